@@ -1,0 +1,105 @@
+/**
+ * The record of an episode and of every step in it. The UI, the export and the
+ * benchmark all read these; the checkpoint is the same record, so an episode
+ * resumes exactly after the service worker is killed.
+ */
+import * as z from 'zod';
+import { ActionResultSchema } from '../page/action.ts';
+
+export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
+export type LogitSource = z.infer<typeof LogitSourceSchema>;
+
+/** One candidate at one step: base versus adjusted, and the evidence behind it. */
+export const CandidateRecordSchema = z.strictObject({
+  /** Action in ref form for the current page: `click([12])`. */
+  action: z.string(),
+  /** The same action in semantic form: `click(<button "Sign in">)`. */
+  semantic: z.string(),
+  /** 'model' = proposed by the policy; 'memory' = added from neighbours with z = 0 (Eq. 23). */
+  origin: z.enum(['model', 'memory']),
+  rationale: z.string().optional(),
+  baseLogit: z.number(),
+  adjustedLogit: z.number(),
+  baseProb: z.number(),
+  adjustedProb: z.number(),
+  /** Q(s,a) (Eq. 5/6), null when there were no neighbours at all. */
+  q: z.number().nullable(),
+  /** A(s,a) = Q − V (Eq. 7) and its normalized form Ã (Eq. 25). */
+  advantage: z.number().nullable(),
+  normAdvantage: z.number().nullable(),
+  /** |N(s,a)|: neighbours that took this action. */
+  support: z.number().int().nonnegative(),
+  /** 'known' | 'optimistic' (λ branch of Eq. 6) | 'neutral' (Q = 0 branch) | 'none' (no neighbours) */
+  valueKind: z.enum(['known', 'optimistic', 'neutral', 'none']),
+});
+export type CandidateRecord = z.infer<typeof CandidateRecordSchema>;
+
+export const NeighbourSummarySchema = z.strictObject({
+  transitionId: z.string(),
+  episodeId: z.string(),
+  task: z.string(),
+  action: z.string(),
+  similarity: z.number(),
+  ret: z.number(),
+});
+export type NeighbourSummary = z.infer<typeof NeighbourSummarySchema>;
+
+export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected']);
+export type Decision = z.infer<typeof DecisionSchema>;
+
+export const StepRecordSchema = z.strictObject({
+  index: z.number().int().nonnegative(),
+  url: z.string(),
+  regUrl: z.string(),
+  effectiveState: z.array(z.string()),
+  logitSource: LogitSourceSchema,
+  candidates: z.array(CandidateRecordSchema),
+  /** V(s) (Eq. 4); null when no neighbours were found. */
+  v: z.number().nullable(),
+  neighbours: z.array(NeighbourSummarySchema),
+  /** Memory actions that no longer resolve on this page: dropped and counted. */
+  droppedMemoryActions: z.number().int().nonnegative(),
+  /** Ids of replayed experience (CER) that were in the prompt. */
+  replayed: z.array(z.string()),
+  /** Learning is best-effort: what failed, if anything. */
+  learningNotes: z.array(z.string()),
+  /** The action that ran, in both forms; null while awaiting a decision. */
+  chosen: z.strictObject({ action: z.string(), semantic: z.string(), decision: DecisionSchema }).nullable(),
+  /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
+  rejected: z.array(z.string()),
+  result: ActionResultSchema.nullable(),
+  /** Per-step reward once known, and its source. */
+  reward: z.number().nullable(),
+  decisionLatencyMs: z.number().nonnegative(),
+  modelCalls: z.number().int().nonnegative(),
+  promptTokens: z.number().int().nonnegative(),
+  completionTokens: z.number().int().nonnegative(),
+  startedAt: z.number(),
+});
+export type StepRecord = z.infer<typeof StepRecordSchema>;
+
+export const EpisodeStatusSchema = z.enum([
+  'running', 'paused', 'awaiting_approval', 'awaiting_verdict', 'success', 'failure', 'partial', 'stopped', 'error',
+]);
+export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
+
+export const EpisodeSchema = z.strictObject({
+  id: z.string(),
+  origin: z.string(),
+  task: z.string(),
+  startUrl: z.string(),
+  tabId: z.number().int().nullable(),
+  status: EpisodeStatusSchema,
+  steps: z.array(StepRecordSchema),
+  /** The answer when the task asked a question (send_msg_to_user text). */
+  answer: z.string().nullable(),
+  error: z.string().nullable(),
+  learners: z.array(z.string()),
+  /** 1-based attempt number of this task on this origin. */
+  attempt: z.number().int().positive(),
+  /** 'live' (the person drove it), 'demonstration' (recorded), 'imported', 'bench'. */
+  kind: z.enum(['live', 'demonstration', 'imported', 'bench']),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+});
+export type Episode = z.infer<typeof EpisodeSchema>;

@@ -1,0 +1,47 @@
+/**
+ * One step of experience, as JitRL's memory M = {(s_i, a_i, G_i)} stores it
+ * (§4.1). G is never stored: it is recomputed from `futureRewards` with the
+ * current γ (Eq. 3), so changing γ in the settings needs no migration.
+ */
+import * as z from 'zod';
+
+export const RewardSourceSchema = z.enum([
+  'person', // approve / reject / success / failure from the user
+  'evaluator', // the model evaluator's per-step score (−3..+3), after the episode
+  'combined', // both, combined by the documented rule (see core/learning/rewards.ts)
+  'outcome', // the benchmark's or task's own success signal
+]);
+export type RewardSource = z.infer<typeof RewardSourceSchema>;
+
+export const TransitionSchema = z.strictObject({
+  /** `${episodeId}:${stepIndex}` */
+  id: z.string(),
+  origin: z.string(),
+  regUrl: z.string(),
+  /** The earlier actions on this page whose effects are still visible, in semantic form. */
+  effectiveState: z.array(z.string()),
+  /** Tokens of the effective state, for Jaccard (Eq. 24). */
+  stateTokens: z.array(z.string()),
+  task: z.string(),
+  taskTokens: z.array(z.string()),
+  /** The action in semantic form: `click(<button "Sign in">)`. */
+  action: z.string(),
+  /** r_t for this step. */
+  reward: z.number(),
+  rewardSource: RewardSourceSchema,
+  /** r_t, r_{t+1}, …, r_T of the episode: G_t is recomputed from these with γ. */
+  futureRewards: z.array(z.number()),
+  episodeId: z.string(),
+  stepIndex: z.number().int().nonnegative(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Transition = z.infer<typeof TransitionSchema>;
+
+/** A retrieved neighbour with its similarity and return, as the UI shows it. */
+export interface Neighbour {
+  transition: Transition;
+  similarity: number;
+  /** G recomputed with the current γ. */
+  ret: number;
+}

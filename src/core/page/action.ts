@@ -1,0 +1,66 @@
+/**
+ * The action contract. An action targets an element either by the ref of the
+ * current snapshot (`click([12])`) or by its semantic form
+ * (`click(<button "Sign in">)`), which is what memory stores because refs are
+ * ephemeral across sessions (JitRL App. F, "Action Handling").
+ */
+import * as z from 'zod';
+
+export const RefTargetSchema = z.strictObject({ kind: z.literal('ref'), ref: z.string().min(1) });
+export const SemanticTargetSchema = z.strictObject({
+  kind: z.literal('semantic'),
+  role: z.string().min(1),
+  name: z.string(),
+});
+export const TargetSchema = z.discriminatedUnion('kind', [RefTargetSchema, SemanticTargetSchema]);
+export type RefTarget = z.infer<typeof RefTargetSchema>;
+export type SemanticTarget = z.infer<typeof SemanticTargetSchema>;
+export type Target = z.infer<typeof TargetSchema>;
+
+const targeted = <T extends string>(type: T) => z.strictObject({ type: z.literal(type), target: TargetSchema });
+
+export const ActionSchema = z.discriminatedUnion('type', [
+  targeted('click'),
+  targeted('dblclick'),
+  targeted('hover'),
+  targeted('focus'),
+  targeted('clear'),
+  targeted('check'),
+  targeted('uncheck'),
+  z.strictObject({ type: z.literal('fill'), target: TargetSchema, text: z.string() }),
+  z.strictObject({ type: z.literal('select_option'), target: TargetSchema, option: z.string() }),
+  /** Keys such as "Enter", "Control+a"; without a target it goes to the focused element. */
+  z.strictObject({ type: z.literal('press'), target: TargetSchema.optional(), keys: z.string().min(1) }),
+  /** Scroll the page, or an element when a target is given, by (dx, dy) pixels. */
+  z.strictObject({ type: z.literal('scroll'), target: TargetSchema.optional(), dx: z.number(), dy: z.number() }),
+  z.strictObject({ type: z.literal('goto'), url: z.string().min(1) }),
+  z.strictObject({ type: z.literal('go_back') }),
+  z.strictObject({ type: z.literal('go_forward') }),
+  z.strictObject({ type: z.literal('send_msg_to_user'), text: z.string() }),
+  z.strictObject({ type: z.literal('report_infeasible'), reason: z.string() }),
+]);
+export type Action = z.infer<typeof ActionSchema>;
+export type ActionType = Action['type'];
+
+export const TERMINAL_ACTIONS: ReadonlySet<ActionType> = new Set(['send_msg_to_user', 'report_infeasible']);
+export const isTerminalAction = (a: Action): boolean => TERMINAL_ACTIONS.has(a.type);
+
+export const ActionErrorCodeSchema = z.enum([
+  'element_gone', // the ref or semantic target is not on the page any more
+  'not_visible',
+  'disabled',
+  'not_editable',
+  'not_selectable', // select_option on something that has no such option
+  'navigated', // the page navigated away while the action ran
+  'unresolved', // a semantic target matched nothing on the current page
+  'invalid_action', // the action does not fit the element (check on a button, …)
+  'timeout',
+  'no_page', // the tab is gone or cannot be scripted
+]);
+export type ActionErrorCode = z.infer<typeof ActionErrorCodeSchema>;
+
+export const ActionResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), navigated: z.boolean(), note: z.string().optional() }),
+  z.strictObject({ ok: z.literal(false), code: ActionErrorCodeSchema, message: z.string() }),
+]);
+export type ActionResult = z.infer<typeof ActionResultSchema>;

@@ -1,0 +1,70 @@
+/**
+ * The observation contract: what the content script produces from a page and
+ * what the core reasons over. The zod schema is the single source of truth —
+ * a snapshot crosses the content → background boundary and is validated there.
+ */
+import * as z from 'zod';
+
+/** States a person can see on an element (ARIA semantics). Absent = not applicable. */
+export const ElementStatesSchema = z.strictObject({
+  checked: z.union([z.boolean(), z.literal('mixed')]).optional(),
+  selected: z.boolean().optional(),
+  expanded: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+  required: z.boolean().optional(),
+  focused: z.boolean().optional(),
+  invalid: z.boolean().optional(),
+  readonly: z.boolean().optional(),
+});
+export type ElementStates = z.infer<typeof ElementStatesSchema>;
+
+/**
+ * One line of the snapshot. Interactive elements carry a `ref` that is stable
+ * across re-snapshots of an unchanged page ("12", or "f1:12" inside frame f1).
+ * Structural lines (headings, landmarks, text) carry `ref: null`.
+ */
+export const SnapshotNodeSchema = z.strictObject({
+  ref: z.string().nullable(),
+  kind: z.enum(['interactive', 'heading', 'landmark', 'text']),
+  role: z.string(),
+  name: z.string(),
+  value: z.string().optional(),
+  states: ElementStatesSchema,
+  /** Nesting depth for indentation in the prompt rendering. */
+  depth: z.number().int().nonnegative(),
+  /** Heading level 1–6. */
+  level: z.number().int().min(1).max(6).optional(),
+  /** Native <select>/listbox options, by label. */
+  options: z.array(z.string()).optional(),
+  /** The input's type attribute (password, email, …): drives sensitivity rules. */
+  inputType: z.string().optional(),
+  /** href for links (absolute), used for cross-origin checks. */
+  href: z.string().optional(),
+  /** false when the element is rendered but outside the viewport. */
+  inViewport: z.boolean(),
+  /** The frame path when inside a same-origin iframe ("f1"); absent in the top document. */
+  frame: z.string().optional(),
+});
+export type SnapshotNode = z.infer<typeof SnapshotNodeSchema>;
+
+export const PageObservationSchema = z.strictObject({
+  url: z.string(),
+  title: z.string(),
+  nodes: z.array(SnapshotNodeSchema),
+  focusedRef: z.string().nullable(),
+  /** Counts of content summarized because it is off-screen. */
+  offscreen: z.strictObject({ above: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
+  /** Documented omissions: closed shadow roots, cross-origin frames, truncation. */
+  omissions: z.array(z.string()),
+  scroll: z.strictObject({ y: z.number(), maxY: z.number(), viewportHeight: z.number() }),
+  /** Milliseconds the snapshot took in the page. */
+  tookMs: z.number().nonnegative(),
+});
+export type PageObservation = z.infer<typeof PageObservationSchema>;
+
+export interface ObserveOptions {
+  /** Character budget for the prompt rendering (truncation is deterministic). */
+  maxChars?: number;
+  /** The ref the last action touched: never dropped by truncation. */
+  lastActedRef?: string | null;
+}

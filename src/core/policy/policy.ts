@@ -1,0 +1,56 @@
+/**
+ * A candidate policy proposes the next actions with logits z(s, a). The LLM
+ * policy, the built-in offline policy and the benchmark's simulated policy all
+ * implement it, so every learner sees the same interface.
+ */
+import type { LogitSource } from '../agent/episode.ts';
+import type { Action } from '../page/action.ts';
+import type { PageObservation } from '../page/observation.ts';
+
+/** A section of replayed experience (CER) or guidance from another learner. */
+export interface PromptSection {
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface StepHistoryItem {
+  /** Action in semantic form. */
+  action: string;
+  /** 'ok' or the error message of the result. */
+  outcome: string;
+  url: string;
+}
+
+export interface PolicyInput {
+  task: string;
+  observation: PageObservation;
+  /** The observation rendered for the prompt (`[12] button "Sign in"` lines). */
+  renderedObservation: string;
+  history: StepHistoryItem[];
+  /** Replayed experience and learner guidance, in prompt order. */
+  sections: PromptSection[];
+  numCandidates: number;
+  temperature: number;
+}
+
+export interface ProposedCandidate {
+  /** In ref form for the current observation. */
+  action: Action;
+  /** z(s, a): a log-probability, a logit from verbalized confidence, or the offline score. */
+  logit: number;
+  rationale?: string;
+}
+
+export interface PolicyProposal {
+  candidates: ProposedCandidate[];
+  logitSource: LogitSource;
+  usage: { calls: number; promptTokens: number; completionTokens: number };
+  /** Non-fatal notes (repaired output, fallback to verbalized, …). */
+  notes: string[];
+}
+
+export interface CandidatePolicy {
+  readonly id: string;
+  propose(input: PolicyInput, signal?: AbortSignal): Promise<PolicyProposal>;
+}

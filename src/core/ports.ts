@@ -1,0 +1,67 @@
+/**
+ * The narrow interfaces the core is written against. Adapters implement them
+ * for Chrome, IndexedDB and the OpenAI-compatible client; tests and the
+ * benchmark pass plain objects.
+ */
+import type { Action, ActionResult } from './page/action.ts';
+import type { ObserveOptions, PageObservation } from './page/observation.ts';
+
+/** Reads and drives one page (a tab in the extension, a Playwright page in the benchmark). */
+export interface PageDriver {
+  observe(options: ObserveOptions, signal?: AbortSignal): Promise<PageObservation>;
+  /** Runs an action whose target is a ref of the latest observation. */
+  act(action: Action, signal?: AbortSignal): Promise<ActionResult>;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  /** Ask for token logprobs (and this many alternatives per token). */
+  logprobs: boolean;
+  topLogprobs: number;
+  /** Ask for a JSON object response when the provider supports it. */
+  json: boolean;
+}
+
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
+  top: { token: string; logprob: number }[];
+}
+
+export interface ChatResponse {
+  text: string;
+  /** Null when the provider returned no logprobs. */
+  tokens: TokenLogprob[] | null;
+  usage: { promptTokens: number; completionTokens: number };
+  model: string;
+}
+
+/** Any OpenAI-compatible chat endpoint. */
+export interface ChatModel {
+  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
+}
+
+/** Uniform [0, 1) source, seeded where reproducibility matters. */
+export interface RandomSource {
+  next(): number;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Logger {
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+export const systemClock: Clock = { now: () => Date.now() };

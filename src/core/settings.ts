@@ -1,0 +1,129 @@
+/**
+ * Every tunable of Apprentice, with defaults. JitRL defaults are the paper's
+ * WebArena values (Table 8); where the authors' public code differs the
+ * alternative is a setting (see README "Where we differ from the papers").
+ */
+import * as z from 'zod';
+
+export const ProviderPresetSchema = z.enum([
+  'offline', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
+]);
+export type ProviderPreset = z.infer<typeof ProviderPresetSchema>;
+
+export const ProviderSettingsSchema = z.strictObject({
+  preset: ProviderPresetSchema,
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  model: z.string(),
+  /** 'auto' detects whether the provider returns token logprobs and falls back to verbalized confidences. */
+  logitMode: z.enum(['auto', 'logprobs', 'verbalized']),
+  timeoutMs: z.number().int().positive(),
+});
+export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
+
+export const JitrlSettingsSchema = z.strictObject({
+  /** γ, discount for G_t (Eq. 3). Paper web: 0.1. */
+  gamma: z.number().min(0).max(1),
+  /** k, neighbours kept after ranking. Paper: 10. (The authors' code comments the cut out.) */
+  k: z.number().int().positive(),
+  /** Apply the top-k cut at all (paper: yes; authors' code: no). */
+  useTopK: z.boolean(),
+  /** r, similarity threshold. Paper web: 0.8. */
+  threshold: z.number().min(0).max(1),
+  /** Authors' code lowers r linearly with the step number down to this floor (0.7). Equal to `threshold` = off. */
+  thresholdFloor: z.number().min(0).max(1),
+  /** Steps over which r decays to its floor. */
+  thresholdDecaySteps: z.number().int().positive(),
+  /** Neighbours must have task Jaccard > this floor. Paper: 0.27. */
+  taskFloor: z.number().min(0).max(1),
+  /** w_h, weight of effective-state Jaccard. Paper: 0.7. */
+  stateWeight: z.number().min(0).max(1),
+  /** w_t, weight of task Jaccard. Paper: 0.3. */
+  taskWeight: z.number().min(0).max(1),
+  /** λ, probability of the optimistic branch for unseen actions (Eq. 6). Paper web: 0.05. */
+  lambda: z.number().min(0).max(1),
+  /** α, optimism bonus numerator (Eq. 6). Paper: 5; authors' web code: 1. */
+  alpha: z.number().min(0),
+  /** β, strength of the logit update z' = z + β·Ã (Eq. 10). */
+  beta: z.number().min(0),
+  /** Eq. 25 divides by max|A| + ε; the authors' code divides by the largest positive A. */
+  normalization: z.enum(['max-abs', 'max-positive']),
+  /** Sampling temperature of the model. Paper: 0.8. */
+  temperature: z.number().min(0).max(2),
+  /** |C_LLM|, candidates asked of the model. Paper: 3. */
+  numCandidates: z.number().int().min(1).max(10),
+});
+export type JitrlSettings = z.infer<typeof JitrlSettingsSchema>;
+
+export const RewardSettingsSchema = z.strictObject({
+  approve: z.number(),
+  reject: z.number(),
+  success: z.number(),
+  failure: z.number(),
+  partial: z.number(),
+  /** Weight of the model evaluator's step score (scaled from −3..+3 to −1..+1) when both exist. */
+  evaluatorWeight: z.number().min(0).max(1),
+});
+export type RewardSettings = z.infer<typeof RewardSettingsSchema>;
+
+export const CerSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  successOnly: z.boolean(),
+  topDynamics: z.number().int().nonnegative(),
+  topSkills: z.number().int().nonnegative(),
+  maxEntriesPerSite: z.number().int().positive(),
+});
+export type CerSettings = z.infer<typeof CerSettingsSchema>;
+
+export const SettingsSchema = z.strictObject({
+  provider: ProviderSettingsSchema,
+  jitrl: JitrlSettingsSchema.extend({ enabled: z.boolean() }),
+  rewards: RewardSettingsSchema,
+  cer: CerSettingsSchema,
+  agent: z.strictObject({
+    maxSteps: z.number().int().positive(),
+    /** Origins where the person switched auto-approve on (off by default, never for sensitive actions). */
+    autoApproveOrigins: z.array(z.string()),
+    /** Character budget of the page rendering in the prompt. */
+    observationChars: z.number().int().positive(),
+    /** Seed of the random source (λ branch, simulated policy). */
+    seed: z.number().int(),
+  }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_JITRL: JitrlSettings = {
+  gamma: 0.1,
+  k: 10,
+  useTopK: true,
+  threshold: 0.8,
+  thresholdFloor: 0.8,
+  thresholdDecaySteps: 10,
+  taskFloor: 0.27,
+  stateWeight: 0.7,
+  taskWeight: 0.3,
+  lambda: 0.05,
+  alpha: 5,
+  // The paper gives no web β; the authors' code uses 1 on probabilities. Our
+  // logits are log-probabilities, and Ã ∈ [−1, 1], so β = 2 lets a consistent
+  // record overturn a base preference of up to 2 nats (about 7:1 odds).
+  beta: 2,
+  normalization: 'max-abs',
+  temperature: 0.8,
+  numCandidates: 3,
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  provider: {
+    preset: 'offline',
+    baseUrl: '',
+    apiKey: '',
+    model: '',
+    logitMode: 'auto',
+    timeoutMs: 60_000,
+  },
+  jitrl: { ...DEFAULT_JITRL, enabled: true },
+  rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
+  cer: { enabled: true, successOnly: false, topDynamics: 5, topSkills: 5, maxEntriesPerSite: 200 },
+  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0 },
+};

@@ -1,0 +1,51 @@
+/**
+ * Launches Debian's Chromium under playwright-core, with or without the built
+ * extension, using the flags verified in ../shared/BROWSER-TESTING.md.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const DIST_DIR = resolve(import.meta.dirname, '../../dist');
+
+export const BASE_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  userDataDir: string;
+  close(): Promise<void>;
+}
+
+/** Chromium with dist/ loaded. A persistent profile is required for extensions. */
+export async function launchWithExtension(options: { userDataDir?: string; headless?: boolean } = {}): Promise<ExtensionBrowser> {
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'apprentice-e2e-')));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: options.headless ?? true,
+    args: [`--disable-extensions-except=${DIST_DIR}`, `--load-extension=${DIST_DIR}`, ...BASE_ARGS],
+  });
+  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return {
+    context,
+    serviceWorker,
+    extensionId,
+    userDataDir,
+    close: async () => {
+      await context.close();
+      if (!options.userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Plain Chromium (no extension): the benchmark and DOM-level tests. */
+export async function launchPlain(options: { headless?: boolean } = {}) {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: options.headless ?? true, args: BASE_ARGS });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import preact from '@preact/preset-vite';
+
+// Unit and component tests. Kept apart from vite.config.ts so the crx plugin
+// never loads under vitest.
+export default defineConfig({
+  plugins: [preact()],
+  test: {
+    include: ['test/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['test/support/setup-unit.ts'],
+    testTimeout: 20_000,
+  },
+});
