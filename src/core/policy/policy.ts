@@ -12,6 +12,13 @@ export interface PromptSection {
   id: string;
   title: string;
   text: string;
+  /**
+   * Semantic actions this section recommends (a replayed skill's example
+   * actions, already instantiated with the task's values where possible). The
+   * LLM reads `text`; the offline policy, which cannot read prose, scores
+   * candidates that match these.
+   */
+  suggestedActions?: string[];
 }
 
 export interface StepHistoryItem {

@@ -1,0 +1,136 @@
+/**
+ * Every message between extension contexts, in one place. One discriminated
+ * union per direction, each request paired with its response type. Every
+ * message is validated on receipt (see ./validate.ts); the sender is checked
+ * by the receiver (extension pages only for UI requests, our own content
+ * script for page replies).
+ */
+import * as z from 'zod';
+import { EpisodeSchema } from '../core/agent/episode.ts';
+import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
+import { PageObservationSchema } from '../core/page/observation.ts';
+import { TransitionSchema } from '../core/memory/transition.ts';
+import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
+
+// ── UI (popup / side panel / options) → background ─────────────────────────
+
+export const DecisionInputSchema = z.discriminatedUnion('kind', [
+  /** Run the top-ranked candidate. */
+  z.strictObject({ kind: z.literal('approve') }),
+  /** Run another candidate, by its index in the step's candidate list. */
+  z.strictObject({ kind: z.literal('pick'), index: z.number().int().nonnegative() }),
+  /** Run an edited action (ref or semantic form); parsed and validated before it runs. */
+  z.strictObject({ kind: z.literal('edit'), action: z.string().min(1) }),
+  /** Reject the candidate at `index` (default: the top one): stored as a negative reward, then re-propose. */
+  z.strictObject({ kind: z.literal('reject'), index: z.number().int().nonnegative().optional() }),
+]);
+export type DecisionInput = z.infer<typeof DecisionInputSchema>;
+
+export const VerdictSchema = z.enum(['success', 'failure', 'partial']);
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export const EpisodeSummarySchema = z.strictObject({
+  id: z.string(),
+  origin: z.string(),
+  task: z.string(),
+  status: EpisodeSchema.shape.status,
+  attempt: z.number().int(),
+  steps: z.number().int(),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  kind: EpisodeSchema.shape.kind,
+});
+export type EpisodeSummary = z.infer<typeof EpisodeSummarySchema>;
+
+export const CurvePointSchema = z.strictObject({
+  attempt: z.number().int(),
+  episodeId: z.string(),
+  success: z.number().min(0).max(1),
+  steps: z.number().int(),
+});
+export type CurvePoint = z.infer<typeof CurvePointSchema>;
+
+export const ProviderTestResultSchema = z.strictObject({
+  ok: z.boolean(),
+  model: z.string(),
+  logprobs: z.boolean(),
+  latencyMs: z.number(),
+  message: z.string(),
+});
+export type ProviderTestResult = z.infer<typeof ProviderTestResultSchema>;
+
+export const ImportResultSchema = z.strictObject({
+  transitions: z.number().int(),
+  episodes: z.number().int(),
+  experiences: z.number().int(),
+});
+
+const Empty = z.strictObject({});
+const Ok = z.strictObject({ ok: z.literal(true) });
+
+/** request schema + response schema for every UI → background message. */
+export const UiRequests = {
+  'episode.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
+  'episode.current': { req: z.strictObject({ tabId: z.number().int() }), res: EpisodeSchema.nullable() },
+  'episode.get': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema.nullable() },
+  'episode.decide': { req: z.strictObject({ episodeId: z.string(), decision: DecisionInputSchema }), res: EpisodeSchema },
+  'episode.pause': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
+  'episode.resume': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
+  'episode.stop': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
+  'episode.verdict': {
+    req: z.strictObject({ episodeId: z.string(), verdict: VerdictSchema, runEvaluator: z.boolean() }),
+    res: EpisodeSchema,
+  },
+  'history.list': { req: z.strictObject({ origin: z.string().nullable(), limit: z.number().int().positive().max(1000) }), res: z.array(EpisodeSummarySchema) },
+  'history.curve': { req: z.strictObject({ origin: z.string(), task: z.string() }), res: z.array(CurvePointSchema) },
+  'memory.sites': { req: Empty, res: z.array(z.strictObject({ origin: z.string(), transitions: z.number(), pages: z.number(), lastUpdated: z.number() })) },
+  'memory.list': {
+    req: z.strictObject({ origin: z.string(), query: z.string(), limit: z.number().int().positive().max(1000), offset: z.number().int().nonnegative() }),
+    res: z.array(TransitionSchema),
+  },
+  'memory.delete': { req: z.strictObject({ ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
+  'memory.forgetSite': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ deleted: z.number().int() }) },
+  'memory.export': { req: Empty, res: z.strictObject({ json: z.string(), filename: z.string() }) },
+  'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000) }), res: ImportResultSchema },
+  'settings.get': { req: Empty, res: SettingsSchema },
+  'settings.set': { req: z.strictObject({ settings: SettingsSchema }), res: SettingsSchema },
+  'settings.reset': { req: Empty, res: SettingsSchema },
+  'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
+  'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
+  'autoApprove.set': { req: z.strictObject({ origin: z.string(), enabled: z.boolean() }), res: SettingsSchema },
+} as const;
+
+export type UiRequestType = keyof typeof UiRequests;
+export type UiRequest<T extends UiRequestType = UiRequestType> = { [K in T]: { type: K } & z.infer<(typeof UiRequests)[K]['req']> }[T];
+export type UiResponse<T extends UiRequestType> = z.infer<(typeof UiRequests)[T]['res']>;
+
+// ── background → UI (broadcast over a long-lived port named "apprentice-ui") ─
+
+export const UI_PORT_NAME = 'apprentice-ui';
+export const UiEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('episode.updated'), episode: EpisodeSchema }),
+  z.strictObject({ type: z.literal('settings.updated'), settings: SettingsSchema }),
+]);
+export type UiEvent = z.infer<typeof UiEventSchema>;
+
+// ── background → content script (the page layer) ──────────────────────────
+
+export const PageRequests = {
+  'page.observe': {
+    req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable() }),
+    res: PageObservationSchema,
+  },
+  'page.act': { req: z.strictObject({ action: ActionSchema }), res: ActionResultSchema },
+  'page.highlight': { req: z.strictObject({ ref: z.string().nullable() }), res: Ok },
+  'page.ping': { req: Empty, res: z.strictObject({ url: z.string() }) },
+} as const;
+
+export type PageRequestType = keyof typeof PageRequests;
+export type PageRequest<T extends PageRequestType = PageRequestType> = { [K in T]: { type: K } & z.infer<(typeof PageRequests)[K]['req']> }[T];
+export type PageResponse<T extends PageRequestType> = z.infer<(typeof PageRequests)[T]['res']>;
+
+// ── replies: success or a named error that survives crossing contexts ──────
+
+export const ErrorPayloadSchema = z.strictObject({ name: z.string(), message: z.string() });
+export type ErrorPayload = z.infer<typeof ErrorPayloadSchema>;
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: ErrorPayload };
