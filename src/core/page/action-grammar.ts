@@ -1,0 +1,346 @@
+/**
+ * The action grammar: text such as `fill([12], "a, \"b\"")` or
+ * `click(<button "Sign in">)` ⇄ the typed `Action`. A small tokenizer and a
+ * recursive-descent parser rather than regex splitting, so quoted strings may
+ * hold commas, quotes and parentheses, and every failure says where it is.
+ *
+ * Grammar (whitespace is free between tokens, one trailing `;` is tolerated):
+ *   call    := NAME '(' [arg (',' arg)*] ')'
+ *   arg     := STRING | NUMBER | REF | SEMANTIC
+ *   REF     := '[' ref ']'                         e.g. [12], [f1:7]
+ *   SEMANTIC:= '<' ROLE [STRING] '>'               e.g. <button "Sign in">
+ *   STRING  := "…" | '…' with JSON escapes plus \' (unknown escapes are kept literally)
+ * A quoted string in a target position is a ref, BrowserGym style: click('12');
+ * a bare integer there is tolerated too: click(12).
+ */
+import { ActionSchema, type Action, type Target } from './action.ts';
+
+/** A malformed action string: where it went wrong and what was found there. */
+export class ActionParseError extends Error {
+  override readonly name = 'ActionParseError';
+  constructor(
+    message: string,
+    /** Offset in the input (UTF-16 code units) where the problem starts. */
+    readonly position: number,
+    /** The offending text at that position ('' at end of input). */
+    readonly found: string,
+    readonly input: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ParsedAction = { ok: true; action: Action } | { ok: false; error: ActionParseError };
+
+/** What the grammar accepts as a ref: "12", "f1:7", BrowserGym's "a12". */
+export const REF_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+const ROLE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+type Token =
+  | { kind: 'name'; value: string; pos: number; end: number }
+  | { kind: 'string'; value: string; pos: number; end: number }
+  | { kind: 'number'; value: number; raw: string; pos: number; end: number }
+  | { kind: 'ref'; value: string; pos: number; end: number }
+  | { kind: 'punct'; value: '(' | ')' | ',' | ';' | '<' | '>'; pos: number; end: number };
+
+class Fail {
+  constructor(readonly message: string, readonly pos: number) {}
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"', "'": "'", '\\': '\\', '/': '/', n: '\n', r: '\r', t: '\t', b: '\b', f: '\f',
+};
+
+function tokenize(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const c = input[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '[') {
+      // Refs are read raw so [007] keeps its digits and [f1:7] needs no escaping.
+      const close = input.indexOf(']', i);
+      if (close < 0) throw new Fail('unterminated ref: missing "]"', i);
+      const ref = input.slice(i + 1, close).trim();
+      if (!REF_PATTERN.test(ref)) throw new Fail('expected a ref such as [12] or [f1:7]', i);
+      tokens.push({ kind: 'ref', value: ref, pos: i, end: close + 1 });
+      i = close + 1;
+      continue;
+    }
+    if ('(),;<>'.includes(c)) {
+      tokens.push({ kind: 'punct', value: c as '(', pos: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const start = i;
+      let out = '';
+      i++;
+      for (;;) {
+        if (i >= input.length) throw new Fail(`unterminated string starting at ${start}`, start);
+        const d = input[i]!;
+        if (d === c) {
+          i++;
+          break;
+        }
+        if (d === '\\') {
+          const e = input[i + 1];
+          if (e === undefined) throw new Fail(`unterminated string starting at ${start}`, start);
+          if (e === 'u') {
+            const hex = input.slice(i + 2, i + 6);
+            if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Fail('bad \\u escape: expected 4 hex digits', i);
+            out += String.fromCharCode(parseInt(hex, 16));
+            i += 6;
+            continue;
+          }
+          const simple = SIMPLE_ESCAPES[e];
+          // An unknown escape (a model writing C:\path) keeps its backslash.
+          out += simple ?? `\\${e}`;
+          i += 2;
+          continue;
+        }
+        out += d;
+        i++;
+      }
+      tokens.push({ kind: 'string', value: out, pos: start, end: i });
+      continue;
+    }
+    const num = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(input.slice(i));
+    if (num && (/[\d.]/.test(c) || /[\d.]/.test(input[i + 1] ?? ''))) {
+      const value = Number(num[0]);
+      if (!Number.isFinite(value)) throw new Fail(`number out of range: ${num[0]}`, i);
+      tokens.push({ kind: 'number', value, raw: num[0], pos: i, end: i + num[0].length });
+      i += num[0].length;
+      continue;
+    }
+    const name = /^[A-Za-z_][A-Za-z0-9_:.-]*/.exec(input.slice(i));
+    if (name) {
+      tokens.push({ kind: 'name', value: name[0], pos: i, end: i + name[0].length });
+      i += name[0].length;
+      continue;
+    }
+    throw new Fail(`unexpected character ${JSON.stringify(c)}`, i);
+  }
+  return tokens;
+}
+
+type Arg =
+  | { kind: 'string'; value: string; pos: number }
+  | { kind: 'number'; value: number; raw: string; pos: number }
+  | { kind: 'target'; target: Target; pos: number };
+
+/** Argument slots of each form: t = target, s = string, n = number. Several shapes = overloads. */
+const FORMS: Record<string, readonly string[]> = {
+  click: ['t'], dblclick: ['t'], hover: ['t'], focus: ['t'], clear: ['t'], check: ['t'], uncheck: ['t'],
+  fill: ['ts'], select_option: ['ts'], press: ['ts', 's'], scroll: ['nn', 'tnn'],
+  goto: ['s'], go_back: [''], go_forward: [''], send_msg_to_user: ['s'], report_infeasible: ['s'],
+};
+
+const describeForm = (name: string, shape: string) =>
+  `${name}(${[...shape].map((s) => ({ t: 'target', s: '"text"', n: 'number' })[s]).join(', ')})`;
+
+class Parser {
+  private i = 0;
+  constructor(private readonly tokens: Token[], private readonly inputLength: number) {}
+
+  private peek(): Token | undefined {
+    return this.tokens[this.i];
+  }
+  private posHere(): number {
+    return this.peek()?.pos ?? this.inputLength;
+  }
+  private expectPunct(value: string, what: string): Token {
+    const t = this.peek();
+    if (!t || t.kind !== 'punct' || t.value !== value) throw new Fail(`expected ${what}`, this.posHere());
+    this.i++;
+    return t;
+  }
+
+  parseCall(): Action {
+    const nameTok = this.peek();
+    if (!nameTok) throw new Fail('empty action', 0);
+    if (nameTok.kind !== 'name') throw new Fail('expected an action name such as click', nameTok.pos);
+    this.i++;
+    const name = nameTok.value.toLowerCase();
+    const shapes = FORMS[name];
+    if (!shapes) {
+      throw new Fail(`unknown action "${nameTok.value}"; expected one of ${Object.keys(FORMS).join(', ')}`, nameTok.pos);
+    }
+    this.expectPunct('(', `"(" after ${name}`);
+    const args: Arg[] = [];
+    if (!this.isPunct(')')) {
+      for (;;) {
+        args.push(this.parseArg());
+        if (this.isPunct(',')) {
+          this.i++;
+          continue;
+        }
+        break;
+      }
+    }
+    this.expectPunct(')', '"," or ")" in the argument list');
+    if (this.isPunct(';')) this.i++;
+    const rest = this.peek();
+    if (rest) throw new Fail('unexpected text after the action', rest.pos);
+    return this.build(name, shapes, args, nameTok.pos);
+  }
+
+  private isPunct(v: string): boolean {
+    const t = this.peek();
+    return t?.kind === 'punct' && t.value === v;
+  }
+
+  private parseArg(): Arg {
+    const t = this.peek();
+    if (!t) throw new Fail('expected an argument', this.inputLength);
+    if (t.kind === 'string') {
+      this.i++;
+      return { kind: 'string', value: t.value, pos: t.pos };
+    }
+    if (t.kind === 'number') {
+      this.i++;
+      return { kind: 'number', value: t.value, raw: t.raw, pos: t.pos };
+    }
+    if (t.kind === 'ref') {
+      this.i++;
+      return { kind: 'target', target: { kind: 'ref', ref: t.value }, pos: t.pos };
+    }
+    if (t.kind === 'punct' && t.value === '<') {
+      this.i++;
+      const roleTok = this.peek();
+      if (!roleTok || roleTok.kind !== 'name' || !ROLE_PATTERN.test(roleTok.value)) {
+        throw new Fail('expected a role after "<", as in <button "Sign in">', roleTok?.pos ?? this.inputLength);
+      }
+      this.i++;
+      let name = '';
+      const nameTok = this.peek();
+      if (nameTok?.kind === 'string') {
+        name = nameTok.value;
+        this.i++;
+      }
+      this.expectPunct('>', '">" to close the semantic target, as in <button "Sign in">');
+      return { kind: 'target', target: { kind: 'semantic', role: roleTok.value, name }, pos: t.pos };
+    }
+    throw new Fail('expected a string, number, [ref] or <role "name">', t.pos);
+  }
+
+  private build(name: string, shapes: readonly string[], args: Arg[], namePos: number): Action {
+    const shape = shapes.find((s) => s.length === args.length);
+    if (shape === undefined) {
+      throw new Fail(
+        `${name} takes ${shapes.map((s) => describeForm(name, s)).join(' or ')}; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+        namePos,
+      );
+    }
+    const target = (a: Arg): Target => {
+      if (a.kind === 'target') return a.target;
+      if (a.kind === 'string' && REF_PATTERN.test(a.value)) return { kind: 'ref', ref: a.value };
+      // Tolerated: a bare integer, as models often write click(12).
+      if (a.kind === 'number' && /^\d+$/.test(a.raw)) return { kind: 'ref', ref: a.raw };
+      throw new Fail(`${name}: expected a target such as [12] or <button "Sign in">`, a.pos);
+    };
+    const str = (a: Arg): string => {
+      if (a.kind === 'string') return a.value;
+      throw new Fail(`${name}: expected a quoted string`, a.pos);
+    };
+    const num = (a: Arg): number => {
+      if (a.kind === 'number') return a.value;
+      throw new Fail(`${name}: expected a number`, a.pos);
+    };
+    const [a0, a1, a2] = args as [Arg, Arg, Arg];
+    let action: Action;
+    switch (name) {
+      case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
+        action = { type: name, target: target(a0) };
+        break;
+      case 'fill':
+        action = { type: 'fill', target: target(a0), text: str(a1) };
+        break;
+      case 'select_option':
+        action = { type: 'select_option', target: target(a0), option: str(a1) };
+        break;
+      case 'press':
+        action = shape === 's' ? { type: 'press', keys: str(a0) } : { type: 'press', target: target(a0), keys: str(a1) };
+        break;
+      case 'scroll':
+        action = shape === 'nn'
+          ? { type: 'scroll', dx: num(a0), dy: num(a1) }
+          : { type: 'scroll', target: target(a0), dx: num(a1), dy: num(a2) };
+        break;
+      case 'goto':
+        action = { type: 'goto', url: str(a0) };
+        break;
+      case 'go_back': case 'go_forward':
+        action = { type: name };
+        break;
+      case 'send_msg_to_user':
+        action = { type: 'send_msg_to_user', text: str(a0) };
+        break;
+      case 'report_infeasible':
+        action = { type: 'report_infeasible', reason: str(a0) };
+        break;
+      default:
+        throw new Fail(`unknown action "${name}"`, namePos);
+    }
+    // Catches what the shape cannot: empty keys, empty URL.
+    const checked = ActionSchema.safeParse(action);
+    if (!checked.success) {
+      const field = checked.error.issues[0]?.path.join('.') ?? '';
+      throw new Fail(`${name}: ${field ? `"${field}" ` : ''}${checked.error.issues[0]?.message ?? 'invalid'}`, namePos);
+    }
+    return checked.data;
+  }
+}
+
+export function parseAction(text: string): ParsedAction {
+  try {
+    const tokens = tokenize(text);
+    return { ok: true, action: new Parser(tokens, text.length).parseCall() };
+  } catch (err) {
+    if (err instanceof Fail) {
+      const found = text.slice(err.pos, err.pos + 20);
+      const where = err.pos >= text.length ? 'at end of input' : `at ${err.pos} near ${JSON.stringify(found)}`;
+      return { ok: false, error: new ActionParseError(`${err.message} (${where})`, err.pos, found, text) };
+    }
+    throw err;
+  }
+}
+
+const quote = (s: string) => JSON.stringify(s);
+
+export function formatTarget(target: Target): string {
+  return target.kind === 'ref' ? `[${target.ref}]` : `<${target.role} ${quote(target.name)}>`;
+}
+
+/**
+ * Canonical text of an action: parseAction(formatAction(a)) deep-equals `a`
+ * for every action whose refs and roles fit REF_PATTERN / role names.
+ */
+export function formatAction(action: Action): string {
+  const num = (n: number) => (Object.is(n, -0) ? '-0' : String(n));
+  switch (action.type) {
+    case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
+      return `${action.type}(${formatTarget(action.target)})`;
+    case 'fill':
+      return `fill(${formatTarget(action.target)}, ${quote(action.text)})`;
+    case 'select_option':
+      return `select_option(${formatTarget(action.target)}, ${quote(action.option)})`;
+    case 'press':
+      return action.target ? `press(${formatTarget(action.target)}, ${quote(action.keys)})` : `press(${quote(action.keys)})`;
+    case 'scroll':
+      return action.target
+        ? `scroll(${formatTarget(action.target)}, ${num(action.dx)}, ${num(action.dy)})`
+        : `scroll(${num(action.dx)}, ${num(action.dy)})`;
+    case 'goto':
+      return `goto(${quote(action.url)})`;
+    case 'go_back': case 'go_forward':
+      return `${action.type}()`;
+    case 'send_msg_to_user':
+      return `send_msg_to_user(${quote(action.text)})`;
+    case 'report_infeasible':
+      return `report_infeasible(${quote(action.reason)})`;
+  }
+}
