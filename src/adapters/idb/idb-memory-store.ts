@@ -1,0 +1,193 @@
+/**
+ * JitRL's transition memory in IndexedDB. Retrieval is a bounded range of the
+ * [origin, regUrl, createdAt] index walked newest first, so its cost depends
+ * on the rows of one page type, not on the size of the memory.
+ *
+ * Writes are not re-validated (they come from typed core code); every row read
+ * back is, because the database outlives the code that wrote it: rows that do
+ * not parse are skipped, counted and logged, never thrown.
+ */
+import type { IDBPIndex } from 'idb';
+import type { MemoryStore, SiteSummary } from '../../core/memory/memory-store.ts';
+import { TransitionSchema, type Transition } from '../../core/memory/transition.ts';
+import { silentLogger, type Logger } from '../../core/ports.ts';
+import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';
+
+export class EpisodeWriteError extends Error {
+  override name = 'EpisodeWriteError';
+}
+
+/** Key components that sort above every number and string (arrays sort last in IndexedDB). */
+const AFTER_ALL: never[] = [];
+const DEFAULT_SITE_LIMIT = 100;
+
+export class IdbMemoryStore implements MemoryStore {
+  #corruptRows = 0;
+
+  constructor(
+    readonly db: ApprenticeDb,
+    private readonly logger: Logger = silentLogger,
+  ) {}
+
+  static async open(options: OpenApprenticeDbOptions & { logger?: Logger } = {}): Promise<IdbMemoryStore> {
+    return new IdbMemoryStore(await openApprenticeDb(options), options.logger ?? silentLogger);
+  }
+
+  /** Rows skipped on read because they failed validation, since this store was created. */
+  get corruptRowsSkipped(): number {
+    return this.#corruptRows;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  async putEpisode(episodeId: string, transitions: Transition[]): Promise<void> {
+    const ids = new Set<string>();
+    for (const t of transitions) {
+      if (t.episodeId !== episodeId) throw new EpisodeWriteError(`transition ${t.id} belongs to episode ${t.episodeId}, not ${episodeId}`);
+      if (ids.has(t.id)) throw new EpisodeWriteError(`duplicate transition id ${t.id}`);
+      ids.add(t.id);
+    }
+    const tx = this.db.transaction('transitions', 'readwrite');
+    // Requests are issued without awaiting in between; the first failure aborts
+    // the transaction, which rolls back the deletes as well as the puts.
+    const work = (async () => {
+      const earlier = await tx.store.index('byEpisode').getAllKeys(episodeId);
+      const requests: Promise<unknown>[] = [];
+      try {
+        for (const key of earlier) if (!ids.has(key)) requests.push(tx.store.delete(key));
+        for (const t of transitions) requests.push(tx.store.put(t));
+      } finally {
+        // After an abort every pending request rejects; the failure is reported once, below.
+        for (const request of requests) request.catch(() => undefined);
+      }
+      await Promise.all(requests);
+    })();
+    try {
+      await Promise.all([work, tx.done]);
+    } catch (error) {
+      try { tx.abort(); } catch { /* already aborted */ }
+      await tx.done.catch(() => undefined);
+      throw new EpisodeWriteError(`episode ${episodeId} was not written: ${describe(error)}`, { cause: error });
+    }
+  }
+
+  async byPage(origin: string, regUrl: string, limit = Number.POSITIVE_INFINITY): Promise<Transition[]> {
+    if (limit <= 0) return [];
+    const range = IDBKeyRange.bound([origin, regUrl, -Infinity], [origin, regUrl, AFTER_ALL]);
+    const index = this.db.transaction('transitions').store.index('byPage');
+    return this.#readNewestFirst(index, range, limit, () => true);
+  }
+
+  async bySite(origin: string, options: { query?: string; limit?: number; offset?: number } = {}): Promise<Transition[]> {
+    const limit = options.limit ?? DEFAULT_SITE_LIMIT;
+    let toSkip = Math.max(0, options.offset ?? 0);
+    if (limit <= 0) return [];
+    const needle = (options.query ?? '').trim().toLowerCase();
+    const matches = (t: Transition): boolean =>
+      needle === '' || [t.task, t.regUrl, t.action].some((text) => text.toLowerCase().includes(needle));
+    const range = IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]);
+    const index = this.db.transaction('transitions').store.index('byOrigin');
+    return this.#readNewestFirst(index, range, limit, (t) => {
+      if (!matches(t)) return false;
+      if (toSkip > 0) { toSkip--; return false; }
+      return true;
+    });
+  }
+
+  async #readNewestFirst(
+    index: IDBPIndex<ApprenticeDbSchema, ['transitions'], 'transitions', 'byPage' | 'byOrigin', 'readonly'>,
+    range: IDBKeyRange,
+    limit: number,
+    keep: (t: Transition) => boolean,
+  ): Promise<Transition[]> {
+    const out: Transition[] = [];
+    let cursor = await index.openCursor(range, 'prev');
+    while (cursor && out.length < limit) {
+      const t = this.#parse(cursor.value);
+      if (t && keep(t)) out.push(t);
+      cursor = await cursor.continue();
+    }
+    return out;
+  }
+
+  /**
+   * Walks the byPage index by key only, jumping from one page type to the next,
+   * so the cost grows with the number of page types, not of transitions.
+   * `lastUpdated` is the newest row's `updatedAt`.
+   */
+  async sites(): Promise<SiteSummary[]> {
+    const tx = this.db.transaction('transitions');
+    const byPage = tx.store.index('byPage');
+    const byOrigin = tx.store.index('byOrigin');
+    const summaries: SiteSummary[] = [];
+    let cursor = await byPage.openKeyCursor();
+    while (cursor) {
+      const [origin, regUrl] = cursor.key;
+      let summary = summaries.at(-1);
+      if (summary?.origin !== origin) {
+        const newest = await byOrigin.openCursor(IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]), 'prev');
+        const lastUpdated = newest && typeof newest.value?.updatedAt === 'number' ? newest.value.updatedAt : 0;
+        summary = { origin, transitions: 0, pages: 0, lastUpdated };
+        summaries.push(summary);
+      }
+      summary.pages++;
+      summary.transitions += await byPage.count(IDBKeyRange.bound([origin, regUrl, -Infinity], [origin, regUrl, AFTER_ALL]));
+      cursor = await cursor.continue([origin, regUrl, AFTER_ALL] as unknown as [string, string, number]);
+    }
+    return summaries;
+  }
+
+  async deleteTransitions(ids: string[]): Promise<number> {
+    const tx = this.db.transaction('transitions', 'readwrite');
+    let deleted = 0;
+    for (const id of new Set(ids)) {
+      if ((await tx.store.count(id)) > 0) {
+        await tx.store.delete(id);
+        deleted++;
+      }
+    }
+    await tx.done;
+    return deleted;
+  }
+
+  async forgetSite(origin: string): Promise<number> {
+    const tx = this.db.transaction('transitions', 'readwrite');
+    const keys = await tx.store.index('byOrigin').getAllKeys(IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]));
+    await Promise.all(keys.map((key) => tx.store.delete(key)));
+    await tx.done;
+    return keys.length;
+  }
+
+  /** Every valid transition, by origin then oldest first. */
+  async all(): Promise<Transition[]> {
+    const rows = await this.db.getAllFromIndex('transitions', 'byOrigin');
+    const out: Transition[] = [];
+    for (const row of rows) {
+      const t = this.#parse(row);
+      if (t) out.push(t);
+    }
+    return out;
+  }
+
+  /** Rows stored, including any that would fail validation. */
+  async count(): Promise<number> {
+    return this.db.count('transitions');
+  }
+
+  #parse(row: unknown): Transition | null {
+    const parsed = TransitionSchema.safeParse(row);
+    if (parsed.success) return parsed.data;
+    this.#corruptRows++;
+    const id = typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : '?';
+    this.logger.warn('skipped a corrupt transition row', { id, issue: parsed.error.issues[0]?.message ?? 'invalid' });
+    return null;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (typeof DOMException !== 'undefined' && error instanceof DOMException) return `${error.name}: ${error.message}`;
+  return String(error);
+}
