@@ -6,6 +6,7 @@
  * learner's failure, records it in the step's notes, and goes on.
  */
 import type { CandidateRecord, Episode, NeighbourSummary } from '../agent/episode.ts';
+import type { RewardSource } from '../memory/transition.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import type { PromptSection, ProposedCandidate } from '../policy/policy.ts';
@@ -50,6 +51,8 @@ export interface FinishedEpisode {
   episode: Episode;
   /** r_t per step, parallel to episode.steps. */
   rewards: number[];
+  /** Where the rewards came from (`assignStepRewards().source`); 'person' when absent. */
+  rewardSource?: RewardSource;
 }
 
 export interface Learner {

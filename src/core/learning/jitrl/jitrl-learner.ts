@@ -1,0 +1,151 @@
+/**
+ * JitRL as a Learner: `adjust` runs Algorithm 1 steps 1–6 for one decision
+ * (retrieve → V, Q → advantages → z' = z + β·Ã); `learn` runs step 7, turning
+ * a finished episode into transitions (one per executed step, plus one per
+ * rejected proposal) written in one store transaction.
+ */
+import type { NeighbourSummary, StepRecord } from '../../agent/episode.ts';
+import type { MemoryStore } from '../../memory/memory-store.ts';
+import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
+import type { Transition } from '../../memory/transition.ts';
+import type { Clock, RandomSource } from '../../ports.ts';
+import { DEFAULT_SETTINGS, type JitrlSettings } from '../../settings.ts';
+import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner } from '../learner.ts';
+import { estimateValues } from './estimate-values.ts';
+import { retrieveNeighbours } from './retrieve-neighbours.ts';
+
+export interface JitrlLearnerOptions {
+  store: MemoryStore;
+  settings: () => JitrlSettings;
+  random: RandomSource;
+  clock: Clock;
+  /** Reward stored for a rejected proposal (the person's "not this"); defaults to the settings' `reject`. */
+  rejectReward?: () => number;
+}
+
+export class JitrlLearner implements Learner {
+  readonly id = 'jitrl';
+  readonly #options: JitrlLearnerOptions;
+
+  constructor(options: JitrlLearnerOptions) {
+    this.#options = options;
+  }
+
+  async adjust(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput> {
+    signal?.throwIfAborted();
+    const settings = this.#options.settings();
+    const ctx = input.context;
+    const neighbours = await retrieveNeighbours(
+      this.#options.store,
+      {
+        origin: ctx.origin,
+        regUrl: ctx.regUrl,
+        stateTokens: stateTokensOf(ctx.effectiveState),
+        taskTokens: tokenize(ctx.task),
+        stepIndex: ctx.stepIndex,
+      },
+      settings,
+    );
+    signal?.throwIfAborted();
+    const values = estimateValues({
+      candidates: input.candidates,
+      neighbours,
+      resolve: input.resolve,
+      toSemantic: input.toSemantic,
+      settings,
+      random: this.#options.random,
+    });
+    const summaries: NeighbourSummary[] = neighbours.map((n) => ({
+      transitionId: n.transition.id,
+      episodeId: n.transition.episodeId,
+      task: n.transition.task,
+      action: n.transition.action,
+      similarity: n.similarity,
+      ret: n.ret,
+    }));
+    const notes = [...values.notes];
+    if (neighbours.length === 0) notes.push('no similar experience on this page yet: logits unchanged');
+    return {
+      candidates: values.candidates,
+      actions: values.actions,
+      v: values.v,
+      neighbours: summaries,
+      droppedMemoryActions: values.droppedMemoryActions,
+      notes,
+    };
+  }
+
+  async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    const transitions = buildTransitions(finished, {
+      now: this.#options.clock.now(),
+      rejectReward: this.#options.rejectReward?.() ?? DEFAULT_SETTINGS.rewards.reject,
+    });
+    await this.#options.store.putEpisode(finished.episode.id, transitions);
+  }
+}
+
+const isExecuted = (step: StepRecord): boolean => step.chosen !== null && step.chosen.decision !== 'rejected';
+
+function originOf(url: string, fallback: string): string {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? fallback : origin;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Step 7 of Algorithm 1. futureRewards of an executed step are the rewards of
+ * it and every later executed step (G is recomputed from them, Eq. 3). A
+ * rejected proposal is a one-step experience: in that state, that action drew
+ * the person's `reject`, and nothing followed from it.
+ */
+export function buildTransitions(finished: FinishedEpisode, options: { now: number; rejectReward: number }): Transition[] {
+  const { episode, rewards } = finished;
+  const source = finished.rewardSource ?? 'person';
+  const taskTokens = tokenize(episode.task);
+  const executed = episode.steps.map((step, t) => ({ step, reward: rewards[t] ?? 0 })).filter((x) => isExecuted(x.step));
+  const out: Transition[] = [];
+
+  const base = (step: StepRecord) => ({
+    origin: originOf(step.url, episode.origin),
+    regUrl: step.regUrl,
+    effectiveState: [...step.effectiveState],
+    stateTokens: stateTokensOf(step.effectiveState),
+    task: episode.task,
+    taskTokens,
+    episodeId: episode.id,
+    stepIndex: step.index,
+    createdAt: step.startedAt,
+    updatedAt: options.now,
+  });
+
+  executed.forEach(({ step, reward }, i) => {
+    out.push({
+      ...base(step),
+      id: `${episode.id}:${step.index}`,
+      action: step.chosen!.semantic,
+      reward,
+      rewardSource: source,
+      futureRewards: executed.slice(i).map((x) => x.reward),
+    });
+  });
+
+  for (const step of episode.steps) {
+    const rejected = [...step.rejected];
+    if (step.chosen !== null && step.chosen.decision === 'rejected') rejected.push(step.chosen.semantic);
+    [...new Set(rejected)].forEach((semantic, j) => {
+      out.push({
+        ...base(step),
+        id: `${episode.id}:${step.index}:rejected:${j}`,
+        action: semantic,
+        reward: options.rejectReward,
+        rewardSource: 'person',
+        futureRewards: [options.rejectReward],
+      });
+    });
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+/**
+ * JitRL retrieval, Step 1 of Algorithm 1 with the two-stage web matching of
+ * App. F: first the page type (same origin and regularized URL, read through
+ * the store's index), then a task-similarity floor, then
+ * score = w_h·J(effective state) + w_t·J(task) (Eq. 24) against a threshold r
+ * and, optionally, the top-k cut.
+ */
+import type { JitrlSettings } from '../../settings.ts';
+import { jaccard } from '../../memory/tokenize.ts';
+import type { MemoryStore } from '../../memory/memory-store.ts';
+import { newestFirst } from '../../memory/in-memory-store.ts';
+import type { Neighbour, Transition } from '../../memory/transition.ts';
+import { returnOf } from './returns.ts';
+
+/**
+ * How many of a page type's newest transitions one decision reads. Bounds the
+ * cost of a decision independently of how much memory has accumulated (the
+ * benchmark's target); on a page type with more history, the oldest
+ * experience stops counting, which also keeps estimates close to the current
+ * site and policy (App. C's non-stationary setting).
+ */
+export const PAGE_READ_LIMIT = 300;
+
+export interface RetrievalQuery {
+  origin: string;
+  regUrl: string;
+  /** Tokens of the current effective state (`stateTokensOf`). */
+  stateTokens: readonly string[];
+  /** Tokens of the current task (`tokenize`). */
+  taskTokens: readonly string[];
+  /** 0-based step index: r decays with it. */
+  stepIndex: number;
+}
+
+/**
+ * The similarity threshold at a step. The paper uses a fixed r; the authors'
+ * code lowers it linearly with the step number to a floor, because later
+ * steps have longer, rarer effective states. `thresholdFloor = threshold` turns
+ * the decay off (our default).
+ */
+export function thresholdAt(stepIndex: number, settings: Pick<JitrlSettings, 'threshold' | 'thresholdFloor' | 'thresholdDecaySteps'>): number {
+  const progress = Math.min(1, Math.max(0, stepIndex) / settings.thresholdDecaySteps);
+  return settings.threshold - (settings.threshold - settings.thresholdFloor) * progress;
+}
+
+/** Scores candidate transitions of the same page type (the pure part of retrieval; no store access). */
+export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuery, settings: JitrlSettings): Neighbour[] {
+  const r = thresholdAt(query.stepIndex, settings);
+  const scored: { transition: Transition; similarity: number }[] = [];
+  for (const transition of rows) {
+    const taskSimilarity = jaccard(query.taskTokens, transition.taskTokens);
+    // App. H: a neighbour must share enough of the task (strictly above the floor).
+    if (taskSimilarity <= settings.taskFloor) continue;
+    const similarity = settings.stateWeight * jaccard(query.stateTokens, transition.stateTokens) + settings.taskWeight * taskSimilarity;
+    // Tolerance: 0.7·1 + 0.3·0.5 must pass r = 0.85 despite floating point.
+    if (similarity + 1e-12 < r) continue;
+    scored.push({ transition, similarity });
+  }
+  scored.sort((a, b) => b.similarity - a.similarity || newestFirst(a.transition, b.transition));
+  const kept = settings.useTopK ? scored.slice(0, settings.k) : scored;
+  return kept.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
+}
+
+/** N(s): the neighbours of the current state, best first. */
+export async function retrieveNeighbours(
+  store: MemoryStore,
+  query: RetrievalQuery,
+  settings: JitrlSettings,
+  pageReadLimit: number = PAGE_READ_LIMIT,
+): Promise<Neighbour[]> {
+  const rows = await store.byPage(query.origin, query.regUrl, pageReadLimit);
+  return rankNeighbours(rows, query, settings);
+}
