@@ -1,1 +1,151 @@
-console.info('[apprentice] background ready');
+/**
+ * Background service worker: builds the adapters, injects them into the core
+ * agent controller, and registers listeners. Wiring only.
+ *
+ * Every listener is registered synchronously at the top level (MV3 requires
+ * it for events that wake the worker); the async set-up is awaited inside.
+ */
+import * as z from 'zod';
+import browser from 'webextension-polyfill';
+import { AgentController } from '../core/agent/agent-controller.ts';
+import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
+import { seededRandom } from '../core/random.ts';
+import { JitrlLearner } from '../core/learning/jitrl/jitrl-learner.ts';
+import { CerLearner } from '../core/learning/cer/cer-learner.ts';
+import type { Learner } from '../core/learning/learner.ts';
+import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
+import { createLlmPolicy } from '../core/policy/llm-policy.ts';
+import { evaluateSteps } from '../core/llm/evaluator.ts';
+import { createOpenAiChatModel, testProvider } from '../adapters/openai/openai-chat-model.ts';
+import { openApprenticeDb } from '../adapters/idb/open-database.ts';
+import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
+import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
+import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
+import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
+import { SettingsStore } from '../adapters/chrome/settings-store.ts';
+import { UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
+import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
+import { createUiHandlers } from './ui-handlers.ts';
+
+z.config({ jitless: true });
+
+const logger: Logger = {
+  ...silentLogger,
+  info: (m, d) => console.info(`[apprentice] ${m}`, d ?? ''),
+  warn: (m, d) => console.warn(`[apprentice] ${m}`, d ?? ''),
+  error: (m, d) => console.error(`[apprentice] ${m}`, d ?? ''),
+};
+
+const uiPorts = new Set<chrome.runtime.Port>();
+const broadcast = (event: UiEvent) => {
+  for (const port of uiPorts) {
+    try {
+      port.postMessage(event);
+    } catch {
+      uiPorts.delete(port);
+    }
+  }
+};
+
+const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
+
+async function setUp() {
+  const db = await openApprenticeDb();
+  const memory = new IdbMemoryStore(db);
+  const episodes = new IdbEpisodeStore(db);
+  const experiences = new IdbExperienceStore(db);
+  const settings = new SettingsStore(chrome.storage.local);
+  await settings.load();
+  const random = seededRandom(settings.current().agent.seed ^ Date.now());
+
+  const chatModel = () => {
+    const provider = settings.current().provider;
+    return provider.preset === 'offline' || !provider.baseUrl ? null : createOpenAiChatModel(provider);
+  };
+  const jitrl = new JitrlLearner({ store: memory, settings: () => settings.current().jitrl, random, clock: systemClock });
+  const cer = new CerLearner({ store: experiences, settings: () => settings.current().cer, model: null, clock: systemClock });
+  const learners = (): Learner[] => {
+    const s = settings.current();
+    const list: Learner[] = [];
+    if (s.cer.enabled) list.push(cer);
+    if (s.jitrl.enabled) list.push(jitrl);
+    return list;
+  };
+
+  const controller = new AgentController({
+    episodes,
+    pageFor: (episode) => {
+      if (episode.tabId === null) throw new Error('this episode has no tab');
+      return createTabPageDriver({ tabId: episode.tabId, tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+    },
+    policy: () => {
+      const model = chatModel();
+      return model ? createLlmPolicy(model, { logitMode: settings.current().provider.logitMode }) : createOfflinePolicy();
+    },
+    learners,
+    evaluator: () => {
+      const model = chatModel();
+      return model ? (input, signal) => evaluateSteps(model, input, signal) : null;
+    },
+    settings: () => settings.current(),
+    clock: systemClock,
+    logger,
+    newId: () => crypto.randomUUID(),
+    onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
+  });
+
+  const handlers = createUiHandlers({
+    controller,
+    episodes,
+    memory,
+    experiences,
+    settings,
+    now: () => Date.now(),
+    tabUrl: async (tabId) => {
+      const tab = await chrome.tabs.get(tabId);
+      if (!tab.url || !/^https?:/.test(tab.url)) throw new Error('Apprentice works on http(s) pages; this tab shows something else.');
+      return tab.url;
+    },
+    highlight: async (tabId, ref) => {
+      await chrome.tabs.sendMessage(tabId, { type: 'page.highlight', ref }).catch(() => undefined);
+    },
+    testProvider,
+    broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
+  });
+
+  // An episode caught mid-proposal when the worker died is proposed again.
+  await controller.resumeUnfinished();
+  return { handlers };
+}
+
+const ready = setUp();
+ready.catch((err: unknown) => logger.error('set-up failed', { error: String(err) }));
+
+const extensionOrigin = `chrome-extension://${chrome.runtime.id}/`;
+
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
+  if (typeof message !== 'object' || message === null || !isUiRequestType((message as { type?: unknown }).type)) return undefined;
+  // UI requests come only from our own extension pages, never from content scripts or other extensions.
+  if (sender.id !== chrome.runtime.id || sender.tab?.url?.startsWith('http') || !(sender.url ?? '').startsWith(extensionOrigin)) {
+    return Promise.resolve({ ok: false, error: { name: 'ForbiddenSender', message: 'not an Apprentice page' } });
+  }
+  return ready.then(({ handlers }) => dispatchUiRequest(handlers, message, undefined));
+});
+
+chrome.runtime.onConnect.addListener((port) => {
+  if (port.name !== UI_PORT_NAME || port.sender?.id !== chrome.runtime.id || !(port.sender.url ?? '').startsWith(extensionOrigin)) {
+    port.disconnect();
+    return;
+  }
+  uiPorts.add(port);
+  port.onDisconnect.addListener(() => uiPorts.delete(port));
+});
+
+chrome.commands.onCommand.addListener((command, tab) => {
+  if (command === 'open-side-panel' && tab?.windowId !== undefined) {
+    void chrome.sidePanel.open({ windowId: tab.windowId }).catch((err: unknown) => logger.warn('side panel did not open', { error: String(err) }));
+  }
+});
+
+// The toolbar button opens the popup; the side panel opens from the command or the popup's button.
+void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);

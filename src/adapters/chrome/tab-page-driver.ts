@@ -1,0 +1,94 @@
+/**
+ * PageDriver over a Chrome tab: messages to our content script, with the
+ * waits a real tab needs — the content script may not be there yet (tab
+ * opened before install, crxjs's asynchronous loader), and a click may
+ * navigate, which closes the message channel before the reply arrives.
+ */
+import type { Action, ActionResult } from '../../core/page/action.ts';
+import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
+import type { PageDriver } from '../../core/ports.ts';
+import { createPageClient } from '../../protocol/validate.ts';
+
+/** The slice of chrome.tabs / chrome.scripting this driver needs. */
+export interface TabsSlice {
+  sendMessage(tabId: number, message: unknown): Promise<unknown>;
+  get(tabId: number): Promise<{ status?: string | undefined; url?: string | undefined }>;
+}
+export interface ScriptingSlice {
+  executeScript(injection: { target: { tabId: number }; files: string[] }): Promise<unknown>;
+}
+
+export class TabGoneError extends Error {
+  override name = 'TabGoneError';
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CHANNEL_CLOSED = /message (port|channel) closed|Receiving end does not exist|back\/forward cache|frame was removed|context invalidated/i;
+
+export function createTabPageDriver(deps: {
+  tabId: number;
+  tabs: TabsSlice;
+  scripting: ScriptingSlice;
+  contentScriptFiles: string[];
+  timeoutMs?: number;
+}): PageDriver {
+  const { tabId, tabs } = deps;
+  const client = createPageClient((message) => tabs.sendMessage(tabId, message));
+  const timeoutMs = deps.timeoutMs ?? 15_000;
+
+  async function waitForLoad(deadline: number): Promise<void> {
+    for (;;) {
+      const tab = await tabs.get(tabId).catch(() => null);
+      if (!tab) throw new TabGoneError(`tab ${tabId} was closed`);
+      if (tab.status === 'complete') return;
+      if (Date.now() > deadline) return;
+      await sleep(100);
+    }
+  }
+
+  /** Pings the content script; injects it once if nobody answers (tabs opened before the extension). */
+  async function ensureContentScript(deadline: number): Promise<void> {
+    let injected = false;
+    for (;;) {
+      try {
+        await client.request('page.ping', {});
+        return;
+      } catch (err) {
+        if (!CHANNEL_CLOSED.test(String(err)) && !/Could not establish connection/i.test(String(err))) throw err;
+      }
+      if (Date.now() > deadline) throw new TabGoneError(`the page in tab ${tabId} does not answer (it may not allow extensions)`);
+      await waitForLoad(deadline);
+      if (!injected && deps.contentScriptFiles.length) {
+        injected = true;
+        await deps.scripting.executeScript({ target: { tabId }, files: deps.contentScriptFiles }).catch(() => undefined);
+      }
+      await sleep(150);
+    }
+  }
+
+  return {
+    async observe(options: ObserveOptions): Promise<PageObservation> {
+      const deadline = Date.now() + timeoutMs;
+      await waitForLoad(deadline);
+      await ensureContentScript(deadline);
+      return client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null });
+    },
+    async act(action: Action): Promise<ActionResult> {
+      const deadline = Date.now() + timeoutMs;
+      await ensureContentScript(deadline);
+      try {
+        const result = await client.request('page.act', { action });
+        if (result.ok && result.navigated) await sleep(50).then(() => waitForLoad(deadline));
+        return result;
+      } catch (err) {
+        // The page unloaded before replying: the action navigated, which is success.
+        if (CHANNEL_CLOSED.test(String(err))) {
+          await sleep(100);
+          await waitForLoad(deadline);
+          return { ok: true, navigated: true, note: 'the page navigated' };
+        }
+        throw err;
+      }
+    },
+  };
+}

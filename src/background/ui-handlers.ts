@@ -1,0 +1,117 @@
+/**
+ * The UI request handlers: each one translates a validated message into a
+ * call on the agent controller or a store. No logic of its own beyond that.
+ */
+import type { AgentController } from '../core/agent/agent-controller.ts';
+import type { EpisodeStore } from '../core/agent/episode-store.ts';
+import type { Episode } from '../core/agent/episode.ts';
+import type { MemoryStore } from '../core/memory/memory-store.ts';
+import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
+import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
+import { buildArchive, parseArchive, ImportError } from '../core/memory/memory-archive.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
+import type { ProviderTestResult } from '../protocol/messages.ts';
+import type { UiHandlers } from '../protocol/validate.ts';
+import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+
+export interface UiHandlerDeps {
+  controller: AgentController;
+  episodes: EpisodeStore;
+  memory: MemoryStore;
+  experiences: ExperienceStore;
+  settings: SettingsStore;
+  tabUrl(tabId: number): Promise<string>;
+  highlight(tabId: number, ref: string | null): Promise<void>;
+  testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
+  broadcastSettings(settings: Settings): void;
+  now(): number;
+}
+
+const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
+
+export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
+  const saveSettings = async (s: Settings) => {
+    const saved = await d.settings.save(s);
+    d.broadcastSettings(saved);
+    return saved;
+  };
+  return {
+    'episode.start': async ({ tabId, task }) => {
+      const current = (await d.episodes.unfinished()).find((e) => e.tabId === tabId);
+      if (current) await d.controller.stop(current.id);
+      const startUrl = await d.tabUrl(tabId);
+      return d.controller.start({ task, startUrl, tabId, awaitProposal: false });
+    },
+    'episode.current': async ({ tabId }) => {
+      const unfinished = (await d.episodes.unfinished()).filter((e) => e.tabId === tabId);
+      if (unfinished.length) return unfinished.sort((a, b) => b.startedAt - a.startedAt)[0]!;
+      const recent = (await d.episodes.list({ limit: 20 })).filter((e) => e.tabId === tabId);
+      return recent.sort((a, b) => b.startedAt - a.startedAt)[0] ?? null;
+    },
+    'episode.get': async ({ episodeId }) => d.episodes.get(episodeId),
+    'episode.decide': async ({ episodeId, decision }) => d.controller.decide(episodeId, decision, { awaitNext: false }),
+    'episode.pause': async ({ episodeId }) => d.controller.pause(episodeId),
+    'episode.resume': async ({ episodeId }) => d.controller.resume(episodeId, { awaitNext: false }),
+    'episode.stop': async ({ episodeId }) => d.controller.stop(episodeId),
+    'episode.verdict': async ({ episodeId, verdict, runEvaluator }) => d.controller.finish(episodeId, verdict, { runEvaluator }),
+    'history.list': async ({ origin, limit }) =>
+      (await d.episodes.list({ origin, limit })).map((e) => ({
+        id: e.id, origin: e.origin, task: e.task, status: e.status, attempt: e.attempt,
+        steps: e.steps.filter((s) => s.chosen).length, startedAt: e.startedAt, endedAt: e.endedAt, kind: e.kind,
+      })),
+    'history.curve': async ({ origin, task }) =>
+      (await d.episodes.list({ origin, task, limit: 1000 }))
+        .filter((e) => e.endedAt !== null && e.kind !== 'demonstration')
+        .sort((a, b) => a.startedAt - b.startedAt)
+        .map((e, i) => ({ attempt: i + 1, episodeId: e.id, success: successOf(e), steps: e.steps.filter((s) => s.chosen).length })),
+    'memory.sites': async () => d.memory.sites(),
+    'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
+    'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
+    'memory.forgetSite': async ({ origin }) => {
+      const deleted = await d.memory.forgetSite(origin);
+      await d.experiences.forgetSite(origin);
+      await d.episodes.forgetSite(origin);
+      return { deleted };
+    },
+    'memory.export': async () => {
+      const archive = buildArchive({
+        transitions: await d.memory.all(),
+        episodes: await d.episodes.all(),
+        experiences: await d.experiences.all(),
+        now: d.now(),
+      });
+      const day = new Date(d.now()).toISOString().slice(0, 10);
+      return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
+    },
+    'memory.import': async ({ json }) => {
+      const archive = parseArchive(json);
+      const experiences = archive.experiences.map((raw, i) => {
+        const parsed = ExperienceEntrySchema.safeParse(raw);
+        if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
+        return parsed.data;
+      });
+      // Everything validated above; now write. Transitions go per episode, each in one transaction.
+      const byEpisode = new Map<string, typeof archive.transitions>();
+      for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
+      for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
+      for (const e of archive.episodes) await d.episodes.put(e);
+      await d.experiences.putMany(experiences);
+      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
+    },
+    'settings.get': async () => d.settings.load(),
+    'settings.set': async ({ settings }) => saveSettings(settings),
+    'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
+    'provider.test': async ({ provider }) => d.testProvider(provider),
+    'page.highlight': async ({ tabId, ref }) => {
+      await d.highlight(tabId, ref);
+      return { ok: true as const };
+    },
+    'autoApprove.set': async ({ origin, enabled }) => {
+      const s = await d.settings.load();
+      const origins = new Set(s.agent.autoApproveOrigins);
+      if (enabled) origins.add(origin);
+      else origins.delete(origin);
+      return saveSettings({ ...s, agent: { ...s.agent, autoApproveOrigins: [...origins] } });
+    },
+  };
+}
