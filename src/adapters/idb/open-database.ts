@@ -165,6 +165,8 @@ export async function openApprenticeDb(options: OpenApprenticeDbOptions = {}): P
     const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTx;
     const from = event.oldVersion;
     const to = event.newVersion ?? version;
+    // An aborted upgrade is reported through the open request below, not here.
+    tx.done.catch(() => undefined);
     void runMigrations(db, tx, from, to).catch((error: unknown) => {
       migrationError = error;
       try { tx.abort(); } catch { /* already finished */ }
