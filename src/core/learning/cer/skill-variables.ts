@@ -1,0 +1,202 @@
+/**
+ * Skills are stored in an abstract form (CER §3.1: "navigate to forum {forum
+ * name}", not "navigate to forum books") and instantiated for the next task.
+ * This module finds the values of a task inside an action sequence, replaces
+ * them with {variables}, and later binds those variables to a new task's
+ * values.
+ */
+import type { Action, Target } from '../../page/action.ts';
+import { formatAction, parseAction } from '../../page/action-grammar.ts';
+import { variablesIn } from './experience.ts';
+
+const QUOTED = /"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’|«([^»]+)»/g;
+const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?(?![\p{L}\p{N}])/gu;
+
+/** Values a task names explicitly: quoted strings, then numbers, in order, deduplicated. */
+export function explicitValues(task: string): string[] {
+  const out: string[] = [];
+  const add = (v: string) => {
+    const t = v.trim();
+    if (t && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
+  };
+  for (const m of task.matchAll(QUOTED)) add(m.slice(1).find((g) => g !== undefined) ?? '');
+  const unquoted = task.replace(QUOTED, ' ');
+  for (const m of unquoted.matchAll(NUMBER)) add(m[0]);
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Case-insensitive whole-word occurrence of `value` in `text` (values may hold spaces). */
+export function containsValue(text: string, value: string): boolean {
+  const v = value.trim();
+  if (!v) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(v)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+/** A variable name from a field label: "Display name" → display_name. */
+export function variableNameFor(label: string, fallback: string): string {
+  const words = label.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const name = words.slice(0, 3).join('_');
+  return name || fallback;
+}
+
+export interface Abstraction {
+  /** The task with its bound values replaced by {variables}. */
+  name: string;
+  variables: string[];
+  /** Each input action with values replaced, in the same order. */
+  actions: Action[];
+  /** value (lowercased) → variable name. */
+  bindings: Map<string, string>;
+}
+
+/**
+ * Replaces the values a task names inside the actions by {variables}:
+ *  - typed text and chosen options that occur in the task (quoted, a number, or
+ *    the same words) become a variable named after their field;
+ *  - a clicked element whose name contains an already bound value, or a value
+ *    the task quotes or numbers, is replaced by that variable as a whole (a link
+ *    "Red mug — ceramic" after searching for "red mug" is "the result for {search}").
+ * Other labels stay literal: they are the site's fixed UI ("Add to cart").
+ */
+export function abstractActions(task: string, actions: readonly Action[]): Abstraction {
+  const bindings = new Map<string, string>();
+  const used = new Set<string>();
+  const explicit = explicitValues(task);
+  const bind = (value: string, preferred: string): string => {
+    const key = value.trim().toLowerCase();
+    const known = bindings.get(key);
+    if (known) return known;
+    let name = preferred;
+    for (let i = 2; used.has(name); i++) name = `${preferred}_${i}`;
+    used.add(name);
+    bindings.set(key, name);
+    return name;
+  };
+  const slot = (value: string, target: Target | undefined, fallback: string): string => {
+    const v = value.trim();
+    if (v.length < 1 || !containsValue(task, v) || /^\{.*\}$/.test(v)) return value;
+    const label = target?.kind === 'semantic' ? target.name || target.role : '';
+    return `{${bind(v, variableNameFor(label, fallback))}}`;
+  };
+  const abstractTarget = (target: Target): Target => {
+    if (target.kind !== 'semantic' || !target.name) return target;
+    for (const [value, variable] of bindings) {
+      if (containsValue(target.name, value)) return { ...target, name: `{${variable}}` };
+    }
+    for (const value of explicit) {
+      if (containsValue(target.name, value)) return { ...target, name: `{${bind(value, 'item')}}` };
+    }
+    return target;
+  };
+
+  const out: Action[] = [];
+  for (const a of actions) {
+    switch (a.type) {
+      case 'fill': {
+        const text = slot(a.text, a.target, 'text');
+        out.push({ ...a, text, target: abstractTarget(a.target) });
+        break;
+      }
+      case 'select_option': {
+        const option = slot(a.option, a.target, 'option');
+        out.push({ ...a, option, target: abstractTarget(a.target) });
+        break;
+      }
+      case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
+        out.push({ ...a, target: abstractTarget(a.target) });
+        break;
+      case 'press':
+        out.push(a.target ? { ...a, target: abstractTarget(a.target) } : a);
+        break;
+      case 'scroll':
+        out.push(a.target ? { ...a, target: abstractTarget(a.target) } : a);
+        break;
+      case 'send_msg_to_user':
+        // The answer is the episode's result, not part of the recipe.
+        out.push({ ...a, text: '{answer}' });
+        break;
+      default:
+        out.push(a);
+    }
+  }
+
+  let name = task.trim().replace(/[.!]+$/, '');
+  // Longer values first, so "red mug" is replaced before "mug".
+  for (const [value, variable] of [...bindings].sort((x, y) => y[0].length - x[0].length)) {
+    const quoted = `["'“‘«]?${escapeRegExp(value)}["'”’»]?`;
+    name = name.replace(new RegExp(`(?<![\\p{L}\\p{N}])${quoted}(?![\\p{L}\\p{N}])`, 'giu'), `{${variable}}`);
+  }
+  const variables = [...variablesIn(name)];
+  for (const v of bindings.values()) if (!variables.includes(v)) variables.push(v);
+  if (out.some((a) => a.type === 'send_msg_to_user')) variables.push('answer');
+  return { name, variables, actions: out, bindings };
+}
+
+/**
+ * Binds a skill's variables to a new task. First the skill's abstract name is
+ * matched against the task as a pattern ("Search for {search} and add it to
+ * the cart" against "Search for 'desk lamp' and add it to the cart");
+ * failing that, when the task names exactly as many explicit values as the
+ * skill has variables, they are bound in order.
+ */
+export function bindVariables(skillName: string, variables: readonly string[], task: string): Record<string, string> {
+  const wanted = variables.filter((v) => v !== 'answer');
+  if (wanted.length === 0) return {};
+  const inName = variablesIn(skillName);
+  if (inName.length > 0) {
+    const parts = skillName.trim().replace(/[.!]+$/, '').split(/\{[^}]*\}/);
+    const pattern = parts
+      .map((p) => p.trim().split(/\s+/).filter(Boolean).map(escapeRegExp).join('\\s+'))
+      .join(`\\s*["'“‘«]?(.+?)["'”’»]?\\s*`);
+    const m = new RegExp(`^\\s*${pattern}\\s*$`, 'iu').exec(task.trim().replace(/[.!]+$/, ''));
+    if (m) {
+      const out: Record<string, string> = {};
+      inName.forEach((v, i) => {
+        const value = m[i + 1]?.trim();
+        if (value && out[v] === undefined) out[v] = value;
+      });
+      return out;
+    }
+  }
+  const values = explicitValues(task);
+  if (values.length === wanted.length) return Object.fromEntries(wanted.map((v, i) => [v, values[i]!]));
+  return {};
+}
+
+/** Replaces {variables} that have a value; leaves the others as they are. */
+export function substitute(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_ -]*)\}/g, (whole, v: string) => values[v.trim()] ?? whole);
+}
+
+/**
+ * Instantiates one example action. Values are substituted inside the parsed
+ * action and re-formatted, so a value holding quotes stays well-formed.
+ * Returns null when a variable stays unbound.
+ */
+export function instantiateAction(semantic: string, values: Readonly<Record<string, string>>): string | null {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok) {
+    const text = substitute(semantic, values);
+    return variablesIn(text).length === 0 ? text : null;
+  }
+  const sub = (s: string) => substitute(s, values);
+  const target = (t: Target): Target => (t.kind === 'semantic' ? { ...t, name: sub(t.name) } : t);
+  const a = parsed.action;
+  let out: Action;
+  switch (a.type) {
+    case 'fill': out = { ...a, target: target(a.target), text: sub(a.text) }; break;
+    case 'select_option': out = { ...a, target: target(a.target), option: sub(a.option) }; break;
+    case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
+      out = { ...a, target: target(a.target) }; break;
+    case 'press': out = a.target ? { ...a, target: target(a.target), keys: sub(a.keys) } : { ...a, keys: sub(a.keys) }; break;
+    case 'scroll': out = a.target ? { ...a, target: target(a.target) } : a; break;
+    case 'goto': out = { ...a, url: sub(a.url) }; break;
+    case 'send_msg_to_user': out = { ...a, text: sub(a.text) }; break;
+    case 'report_infeasible': out = { ...a, reason: sub(a.reason) }; break;
+    default: out = a;
+  }
+  const text = formatAction(out);
+  return variablesIn(text).length === 0 ? text : null;
+}
