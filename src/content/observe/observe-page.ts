@@ -1,0 +1,453 @@
+/**
+ * Page → accessibility snapshot. Walks the rendered (flat) tree of a document,
+ * through open shadow roots and same-origin iframes, and emits one node per
+ * interactive element, heading, landmark and short visible text run.
+ *
+ * Speed: roles come from a tag/attribute pre-filter, so `getRole` and the
+ * (costly) accessible-name computation run only on elements that can be
+ * emitted; computed styles are cached for the whole snapshot and shared with
+ * dom-accessibility-api. Visibility uses `checkVisibility()`, which reads the
+ * layout Chromium already has instead of resolving styles element by element.
+ */
+import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import type { ElementStates, ObserveOptions, PageObservation, SnapshotNode } from '../../core/page/observation.ts';
+import { truncateObservation } from '../../core/page/render-observation.ts';
+import type { RefRegistry } from './ref-registry.ts';
+
+const INTERACTIVE_ROLES = new Set([
+  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
+  'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem',
+]);
+/** Roles whose name is their content: text inside them is not repeated as text lines. */
+const NAME_FROM_CONTENT = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
+  'tab', 'treeitem', 'heading',
+]);
+const LANDMARK_ROLES = new Set([
+  'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog',
+]);
+/** Tags that may carry an implicit role we emit; everything else needs a role attribute. */
+const ROLE_TAGS = new Set([
+  'a', 'area', 'button', 'input', 'select', 'textarea', 'summary', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'header', 'footer', 'nav', 'main', 'aside', 'form', 'section', 'dialog', 'search', 'option',
+]);
+const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed']);
+/** Elements whose text joins the surrounding run instead of starting a new line. */
+const INLINE_TAGS = new Set([
+  'span', 'b', 'i', 'em', 'strong', 'small', 'code', 'abbr', 'cite', 'q', 's', 'u', 'mark', 'sub', 'sup', 'time',
+  'font', 'bdi', 'bdo', 'data', 'kbd', 'samp', 'var', 'del', 'ins', 'wbr', 'br', 'img',
+]);
+const INPUT_ROLE_FALLBACK: Record<string, string> = {
+  password: 'textbox', date: 'textbox', 'datetime-local': 'textbox', month: 'textbox', week: 'textbox', time: 'textbox',
+  color: 'button', file: 'button',
+};
+const SECTIONING = 'article, aside, main, nav, section';
+
+const MAX_TEXT = 200;
+const MAX_VALUE = 300;
+const MAX_NODES = 20_000;
+const MAX_DEPTH = 400;
+const PASSWORD_MASK = '********';
+
+interface FrameContext {
+  win: Window;
+  /** "f1" inside the first same-origin iframe; undefined in the top document. */
+  prefix: string | undefined;
+  /** Offset of this frame's viewport inside the top viewport. */
+  dx: number;
+  dy: number;
+}
+
+interface TextRun {
+  parts: string[];
+  anchor: Element;
+  depth: number;
+  frame: FrameContext;
+}
+
+const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const cap = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function observePage(doc: Document, registry: RefRegistry, options: ObserveOptions): PageObservation {
+  const started = performance.now();
+  const top = doc.defaultView;
+  if (top === null) throw new Error('observePage: document has no window');
+  const vw = top.innerWidth;
+  const vh = top.innerHeight;
+  const nodes: SnapshotNode[] = [];
+  const omissions: string[] = [];
+  const offscreen = { above: 0, below: 0 };
+  const focusedEl = deepActiveElement(doc);
+  let focusedRef: string | null = null;
+  let stoppedAt: number | null = null;
+
+  // One style cache for the snapshot, shared with the name computation.
+  const styles = new Map<Element, CSSStyleDeclaration>();
+  const styleOf = (el: Element): CSSStyleDeclaration => {
+    let s = styles.get(el);
+    if (s === undefined) {
+      s = (el.ownerDocument.defaultView ?? top).getComputedStyle(el);
+      styles.set(el, s);
+    }
+    return s;
+  };
+  const nameOptions = { getComputedStyle: ((el: Element) => styleOf(el)) as typeof window.getComputedStyle, computedStyleSupportsPseudoElements: true };
+  const rects = new Map<Element, DOMRect>();
+  const rectOf = (el: Element): DOMRect => {
+    let r = rects.get(el);
+    if (r === undefined) {
+      r = el.getBoundingClientRect();
+      rects.set(el, r);
+    }
+    return r;
+  };
+  /** -1 above the viewport, 0 inside, 1 below; `margin` widens the band (in viewport heights). */
+  const placement = (el: Element, frame: FrameContext, margin: number): -1 | 0 | 1 => {
+    const r = rectOf(el);
+    const t = r.top + frame.dy;
+    const b = r.bottom + frame.dy;
+    if (b < -margin * vh) return -1;
+    if (t > vh + margin * vh) return 1;
+    const l = r.left + frame.dx;
+    if (margin === 0 && (r.right + frame.dx < 0 || l > vw)) return t < 0 ? -1 : 1;
+    return 0;
+  };
+  const shown = (el: Element): boolean => el.checkVisibility({ visibilityProperty: true });
+
+  let run: TextRun | null = null;
+  let lastLine = '';
+  const push = (n: SnapshotNode): void => {
+    if (nodes.length >= MAX_NODES) {
+      stoppedAt ??= nodes.length;
+      return;
+    }
+    nodes.push(n);
+    lastLine = n.name;
+  };
+  const flush = (): void => {
+    const r = run;
+    run = null;
+    if (r === null) return;
+    const text = cap(collapse(r.parts.join('')), MAX_TEXT);
+    if (text === '' || text === lastLine) return;
+    // Text far from the viewport is summarized by count, not shown.
+    const where = placement(r.anchor, r.frame, 1);
+    if (where !== 0) {
+      if (where < 0) offscreen.above++;
+      else offscreen.below++;
+      return;
+    }
+    const n: SnapshotNode = {
+      ref: null, kind: 'text', role: 'text', name: text, states: {}, depth: r.depth,
+      inViewport: placement(r.anchor, r.frame, 0) === 0,
+    };
+    if (r.frame.prefix !== undefined) n.frame = r.frame.prefix;
+    push(n);
+  };
+
+  const roleOf = (el: Element, tag: string): string | null => {
+    const hasRoleAttr = el.hasAttribute('role');
+    if (!hasRoleAttr && !ROLE_TAGS.has(tag)) {
+      if ((el as HTMLElement).isContentEditable && !(el.parentElement?.isContentEditable ?? false)) return 'textbox';
+      return null;
+    }
+    let role = getRole(el);
+    if (tag === 'input' && role === null) role = INPUT_ROLE_FALLBACK[(el as HTMLInputElement).type] ?? null;
+    if (!hasRoleAttr) {
+      // A header/footer inside a sectioning element is not page-level.
+      if ((tag === 'header' || tag === 'footer') && el.parentElement?.closest(SECTIONING)) return null;
+      if (tag === 'section' && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')) return null;
+      if (tag === 'search') role = 'search';
+    }
+    if (role === null && (el as HTMLElement).isContentEditable && !(el.parentElement?.isContentEditable ?? false)) return 'textbox';
+    return role;
+  };
+
+  const nameOf = (el: Element): string => {
+    let name = collapse(computeAccessibleName(el, nameOptions));
+    if (name === '') {
+      const ph = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
+      if (ph !== null) name = collapse(ph);
+    }
+    return cap(name, MAX_TEXT);
+  };
+
+  const visitChildren = (parent: Node, depth: number, frame: FrameContext, quiet: boolean): void => {
+    for (let c = parent.firstChild; c !== null; c = c.nextSibling) visit(c, depth, frame, quiet);
+  };
+
+  /** `quiet`: inside an element whose name already says its text (button, label, heading). */
+  const visit = (node: Node, depth: number, frame: FrameContext, quiet: boolean): void => {
+    if (stoppedAt !== null) return;
+    if (node.nodeType === 3) {
+      if (quiet) return;
+      const parent = node.parentElement;
+      const data = node.nodeValue ?? '';
+      if (parent === null || data.trim() === '' && run === null) return;
+      if (run === null) {
+        if (!shown(parent)) return;
+        run = { parts: [], anchor: parent, depth, frame };
+      }
+      run.parts.push(data);
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const el = node as Element;
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag)) return;
+    if (el.getAttribute('aria-hidden') === 'true') return;
+    if (!el.checkVisibility()) {
+      // display:contents has no box of its own, but its children render.
+      if (styleOf(el).display === 'contents') walkInside(el, depth, frame, quiet);
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      omissions.push(`content nested deeper than ${MAX_DEPTH} levels`);
+      stoppedAt = nodes.length;
+      return;
+    }
+    if (tag === 'br') {
+      if (run !== null) run.parts.push(' ');
+      return;
+    }
+    if (tag === 'iframe' || tag === 'frame') {
+      flush();
+      visitFrame(el as HTMLIFrameElement, depth, frame);
+      return;
+    }
+
+    const role = roleOf(el, tag);
+    const kind: SnapshotNode['kind'] | null =
+      role === null ? null
+      : INTERACTIVE_ROLES.has(role) ? 'interactive'
+      : role === 'heading' ? 'heading'
+      : LANDMARK_ROLES.has(role) ? 'landmark'
+      : null;
+    const inline = INLINE_TAGS.has(tag) && kind === null;
+    if (!inline) flush();
+
+    if (kind !== null && role !== null) {
+      const r = rectOf(el);
+      const zeroSize = r.width === 0 && r.height === 0;
+      if (shown(el) && !zeroSize) {
+        const n = describe(el, tag, role, kind, depth, frame);
+        push(n);
+        if (el === focusedEl) focusedRef = n.ref;
+        if (tag === 'select' || tag === 'textarea' || tag === 'input') return;
+        walkInside(el, depth + 1, frame, quiet || NAME_FROM_CONTENT.has(role) || n.kind === 'interactive' && role !== 'listbox' && role !== 'combobox');
+        flush();
+        return;
+      }
+    }
+    // A label's text is the name of its control, which is emitted with it.
+    const isLabel = tag === 'label' && (el as HTMLLabelElement).control !== null;
+    walkInside(el, depth, frame, quiet || isLabel);
+    if (!inline) flush();
+  };
+
+  /** Children in rendered order: the shadow tree when there is one, slots resolved. */
+  const walkInside = (el: Element, depth: number, frame: FrameContext, quiet: boolean): void => {
+    if (el.localName === 'slot') {
+      const assigned = (el as HTMLSlotElement).assignedNodes({ flatten: true });
+      if (assigned.length > 0) for (const a of assigned) visit(a, depth, frame, quiet);
+      else visitChildren(el, depth, frame, quiet);
+      return;
+    }
+    const root = el.shadowRoot;
+    if (root !== null) {
+      visitChildren(root, depth, frame, quiet);
+      return;
+    }
+    if (hasClosedShadowRoot(el)) {
+      omissions.push(`closed shadow root in <${describeElement(el)}>: its content cannot be read`);
+    }
+    visitChildren(el, depth, frame, quiet);
+  };
+
+  const visitFrame = (iframe: HTMLIFrameElement, depth: number, frame: FrameContext): void => {
+    const label = collapse(iframe.title || iframe.name || '');
+    let inner: Document | null = null;
+    try {
+      inner = iframe.contentDocument;
+    } catch {
+      inner = null;
+    }
+    if (inner === null || inner.defaultView === null) {
+      omissions.push(`cross-origin frame${label ? ` "${label}"` : ''} (${iframe.src || 'no src'}): its content cannot be read`);
+      return;
+    }
+    if (inner.body === null) return;
+    const prefix = registry.frameIdFor(iframe);
+    const r = rectOf(iframe);
+    const inFrame: FrameContext = {
+      win: inner.defaultView,
+      prefix,
+      dx: frame.dx + r.left + iframe.clientLeft,
+      dy: frame.dy + r.top + iframe.clientTop,
+    };
+    const n: SnapshotNode = {
+      ref: null, kind: 'landmark', role: 'iframe', name: label, states: {}, depth,
+      inViewport: placement(iframe, frame, 0) === 0,
+    };
+    if (frame.prefix !== undefined) n.frame = frame.prefix;
+    push(n);
+    visitChildren(inner.body, depth + 1, inFrame, false);
+    flush();
+  };
+
+  const describe = (el: Element, tag: string, role: string, kind: SnapshotNode['kind'], depth: number, frame: FrameContext): SnapshotNode => {
+    const n: SnapshotNode = {
+      ref: kind === 'interactive' ? registry.refFor(el, frame.prefix) : null,
+      kind,
+      role,
+      name: nameOf(el),
+      states: kind === 'interactive' ? statesOf(el, tag, role, el === focusedEl) : {},
+      depth,
+      inViewport: placement(el, frame, 0) === 0,
+    };
+    if (kind === 'heading') n.level = headingLevel(el, tag);
+    if (kind === 'interactive') {
+      const value = valueOf(el, tag, role);
+      if (value !== undefined) n.value = value;
+      if (tag === 'select') n.options = Array.from((el as HTMLSelectElement).options, (o) => collapse(o.label));
+      if (tag === 'input') n.inputType = (el as HTMLInputElement).type;
+      if (tag === 'a' || tag === 'area') {
+        const href = (el as HTMLAnchorElement).href;
+        if (href) n.href = href;
+      }
+    }
+    if (frame.prefix !== undefined) n.frame = frame.prefix;
+    return n;
+  };
+
+  const topFrame: FrameContext = { win: top, prefix: undefined, dx: 0, dy: 0 };
+  if (doc.body !== null) visitChildren(doc.body, 0, topFrame, false);
+  flush();
+  if (stoppedAt !== null && !omissions.some((o) => o.startsWith('content nested'))) {
+    omissions.push(`stopped after ${stoppedAt} lines: the page is too large to list in full`);
+  }
+
+  const root = doc.scrollingElement ?? doc.documentElement;
+  let obs: PageObservation = {
+    url: doc.URL,
+    title: doc.title,
+    nodes,
+    focusedRef,
+    offscreen,
+    omissions,
+    scroll: { y: top.scrollY, maxY: Math.max(0, root.scrollHeight - vh), viewportHeight: vh },
+    tookMs: 0,
+  };
+  if (options.maxChars !== undefined) {
+    obs = truncateObservation(obs, { maxChars: options.maxChars, lastActedRef: options.lastActedRef ?? null });
+  }
+  obs.tookMs = Math.max(0, performance.now() - started);
+  return obs;
+}
+
+function deepActiveElement(doc: Document): Element | null {
+  let a: Element | null = doc.activeElement;
+  for (let i = 0; a !== null && i < 32; i++) {
+    const inShadow: Element | null = a.shadowRoot?.activeElement ?? null;
+    if (inShadow !== null) {
+      a = inShadow;
+      continue;
+    }
+    if (a.localName === 'iframe') {
+      let inner: Document | null = null;
+      try {
+        inner = (a as HTMLIFrameElement).contentDocument;
+      } catch {
+        inner = null;
+      }
+      const next = inner?.activeElement ?? null;
+      if (next !== null && next !== inner?.body) {
+        a = next;
+        continue;
+      }
+    }
+    break;
+  }
+  if (a === null || a === doc.body || a === doc.documentElement) return null;
+  return a;
+}
+
+/** Chrome gives content scripts a way to see closed roots; elsewhere a custom element that renders but has no children is the tell. */
+function hasClosedShadowRoot(el: Element): boolean {
+  if (!el.localName.includes('-')) return false;
+  const dom = (globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: (e: Element) => ShadowRoot | null } } }).chrome?.dom;
+  if (dom?.openOrClosedShadowRoot !== undefined) {
+    try {
+      return dom.openOrClosedShadowRoot(el) !== null;
+    } catch {
+      return false;
+    }
+  }
+  if (el.firstChild !== null) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}
+
+function describeElement(el: Element): string {
+  return el.localName + (el.id ? `#${el.id}` : '');
+}
+
+function headingLevel(el: Element, tag: string): number {
+  const m = /^h([1-6])$/.exec(tag);
+  if (m !== null) return Number(m[1]);
+  const aria = Number(el.getAttribute('aria-level'));
+  return Number.isInteger(aria) && aria >= 1 && aria <= 6 ? aria : 2;
+}
+
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+function statesOf(el: Element, tag: string, role: string, focused: boolean): ElementStates {
+  const s: ElementStates = {};
+  const aria = (name: string): string | null => el.getAttribute(name);
+  if (CHECKABLE.has(role)) {
+    if (tag === 'input' && (el as HTMLInputElement).type !== 'button') {
+      const input = el as HTMLInputElement;
+      s.checked = input.indeterminate ? 'mixed' : input.checked;
+    } else {
+      const c = aria('aria-checked');
+      s.checked = c === 'mixed' ? 'mixed' : c === 'true';
+    }
+  }
+  if (tag === 'option' ? (el as HTMLOptionElement).selected : aria('aria-selected') === 'true') s.selected = true;
+  const expanded = aria('aria-expanded');
+  if (expanded === 'true' || expanded === 'false') s.expanded = expanded === 'true';
+  else if (tag === 'summary' && el.parentElement?.localName === 'details') s.expanded = (el.parentElement as HTMLDetailsElement).open;
+  if (el.matches(':disabled') || el.closest('[aria-disabled="true"]') !== null) s.disabled = true;
+  if ((el as HTMLInputElement).required === true || aria('aria-required') === 'true') s.required = true;
+  if (aria('aria-invalid') === 'true' || aria('aria-invalid') === 'grammar' || aria('aria-invalid') === 'spelling' || safeMatches(el, ':user-invalid')) s.invalid = true;
+  if (((tag === 'input' || tag === 'textarea') && (el as HTMLInputElement).readOnly) || aria('aria-readonly') === 'true') s.readonly = true;
+  if (focused) s.focused = true;
+  return s;
+}
+
+function safeMatches(el: Element, selector: string): boolean {
+  try {
+    return el.matches(selector);
+  } catch {
+    return false;
+  }
+}
+
+function valueOf(el: Element, tag: string, role: string): string | undefined {
+  if (tag === 'input') {
+    const input = el as HTMLInputElement;
+    if (CHECKABLE.has(role) || input.type === 'submit' || input.type === 'button' || input.type === 'reset' || input.type === 'image') return undefined;
+    // Secrets never leave the page: the model sees only that there is one.
+    if (input.type === 'password') return input.value === '' ? '' : PASSWORD_MASK;
+    return cap(input.value, MAX_VALUE);
+  }
+  if (tag === 'textarea') return cap((el as HTMLTextAreaElement).value, MAX_VALUE);
+  if (tag === 'select') {
+    const sel = el as HTMLSelectElement;
+    return Array.from(sel.selectedOptions, (o) => collapse(o.label)).join(', ');
+  }
+  if ((el as HTMLElement).isContentEditable) return cap(collapse(el.textContent ?? ''), MAX_VALUE);
+  const text = el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
+  if (text !== null) return cap(collapse(text), MAX_VALUE);
+  return undefined;
+}

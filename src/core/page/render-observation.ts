@@ -1,0 +1,135 @@
+/**
+ * The prompt form of a page observation, and the deterministic size budget
+ * applied to it. Pure: no DOM, so it runs in Node and in the page alike.
+ *
+ *   Page: Create account (http://127.0.0.1:8080/form.html)
+ *   main
+ *     heading "Create account" level=1
+ *     [5] textbox "Email" value="a@b.c" type=email required focused
+ *     [7] combobox "Sort by" value="Price" options=["Price","Name"]
+ *   Off-screen: 3 lines above, 12 below (scroll y=0 of 2400)
+ */
+import type { PageObservation, SnapshotNode } from './observation.ts';
+
+/** Roles that hold user input: truncation never drops them. */
+export const FORM_FIELD_ROLES: ReadonlySet<string> = new Set([
+  'textbox', 'combobox', 'checkbox', 'radio', 'listbox', 'searchbox', 'spinbutton', 'switch', 'slider',
+]);
+
+/** Input types the role already says (or that say nothing to the model). */
+const SILENT_INPUT_TYPES = new Set(['text', 'checkbox', 'radio', 'search', 'number', 'range', 'submit', 'button', 'reset']);
+
+/** A long <select> shows its first options only; the rest stay in the observation. */
+const MAX_RENDERED_OPTIONS = 25;
+
+const quote = (s: string): string => JSON.stringify(s);
+
+export function renderHeader(obs: Pick<PageObservation, 'title' | 'url'>): string {
+  return `Page: ${obs.title.trim() || '(untitled)'} (${obs.url})`;
+}
+
+/** One node as one line, indented two spaces per depth. */
+export function renderNodeLine(node: SnapshotNode): string {
+  const parts: string[] = [];
+  if (node.ref !== null) parts.push(`[${node.ref}]`);
+  parts.push(node.kind === 'text' ? 'text' : node.role);
+  if (node.name !== '') parts.push(quote(node.name));
+  if (node.level !== undefined) parts.push(`level=${node.level}`);
+  if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.value)}`);
+  if (node.inputType !== undefined && !SILENT_INPUT_TYPES.has(node.inputType)) parts.push(`type=${node.inputType}`);
+  if (node.options !== undefined) {
+    const shown = node.options.slice(0, MAX_RENDERED_OPTIONS);
+    const more = node.options.length - shown.length;
+    parts.push(`options=${JSON.stringify(shown)}${more > 0 ? `+${more} more` : ''}`);
+  }
+  const s = node.states;
+  if (s.checked === true) parts.push('checked');
+  else if (s.checked === 'mixed') parts.push('checked=mixed');
+  if (s.selected === true) parts.push('selected');
+  if (s.expanded === true) parts.push('expanded');
+  else if (s.expanded === false) parts.push('expanded=false');
+  if (s.disabled === true) parts.push('disabled');
+  if (s.required === true) parts.push('required');
+  if (s.readonly === true) parts.push('readonly');
+  if (s.invalid === true) parts.push('invalid');
+  if (s.focused === true) parts.push('focused');
+  return '  '.repeat(node.depth) + parts.join(' ');
+}
+
+export function renderOffscreenLine(obs: Pick<PageObservation, 'offscreen' | 'scroll'>): string | null {
+  const { above, below } = obs.offscreen;
+  const scrollable = obs.scroll.maxY > 0;
+  if (above === 0 && below === 0 && !scrollable) return null;
+  const where = `scroll y=${Math.round(obs.scroll.y)} of ${Math.round(obs.scroll.maxY)}`;
+  if (above === 0 && below === 0) return `Off-screen: nothing hidden (${where})`;
+  return `Off-screen: ${above} lines above, ${below} below not shown (${where})`;
+}
+
+export function renderOmissionLine(omission: string): string {
+  return `Omitted: ${omission}`;
+}
+
+export function renderObservation(obs: PageObservation): string {
+  const lines = [renderHeader(obs), ...obs.nodes.map(renderNodeLine)];
+  const off = renderOffscreenLine(obs);
+  if (off !== null) lines.push(off);
+  for (const o of obs.omissions) lines.push(renderOmissionLine(o));
+  return lines.join('\n');
+}
+
+export interface TruncateOptions {
+  maxChars: number;
+  lastActedRef?: string | null;
+}
+
+const truncationNote = (maxChars: number, text: number, other: number, over: boolean): string =>
+  `truncated to fit ${maxChars} characters: dropped ${text} text and ${other} other lines` +
+  (over ? ' (what is left is protected and still over budget)' : '');
+
+/**
+ * Drops lines until the rendering fits `maxChars`, in a fixed order: text
+ * before anything else, off-screen before on-screen, and within each group
+ * the lines farthest (in document order) from where the agent is working —
+ * the last acted element, else the focused one, else the top of the viewport.
+ * The focused element, form fields and the last acted element are never
+ * dropped; if they alone exceed the budget the result stays over it.
+ */
+export function truncateObservation(obs: PageObservation, options: TruncateOptions): PageObservation {
+  const full = renderObservation(obs);
+  if (full.length <= options.maxChars) return obs;
+
+  const lastActed = options.lastActedRef ?? null;
+  const nodes = obs.nodes;
+  const protectedAt = (n: SnapshotNode): boolean =>
+    n.states.focused === true ||
+    (n.ref !== null && (n.ref === obs.focusedRef || n.ref === lastActed)) ||
+    (n.kind === 'interactive' && FORM_FIELD_ROLES.has(n.role));
+
+  const indexOfRef = (ref: string | null): number => (ref === null ? -1 : nodes.findIndex((n) => n.ref === ref));
+  let anchor = indexOfRef(lastActed);
+  if (anchor < 0) anchor = indexOfRef(obs.focusedRef);
+  if (anchor < 0) anchor = nodes.findIndex((n) => n.inViewport);
+  if (anchor < 0) anchor = 0;
+
+  const phase = (n: SnapshotNode): number => (n.kind === 'text' ? 0 : 2) + (n.inViewport ? 1 : 0);
+  const candidates = nodes
+    .map((n, i) => ({ i, phase: phase(n), distance: Math.abs(i - anchor), len: renderNodeLine(n).length + 1 }))
+    .filter(({ i }) => !protectedAt(nodes[i]!))
+    .sort((a, b) => a.phase - b.phase || b.distance - a.distance || b.i - a.i);
+
+  // Reserve room for the note with the widest counts it could carry.
+  const widest = renderOmissionLine(truncationNote(options.maxChars, nodes.length, nodes.length, true)).length + 1;
+  let size = full.length + widest;
+  const dropped = new Set<number>();
+  for (const c of candidates) {
+    if (size <= options.maxChars) break;
+    dropped.add(c.i);
+    size -= c.len;
+  }
+  let text = 0;
+  for (const i of dropped) if (nodes[i]!.kind === 'text') text++;
+  const kept = nodes.filter((_, i) => !dropped.has(i));
+  const result = { ...obs, nodes: kept, omissions: [...obs.omissions, truncationNote(options.maxChars, text, dropped.size - text, false)] };
+  if (renderObservation(result).length <= options.maxChars) return result;
+  return { ...result, omissions: [...obs.omissions, truncationNote(options.maxChars, text, dropped.size - text, true)] };
+}
