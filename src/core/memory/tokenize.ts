@@ -11,10 +11,10 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   'please', 'i', 'me', 'my', 'you', 'your',
 ]);
 
-/** Lowercase word tokens (letters and digits, any script), deduplicated, stop words dropped, in first-seen order. */
+/** Lowercase word tokens (letters and digits of any script, joined by inner underscores as in `select_option`), deduplicated, stop words dropped, in first-seen order. */
 export function tokenize(text: string): string[] {
   const seen = new Set<string>();
-  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu)) {
     const token = match[0];
     if (!STOP_WORDS.has(token)) seen.add(token);
   }

@@ -1,0 +1,96 @@
+// Shared builders for the JitRL unit tests: transitions, a tiny page of
+// elements with resolve/toSemantic, a scripted random source and step records.
+import type { StepRecord } from '../../src/core/agent/episode.ts';
+import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts';
+import type { Action, Target } from '../../src/core/page/action.ts';
+import type { Transition } from '../../src/core/memory/transition.ts';
+import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
+import type { RandomSource } from '../../src/core/ports.ts';
+import type { ResolveAction, ToSemantic } from '../../src/core/learning/learner.ts';
+
+export function transition(p: Partial<Transition> & { id: string }): Transition {
+  const effectiveState = p.effectiveState ?? [];
+  const task = p.task ?? 'add the red shirt to the cart';
+  return {
+    origin: 'https://shop.test',
+    regUrl: '/products/ID',
+    effectiveState,
+    stateTokens: p.stateTokens ?? stateTokensOf(effectiveState),
+    task,
+    taskTokens: p.taskTokens ?? tokenize(task),
+    action: 'click(<button "Add to cart">)',
+    reward: 1,
+    rewardSource: 'person',
+    futureRewards: p.futureRewards ?? [p.reward ?? 1],
+    episodeId: p.id.split(':')[0] ?? p.id,
+    stepIndex: 0,
+    createdAt: 1000,
+    updatedAt: 1000,
+    ...p,
+  };
+}
+
+/** Returns the given values in order, then repeats the last one. */
+export function scriptedRandom(...values: number[]): RandomSource & { calls: number } {
+  const source = {
+    calls: 0,
+    next() {
+      const v = values[Math.min(source.calls, values.length - 1)] ?? 0.5;
+      source.calls++;
+      return v;
+    },
+  };
+  return source;
+}
+
+export interface PageElement { ref: string; role: string; name: string }
+
+/** resolve/toSemantic against a fixed list of elements (exact role + name). */
+export function pageOf(elements: PageElement[]): { resolve: ResolveAction; toSemantic: ToSemantic } {
+  const withTarget = (action: Action, target: Target | null): Action | null =>
+    target === null ? null : ({ ...action, target } as Action);
+  return {
+    toSemantic: (action) => {
+      if (!('target' in action) || action.target === undefined || action.target.kind !== 'ref') return formatAction(action);
+      const ref = action.target.ref;
+      const el = elements.find((e) => e.ref === ref);
+      return formatAction(withTarget(action, el ? { kind: 'semantic', role: el.role, name: el.name } : null) ?? action);
+    },
+    resolve: (semantic) => {
+      const parsed = parseAction(semantic);
+      if (!parsed.ok) return null;
+      const action = parsed.action;
+      if (!('target' in action) || action.target === undefined || action.target.kind !== 'semantic') return action;
+      const { role, name } = action.target;
+      const el = elements.find((e) => e.role === role && e.name === name);
+      return withTarget(action, el ? { kind: 'ref', ref: el.ref } : null);
+    },
+  };
+}
+
+export const click = (ref: string): Action => ({ type: 'click', target: { kind: 'ref', ref } });
+
+export function stepRecord(p: Partial<StepRecord> & { index: number }): StepRecord {
+  return {
+    url: 'https://shop.test/products/42',
+    regUrl: '/products/ID',
+    effectiveState: [],
+    logitSource: 'offline',
+    candidates: [],
+    v: null,
+    neighbours: [],
+    droppedMemoryActions: 0,
+    replayed: [],
+    learningNotes: [],
+    chosen: null,
+    rejected: [],
+    result: { ok: true, navigated: false },
+    reward: null,
+    decisionLatencyMs: 0,
+    modelCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    startedAt: 1000 + p.index,
+    ...p,
+  };
+}

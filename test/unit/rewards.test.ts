@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_ERROR_REWARD, assignStepRewards, OUTCOME_SHARE } from '../../src/core/learning/rewards.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { stepRecord } from './jitrl-helpers.ts';
+
+const settings = DEFAULT_SETTINGS.rewards; // approve 0.2, reject −1, success 1, failure −1, partial 0.3, evaluatorWeight 0.5
+const chosen = (decision: 'approved' | 'auto' | 'picked' | 'edited' | 'rejected') => ({ action: 'click([1])', semantic: 'click(<button "Go">)', decision });
+const steps = [
+  stepRecord({ index: 0, chosen: chosen('approved') }),
+  stepRecord({ index: 1, chosen: chosen('auto'), result: { ok: false, code: 'element_gone', message: 'gone' } }),
+  stepRecord({ index: 2, chosen: chosen('picked') }),
+  stepRecord({ index: 3, chosen: null, result: null }),
+];
+
+describe('assignStepRewards', () => {
+  it('documents its constants', () => {
+    expect(ACTION_ERROR_REWARD).toBe(-0.25);
+    expect(OUTCOME_SHARE).toBe(0.5);
+  });
+
+  it('person signals + action errors + outcome (full on the last executed step, a share on the others)', () => {
+    const out = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings });
+    expect(out.source).toBe('person');
+    expect(out.rewards[0]).toBeCloseTo(0.2 + 0.5, 15);
+    expect(out.rewards[1]).toBeCloseTo(0 - 0.25 + 0.5, 15);
+    expect(out.rewards[2]).toBeCloseTo(0.2 + 1, 15);
+    expect(out.rewards[3]).toBe(0);
+  });
+
+  it('partial and edited', () => {
+    const out = assignStepRewards({ steps: [stepRecord({ index: 0, chosen: chosen('edited') }), stepRecord({ index: 1, chosen: chosen('approved') })], outcome: 'partial', evaluatorScores: null, settings });
+    expect(out.rewards[0]).toBeCloseTo(0.2 + 0.15, 15);
+    expect(out.rewards[1]).toBeCloseTo(0.2 + 0.3, 15);
+  });
+
+  it('an all-automatic failure is the task\'s own signal', () => {
+    const auto = [stepRecord({ index: 0, chosen: chosen('auto') }), stepRecord({ index: 1, chosen: chosen('auto') })];
+    expect(assignStepRewards({ steps: auto, outcome: 'failure', evaluatorScores: null, settings })).toEqual({ rewards: [-0.5, -1], source: 'outcome' });
+    expect(assignStepRewards({ steps: auto, outcome: 'stopped', evaluatorScores: null, settings })).toEqual({ rewards: [0, 0], source: 'outcome' });
+    expect(assignStepRewards({ steps: auto, outcome: 'error', evaluatorScores: null, settings }).rewards).toEqual([0, 0]);
+  });
+
+  it('a chosen step the person rejected gets `reject`, and the outcome goes to the last executed step', () => {
+    const s = [stepRecord({ index: 0, chosen: chosen('approved') }), stepRecord({ index: 1, chosen: chosen('rejected'), result: null })];
+    const out = assignStepRewards({ steps: s, outcome: 'failure', evaluatorScores: null, settings });
+    expect(out.rewards[0]).toBeCloseTo(0.2 - 1, 15);
+    expect(out.rewards[1]).toBe(-1);
+  });
+
+  it('mixes the evaluator score (−3..+3 → −1..+1, clamped, missing = 0) with weight w', () => {
+    const out = assignStepRewards({ steps, outcome: 'success', evaluatorScores: [3, -1.5, 9, 2], settings });
+    expect(out.source).toBe('combined');
+    expect(out.rewards[0]).toBeCloseTo(0.5 * 0.7 + 0.5 * 1, 15);
+    expect(out.rewards[1]).toBeCloseTo(0.5 * 0.25 + 0.5 * -0.5, 15);
+    expect(out.rewards[2]).toBeCloseTo(0.5 * 1.2 + 0.5 * 1, 15);
+    expect(out.rewards[3]).toBe(0);
+    const short = assignStepRewards({ steps, outcome: 'success', evaluatorScores: [3, Number.NaN], settings });
+    expect(short.rewards[1]).toBeCloseTo(0.125, 15);
+    expect(short.rewards[2]).toBeCloseTo(0.6, 15);
+    const only = assignStepRewards({ steps, outcome: 'success', evaluatorScores: [-3, 0, 1.5, 0], settings: { ...settings, evaluatorWeight: 1 } });
+    expect(only).toEqual({ rewards: [-1, 0, 0.5, 0], source: 'evaluator' });
+  });
+});
