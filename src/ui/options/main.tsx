@@ -1,3 +1,5 @@
-import { render } from 'preact';
+/** Options page: provider, key and hyperparameters. */
+import '../styles.css';
+import { mountOptions } from '../app/mount.tsx';
 
-render(<main><h1>Apprentice</h1></main>, document.getElementById('app')!);
+mountOptions();

@@ -1,3 +1,5 @@
-import { render } from 'preact';
+/** Toolbar popup. Opened as a tab, `?tabId=N` selects the page to work on. */
+import '../styles.css';
+import { mountApp } from '../app/mount.tsx';
 
-render(<main><h1>Apprentice</h1></main>, document.getElementById('app')!);
+mountApp('popup');

@@ -1,3 +1,5 @@
-import { render } from 'preact';
+/** Side panel: stays open beside the page; follows the active tab unless `?tabId=N` pins one. */
+import '../styles.css';
+import { mountApp } from '../app/mount.tsx';
 
-render(<main><h1>Apprentice</h1></main>, document.getElementById('app')!);
+mountApp('sidepanel');

@@ -1,0 +1,208 @@
+/**
+ * The Memory tab: sites with stored experience, browsing and searching the
+ * transitions of one site, deleting entries or the whole site, and export /
+ * import as a JSON file (a bad file changes nothing and says why).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { Transition } from '../../core/memory/transition.ts';
+import type { UiClient } from '../../protocol/validate.ts';
+import { errorText, fmtNum, fmtTime } from './format.ts';
+
+type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
+
+const PAGE = 50;
+
+/** Save text as a file through an `<a download>` pointing at a Blob URL. */
+export function downloadJson(filename: string, json: string): void {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoke later: Chrome reads the Blob asynchronously after the click.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface MemoryTabProps {
+  client: UiClient;
+  /** Origin of the current tab: selected first when it has memory. */
+  origin: string | null;
+  /** Seam for tests; defaults to a Blob download. */
+  download?: (filename: string, json: string) => void;
+}
+
+export function MemoryTab({ client, origin, download = downloadJson }: MemoryTabProps) {
+  const [sites, setSites] = useState<Site[] | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    client.request('memory.sites', {}).then(
+      (s) => {
+        if (!live) return;
+        setSites(s);
+        setSelected((prev) => (prev && s.some((x) => x.origin === prev) ? prev : s.find((x) => x.origin === origin)?.origin ?? s[0]?.origin ?? null));
+      },
+      (err: unknown) => { if (live) setError(errorText(err)); },
+    );
+    return () => { live = false; };
+  }, [client, origin, reload]);
+
+  async function exportAll() {
+    setBusy(true);
+    setNotice(null);
+    setError(null);
+    try {
+      const { json, filename } = await client.request('memory.export', {});
+      download(filename, json);
+      setNotice(`Exported to ${filename}.`);
+    } catch (err) {
+      setError(`Export failed: ${errorText(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function importFile(e: Event) {
+    const input = e.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setNotice(null);
+    setImportError(null);
+    try {
+      const r = await client.request('memory.import', { json: await file.text() });
+      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences from ${file.name}.`);
+      setReload((n) => n + 1);
+    } catch (err) {
+      setImportError(`${file.name} was not imported, and nothing was changed: ${errorText(err)}`);
+    } finally {
+      setBusy(false);
+      input.value = '';
+    }
+  }
+
+  return (
+    <section class="memory" aria-labelledby="memory-heading">
+      <h2 id="memory-heading" class="visually-hidden">Memory</h2>
+      <div class="toolbar" role="group" aria-label="Export and import">
+        <button type="button" disabled={busy} onClick={exportAll}>Export to JSON</button>
+        <label class="file-button">
+          Import from JSON
+          <input type="file" accept="application/json,.json" disabled={busy} onChange={importFile} />
+        </label>
+      </div>
+      {notice ? <p class="notice" role="status">{notice}</p> : null}
+      {importError ? <p class="error" role="alert">{importError}</p> : null}
+      {error ? <p class="error" role="alert">{error}</p> : null}
+      {!sites && !error ? <p role="status" class="loading"><span class="spinner" aria-hidden="true" /> Loading…</p> : null}
+      {sites && sites.length === 0 ? <p class="empty">Nothing learned yet. Run a task, and what worked is remembered here.</p> : null}
+      {sites && sites.length > 0 ? (
+        <>
+          <label for="memory-site">Site</label>
+          <select id="memory-site" value={selected ?? ''} onChange={(e) => setSelected(e.currentTarget.value)}>
+            {sites.map((s) => (
+              <option key={s.origin} value={s.origin}>{s.origin} ({s.transitions} transitions, {s.pages} pages)</option>
+            ))}
+          </select>
+          {selected ? (
+            <SiteMemory
+              key={selected}
+              client={client}
+              site={sites.find((s) => s.origin === selected) ?? { origin: selected, transitions: 0, pages: 0, lastUpdated: 0 }}
+              onChanged={() => setReload((n) => n + 1)}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site; onChanged: () => void }) {
+  const [query, setQuery] = useState('');
+  const [submitted, setSubmitted] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [items, setItems] = useState<Transition[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setItems(null);
+    setError(null);
+    client.request('memory.list', { origin: site.origin, query: submitted, limit: PAGE, offset }).then(
+      (l) => { if (live) setItems(l); },
+      (err: unknown) => { if (live) setError(errorText(err)); },
+    );
+    return () => { live = false; };
+  }, [client, site.origin, submitted, offset, version]);
+
+  async function remove(t: Transition) {
+    try {
+      await client.request('memory.delete', { ids: [t.id] });
+      setVersion((v) => v + 1);
+      onChanged();
+    } catch (err) {
+      setError(`Could not delete: ${errorText(err)}`);
+    }
+  }
+
+  async function forget() {
+    try {
+      await client.request('memory.forgetSite', { origin: site.origin });
+      setConfirming(false);
+      onChanged();
+    } catch (err) {
+      setError(`Could not forget ${site.origin}: ${errorText(err)}`);
+    }
+  }
+
+  return (
+    <div class="site-memory">
+      <p class="meta">{site.transitions} transitions on {site.pages} pages{site.lastUpdated ? ` · updated ${fmtTime(site.lastUpdated)}` : ''}</p>
+      <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); setOffset(0); setSubmitted(query.trim()); }}>
+        <label for="memory-query">Search transitions</label>
+        <input id="memory-query" type="search" value={query} placeholder="task, action or page" onInput={(e) => setQuery(e.currentTarget.value)} />
+        <button type="submit">Search</button>
+      </form>
+      {error ? <p class="error" role="alert">{error}</p> : null}
+      {!items && !error ? <p role="status" class="loading">Loading…</p> : null}
+      {items && items.length === 0 ? <p class="empty">{submitted ? `No transitions match "${submitted}".` : 'No transitions on this site.'}</p> : null}
+      {items && items.length > 0 ? (
+        <ul class="transitions" aria-label={`Transitions on ${site.origin}`}>
+          {items.map((t) => (
+            <li key={t.id} class="transition">
+              <div><span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span></div>
+              <div class="muted">task: {t.task}</div>
+              <div class="muted"><code>{t.regUrl}</code>{t.effectiveState.length > 0 ? ` · after ${t.effectiveState.join(', ')}` : ''}</div>
+              <button type="button" class="small danger" onClick={() => remove(t)}>Delete<span class="visually-hidden"> {t.action} ({t.id})</span></button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div class="pager" role="group" aria-label="Pages">
+        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
+        <button type="button" disabled={!items || items.length < PAGE} onClick={() => setOffset(offset + PAGE)}>Next</button>
+      </div>
+      {confirming ? (
+        <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
+          <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>
+          <button type="button" class="danger" onClick={forget}>Yes, forget {site.origin}</button>
+          <button type="button" autoFocus onClick={() => setConfirming(false)}>Cancel</button>
+        </div>
+      ) : (
+        <button type="button" class="danger" onClick={() => setConfirming(true)}>Forget this site…</button>
+      )}
+    </div>
+  );
+}

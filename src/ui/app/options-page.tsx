@@ -1,0 +1,298 @@
+/**
+ * The options page: the model provider (presets, base URL, key, model, logit
+ * mode, connection test) and every hyperparameter of Settings with its
+ * default, validated with the same schema the background uses before saving.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { PROVIDER_PRESETS, presetInfo } from '../../adapters/openai/provider-presets.ts';
+import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
+import type { ProviderTestResult } from '../../protocol/messages.ts';
+import type { UiClient } from '../../protocol/validate.ts';
+import { errorText } from './format.ts';
+
+type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
+type Kind = 'number' | 'checkbox' | 'select' | 'lines';
+interface Field { path: string; group: Group; key: string; kind: Kind; options?: readonly string[] }
+
+const GROUP_TITLES: Record<Group, string> = {
+  jitrl: 'JitRL: logit adjustment from retrieved returns',
+  rewards: 'Rewards',
+  cer: 'CER: replayed experience in the prompt',
+  agent: 'Agent',
+};
+
+const LABELS: Record<string, string> = {
+  'jitrl.enabled': 'Use JitRL',
+  'jitrl.gamma': 'γ discount of returns (Eq. 3)',
+  'jitrl.k': 'k neighbours kept',
+  'jitrl.useTopK': 'Apply the top-k cut',
+  'jitrl.threshold': 'r similarity threshold',
+  'jitrl.thresholdFloor': 'Threshold floor (decays to this)',
+  'jitrl.thresholdDecaySteps': 'Steps for the threshold decay',
+  'jitrl.taskFloor': 'Minimum task similarity',
+  'jitrl.stateWeight': 'w_h weight of page-state similarity',
+  'jitrl.taskWeight': 'w_t weight of task similarity',
+  'jitrl.lambda': 'λ probability of optimism for unseen actions (Eq. 6)',
+  'jitrl.alpha': 'α optimism bonus (Eq. 6)',
+  'jitrl.beta': 'β strength of the logit update (Eq. 10)',
+  'jitrl.normalization': 'Advantage normalization (Eq. 25)',
+  'jitrl.temperature': 'Model temperature',
+  'jitrl.numCandidates': 'Candidates asked of the model',
+  'rewards.approve': 'Reward for an approved step',
+  'rewards.reject': 'Reward for a rejected step',
+  'rewards.success': 'Reward for success',
+  'rewards.failure': 'Reward for failure',
+  'rewards.partial': 'Reward for partly done',
+  'rewards.evaluatorWeight': 'Weight of the model evaluator',
+  'cer.enabled': 'Use CER',
+  'cer.successOnly': 'Distil successful episodes only',
+  'cer.topDynamics': 'Dynamics entries replayed',
+  'cer.topSkills': 'Skills replayed',
+  'cer.maxEntriesPerSite': 'Max entries per site',
+  'agent.maxSteps': 'Max steps per episode',
+  'agent.autoApproveOrigins': 'Auto-approve sites (one origin per line)',
+  'agent.observationChars': 'Page text budget (characters)',
+  'agent.seed': 'Random seed',
+};
+
+const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
+  Object.entries(DEFAULT_SETTINGS[group]).map(([key, value]): Field => {
+    const path = `${group}.${key}`;
+    if (Array.isArray(value)) return { path, group, key, kind: 'lines' };
+    if (typeof value === 'boolean') return { path, group, key, kind: 'checkbox' };
+    if (typeof value === 'string') return { path, group, key, kind: 'select', options: ['max-abs', 'max-positive'] };
+    return { path, group, key, kind: 'number' };
+  }),
+);
+
+type Values = Record<string, string | boolean>;
+
+function toValues(s: Settings): Values {
+  const v: Values = {};
+  for (const f of FIELDS) {
+    const raw = (s[f.group] as Record<string, unknown>)[f.key];
+    v[f.path] = f.kind === 'checkbox' ? raw === true : f.kind === 'lines' ? (raw as string[]).join('\n') : String(raw);
+  }
+  return v;
+}
+
+function fromValues(provider: Settings['provider'], values: Values): unknown {
+  const out: Record<string, Record<string, unknown>> = { provider: { ...provider } };
+  for (const f of FIELDS) {
+    const raw = values[f.path];
+    const group = (out[f.group] ??= {});
+    if (f.kind === 'checkbox') group[f.key] = raw === true;
+    else if (f.kind === 'lines') group[f.key] = String(raw).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    else if (f.kind === 'number') group[f.key] = String(raw).trim() === '' ? Number.NaN : Number(raw);
+    else group[f.key] = raw;
+  }
+  return out;
+}
+
+const defaultText = (f: Field): string => {
+  const d = (DEFAULT_SETTINGS[f.group] as Record<string, unknown>)[f.key];
+  return Array.isArray(d) ? (d.length ? d.join(', ') : 'none') : String(d);
+};
+const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
+
+export function OptionsPage({ client }: { client: UiClient }) {
+  const [loaded, setLoaded] = useState<Settings | null>(null);
+  const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
+  const [values, setValues] = useState<Values>(toValues(DEFAULT_SETTINGS));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [test, setTest] = useState<ProviderTestResult | null>(null);
+  const [testError, setTestError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const apply = (s: Settings) => {
+    setLoaded(s);
+    setProvider(s.provider);
+    setValues(toValues(s));
+    setErrors({});
+  };
+
+  useEffect(() => {
+    client.request('settings.get', {}).then(apply, (err: unknown) => setLoadError(errorText(err)));
+  }, [client]);
+
+  function choosePreset(preset: Settings['provider']['preset']) {
+    const old = presetInfo(provider.preset);
+    const next = presetInfo(preset);
+    setProvider({
+      ...provider,
+      preset,
+      // Keep a URL or model the person typed; replace the previous preset's defaults.
+      baseUrl: provider.baseUrl === '' || provider.baseUrl === old.baseUrl ? next.baseUrl : provider.baseUrl,
+      model: provider.model === '' || provider.model === old.exampleModel ? next.exampleModel : provider.model,
+    });
+    setTest(null);
+  }
+
+  async function save(e: Event) {
+    e.preventDefault();
+    setMessage(null);
+    const parsed = SettingsSchema.safeParse(fromValues(provider, values));
+    if (!parsed.success) {
+      const errs: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
+      setErrors(errs);
+      setMessage({ kind: 'error', text: `Not saved: ${Object.keys(errs).length} field${Object.keys(errs).length === 1 ? '' : 's'} need fixing.` });
+      return;
+    }
+    setErrors({});
+    setBusy('save');
+    try {
+      apply(await client.request('settings.set', { settings: parsed.data }));
+      setMessage({ kind: 'ok', text: 'Saved.' });
+    } catch (err) {
+      setMessage({ kind: 'error', text: `Not saved: ${errorText(err)}` });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function reset() {
+    setMessage(null);
+    setBusy('reset');
+    try {
+      apply(await client.request('settings.reset', {}));
+      setMessage({ kind: 'ok', text: 'All settings reset to their defaults.' });
+    } catch (err) {
+      setMessage({ kind: 'error', text: `Reset failed: ${errorText(err)}` });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function testConnection() {
+    setTest(null);
+    setTestError(null);
+    const parsed = ProviderSettingsSchema.safeParse(provider);
+    if (!parsed.success) {
+      setTestError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      return;
+    }
+    setBusy('test');
+    try {
+      setTest(await client.request('provider.test', { provider: parsed.data }));
+    } catch (err) {
+      setTestError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const providerErr = (key: string) => errors[`provider.${key}`];
+  const offline = provider.preset === 'offline';
+  const info = presetInfo(provider.preset);
+
+  return (
+    <main class="options">
+      <h1>Apprentice settings</h1>
+      {loadError ? <p class="error" role="alert">Could not load the settings: {loadError}. Showing the defaults.</p> : null}
+      {!loaded && !loadError ? <p role="status" class="loading"><span class="spinner" aria-hidden="true" /> Loading…</p> : null}
+      <form onSubmit={save} noValidate>
+        <fieldset>
+          <legend>Model provider</legend>
+          <label for="opt-preset">Provider</label>
+          <select id="opt-preset" value={provider.preset} onChange={(e) => choosePreset(ProviderPresetSchema.parse(e.currentTarget.value))}>
+            {PROVIDER_PRESETS.map((p) => <option key={p.preset} value={p.preset}>{p.label}</option>)}
+          </select>
+          {offline ? (
+            <p class="help">The built-in offline policy needs no model and no network. Choose a provider to use a language model.</p>
+          ) : null}
+          <label for="opt-baseUrl">Base URL</label>
+          <input id="opt-baseUrl" type="url" value={provider.baseUrl} disabled={offline} placeholder={info.baseUrl || 'http://host:port/v1'}
+            onInput={(e) => setProvider({ ...provider, baseUrl: e.currentTarget.value })} />
+          <label for="opt-apiKey">API key{info.needsKey ? '' : ' (optional)'}</label>
+          <input id="opt-apiKey" type="password" autoComplete="off" value={provider.apiKey} disabled={offline} aria-describedby="key-help"
+            onInput={(e) => setProvider({ ...provider, apiKey: e.currentTarget.value })} />
+          <p id="key-help" class="help">Kept in this extension's storage only. It is sent to the provider and never to web pages or content scripts.</p>
+          <label for="opt-model">Model</label>
+          <input id="opt-model" type="text" value={provider.model} disabled={offline} placeholder={info.exampleModel}
+            onInput={(e) => setProvider({ ...provider, model: e.currentTarget.value })} />
+          <label for="opt-logitMode">Logits</label>
+          <select id="opt-logitMode" value={provider.logitMode} disabled={offline}
+            onChange={(e) => setProvider({ ...provider, logitMode: e.currentTarget.value as Settings['provider']['logitMode'] })}>
+            <option value="auto">Auto: token logprobs when available, else verbalized</option>
+            <option value="logprobs">Token logprobs</option>
+            <option value="verbalized">Verbalized confidences</option>
+          </select>
+          <label for="opt-timeoutMs">Timeout (ms) <span class="muted">default {DEFAULT_SETTINGS.provider.timeoutMs}</span></label>
+          <input id="opt-timeoutMs" type="number" min={1} value={String(provider.timeoutMs)} aria-invalid={providerErr('timeoutMs') ? 'true' : 'false'}
+            onInput={(e) => setProvider({ ...provider, timeoutMs: e.currentTarget.value === '' ? Number.NaN : Number(e.currentTarget.value) })} />
+          {providerErr('timeoutMs') ? <p class="error">{providerErr('timeoutMs')}</p> : null}
+          <div class="row">
+            <button type="button" disabled={busy !== null} onClick={testConnection}>Test connection</button>
+            {busy === 'test' ? <span role="status"><span class="spinner" aria-hidden="true" /> Testing…</span> : null}
+          </div>
+          {test ? (
+            <div class={test.ok ? 'notice' : 'error'} role="status" data-testid="provider-test">
+              <p>{test.ok ? 'Connected' : 'Not connected'}{test.model ? ` to ${test.model}` : ''} ({Math.round(test.latencyMs)} ms).</p>
+              <p>Token logprobs: <strong>{test.logprobs ? 'available' : 'not available (verbalized confidences will be used)'}</strong></p>
+              {test.message ? <p>{test.message}</p> : null}
+            </div>
+          ) : null}
+          {testError ? <p class="error" role="alert">Connection test failed: {testError}</p> : null}
+        </fieldset>
+
+        {(['jitrl', 'rewards', 'cer', 'agent'] as const).map((group) => (
+          <fieldset key={group}>
+            <legend>{GROUP_TITLES[group]}</legend>
+            {FIELDS.filter((f) => f.group === group).map((f) => (
+              <FieldInput key={f.path} field={f} value={values[f.path] ?? ''} error={errors[f.path]}
+                onChange={(v) => setValues({ ...values, [f.path]: v })} />
+            ))}
+          </fieldset>
+        ))}
+
+        <div class="row sticky-actions">
+          <button type="submit" class="primary" disabled={busy !== null}>Save</button>
+          <button type="button" disabled={busy !== null} onClick={reset}>Reset to defaults</button>
+        </div>
+        {message ? <p class={message.kind === 'ok' ? 'notice' : 'error'} role={message.kind === 'ok' ? 'status' : 'alert'}>{message.text}</p> : null}
+        {Object.keys(errors).length > 0 ? (
+          <ul class="error" aria-label="Fields to fix">
+            {Object.entries(errors).map(([path, msg]) => <li key={path}>{LABELS[path] ?? path}: {msg}</li>)}
+          </ul>
+        ) : null}
+      </form>
+    </main>
+  );
+}
+
+function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error: string | undefined; onChange: (v: string | boolean) => void }) {
+  const id = fieldId(field.path);
+  const label = LABELS[field.path] ?? field.key;
+  const help = `${id}-help`;
+  const describedBy = error ? `${help} ${id}-error` : help;
+  const invalid = error ? 'true' : 'false';
+  return (
+    <div class={`field field-${field.kind}`}>
+      {field.kind === 'checkbox' ? (
+        <label class="check">
+          <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.checked)} />
+          {label}
+        </label>
+      ) : (
+        <label for={id}>{label}</label>
+      )}
+      {field.kind === 'number' ? (
+        <input id={id} type="number" step="any" value={String(value)} aria-invalid={invalid} aria-describedby={describedBy}
+          onInput={(e) => onChange(e.currentTarget.value)} />
+      ) : null}
+      {field.kind === 'select' ? (
+        <select id={id} value={String(value)} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)}>
+          {field.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+        </select>
+      ) : null}
+      {field.kind === 'lines' ? (
+        <textarea id={id} rows={2} value={String(value)} aria-invalid={invalid} aria-describedby={describedBy} onInput={(e) => onChange(e.currentTarget.value)} />
+      ) : null}
+      <span id={help} class="help">default: {defaultText(field)}</span>
+      {error ? <span id={`${id}-error`} class="error">{error}</span> : null}
+    </div>
+  );
+}

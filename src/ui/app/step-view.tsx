@@ -1,0 +1,170 @@
+/**
+ * How one step reads: its candidates ranked by adjusted probability, each with
+ * base and adjusted logits, the advantage and the evidence behind it (V, Q,
+ * support, the neighbours it came from), plus what CER replayed and what the
+ * learners noted. Used live (with decision buttons) and in the history.
+ */
+import type { ComponentChildren } from 'preact';
+import type { StepRecord } from '../../core/agent/episode.ts';
+import { ProbabilityChart } from './charts.tsx';
+import { fmtNum, fmtPct, neighboursFor, rankCandidates, type RankedCandidate } from './format.ts';
+
+const VALUE_KIND_TEXT = {
+  known: 'known (seen in memory)',
+  optimistic: 'optimistic (unseen; exploration bonus)',
+  neutral: 'neutral (unseen; no bonus)',
+  none: 'none (no neighbours)',
+} as const;
+
+export interface CandidateCardProps {
+  step: StepRecord;
+  ranked: RankedCandidate;
+  /** Buttons for this candidate (live proposals only). */
+  actions?: ComponentChildren;
+  onFocusCandidate?: (index: number | null) => void;
+}
+
+export function CandidateCard({ step, ranked, actions, onFocusCandidate }: CandidateCardProps) {
+  const c = ranked.candidate;
+  const evidence = neighboursFor(step, c);
+  const labelId = `cand-${step.index}-${ranked.index}`;
+  return (
+    <li
+      class={`candidate${ranked.rank === 1 ? ' top' : ''}`}
+      aria-labelledby={labelId}
+      data-index={ranked.index}
+      onMouseEnter={() => onFocusCandidate?.(ranked.index)}
+      onMouseLeave={() => onFocusCandidate?.(null)}
+      onFocusCapture={() => onFocusCandidate?.(ranked.index)}
+    >
+      <div class="cand-head">
+        <span class="rank" aria-hidden="true">#{ranked.rank}</span>
+        <span id={labelId} class="semantic">
+          <span class="visually-hidden">Rank {ranked.rank}: </span>
+          {c.semantic}
+        </span>
+        <span class={`badge origin-${c.origin}`} title={c.origin === 'memory' ? 'Added from memory (Eq. 23)' : 'Proposed by the model'}>
+          {c.origin}
+        </span>
+      </div>
+      <code class="ref-action">{c.action}</code>
+      {c.rationale ? <p class="rationale">{c.rationale}</p> : null}
+      <dl class="numbers">
+        <div><dt>Adjusted p</dt><dd data-field="adjustedProb">{fmtPct(c.adjustedProb)}</dd></div>
+        <div><dt>Base p</dt><dd data-field="baseProb">{fmtPct(c.baseProb)}</dd></div>
+        <div><dt>Base logit</dt><dd data-field="baseLogit">{fmtNum(c.baseLogit)}</dd></div>
+        <div><dt>Adjusted logit</dt><dd data-field="adjustedLogit">{fmtNum(c.adjustedLogit)}</dd></div>
+        <div><dt>Advantage A</dt><dd data-field="advantage">{fmtNum(c.advantage, 2, true)}</dd></div>
+        <div><dt>Normalized Ã</dt><dd data-field="normAdvantage">{fmtNum(c.normAdvantage, 2, true)}</dd></div>
+      </dl>
+      <details class="evidence">
+        <summary>Evidence</summary>
+        <dl class="numbers">
+          <div><dt>V(s)</dt><dd>{fmtNum(step.v)}</dd></div>
+          <div><dt>Q(s,a)</dt><dd>{fmtNum(c.q)}</dd></div>
+          <div><dt>Support</dt><dd>{c.support} neighbour{c.support === 1 ? '' : 's'}</dd></div>
+          <div><dt>Value</dt><dd>{VALUE_KIND_TEXT[c.valueKind]}</dd></div>
+        </dl>
+        {evidence.length > 0 ? (
+          <table class="neighbours">
+            <caption>Past steps that took this action</caption>
+            <thead><tr><th scope="col">Task</th><th scope="col">Similarity</th><th scope="col">Return</th></tr></thead>
+            <tbody>
+              {evidence.map((n) => (
+                <tr key={n.transitionId}><td>{n.task}</td><td>{fmtNum(n.similarity)}</td><td>{fmtNum(n.ret, 2, true)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p class="empty">No past step took this action here.</p>
+        )}
+      </details>
+      {actions ? <div class="cand-actions">{actions}</div> : null}
+    </li>
+  );
+}
+
+export interface CandidateListProps {
+  step: StepRecord;
+  renderActions?: (ranked: RankedCandidate) => ComponentChildren;
+  onFocusCandidate?: (index: number | null) => void;
+}
+
+export function CandidateList({ step, renderActions, onFocusCandidate }: CandidateListProps) {
+  const ranked = rankCandidates(step.candidates);
+  if (ranked.length === 0) return <p class="empty">No candidates were recorded for this step.</p>;
+  return (
+    <>
+      <ol class="candidates" aria-label={`Candidates for step ${step.index + 1}, by adjusted probability`}>
+        {ranked.map((r) => (
+          <CandidateCard
+            key={r.index}
+            step={step}
+            ranked={r}
+            actions={renderActions?.(r)}
+            {...(onFocusCandidate ? { onFocusCandidate } : {})}
+          />
+        ))}
+      </ol>
+      <ProbabilityChart ranked={ranked} />
+    </>
+  );
+}
+
+/** Step-level context: value, source of logits, CER replay, notes, dropped memory actions. */
+export function StepContext({ step }: { step: StepRecord }) {
+  return (
+    <div class="step-context">
+      <p class="meta">
+        V(s) = {fmtNum(step.v)} · {step.neighbours.length} neighbour{step.neighbours.length === 1 ? '' : 's'} · logits: {step.logitSource}
+      </p>
+      {step.replayed.length > 0 ? (
+        <p class="replayed">
+          Replayed experience in the prompt: {step.replayed.map((id, i) => <span key={id}>{i > 0 ? ', ' : ''}<code>{id}</code></span>)}
+        </p>
+      ) : null}
+      {step.droppedMemoryActions > 0 ? (
+        <p class="note">
+          {step.droppedMemoryActions} remembered action{step.droppedMemoryActions === 1 ? '' : 's'} no longer on this page (dropped).
+        </p>
+      ) : null}
+      {step.learningNotes.length > 0 ? (
+        <ul class="notes" aria-label="Learning notes">
+          {step.learningNotes.map((n, i) => <li key={i}>{n}</li>)}
+        </ul>
+      ) : null}
+      {step.rejected.length > 0 ? (
+        <p class="note">Rejected here: {step.rejected.join('; ')}</p>
+      ) : null}
+    </div>
+  );
+}
+
+const DECISION_TEXT = { approved: 'approved', auto: 'auto-approved', picked: 'picked', edited: 'edited', rejected: 'rejected' } as const;
+
+/** A finished step in one line, with its full record on demand. */
+export function StepSummary({ step }: { step: StepRecord }) {
+  return (
+    <li class="step-summary">
+      <details>
+        <summary>
+          <span class="step-no">Step {step.index + 1}</span>{' '}
+          {step.chosen ? (
+            <>
+              <span class="semantic">{step.chosen.semantic}</span> <span class="badge">{DECISION_TEXT[step.chosen.decision]}</span>
+            </>
+          ) : (
+            <span class="muted">no action</span>
+          )}
+          {step.result ? (
+            step.result.ok ? <span class="ok"> ✓</span> : <span class="err"> ✗ {step.result.message}</span>
+          ) : null}
+          {step.reward !== null ? <span class="muted"> · r = {fmtNum(step.reward, 2, true)}</span> : null}
+        </summary>
+        <p class="meta"><code>{step.url}</code></p>
+        <StepContext step={step} />
+        <CandidateList step={step} />
+      </details>
+    </li>
+  );
+}
