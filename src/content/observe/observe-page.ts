@@ -226,9 +226,12 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     const inline = INLINE_TAGS.has(tag) && kind === null;
     if (!inline) flush();
 
+    let hiddenControl = false;
     if (kind !== null && role !== null) {
       const r = rectOf(el);
       const zeroSize = r.width === 0 && r.height === 0;
+      // A zero-size control is an invisible one; its own text is not shown either.
+      hiddenControl = zeroSize && kind === 'interactive';
       if (shown(el) && !zeroSize) {
         const n = describe(el, tag, role, kind, depth, frame);
         push(n);
@@ -241,7 +244,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     }
     // A label's text is the name of its control, which is emitted with it.
     const isLabel = tag === 'label' && (el as HTMLLabelElement).control !== null;
-    walkInside(el, depth, frame, quiet || isLabel);
+    walkInside(el, depth, frame, quiet || isLabel || hiddenControl);
     if (!inline) flush();
   };
 

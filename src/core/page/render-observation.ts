@@ -83,7 +83,7 @@ export interface TruncateOptions {
 }
 
 const truncationNote = (maxChars: number, text: number, other: number, over: boolean): string =>
-  `truncated to fit ${maxChars} characters: dropped ${text} text and ${other} other lines` +
+  `truncated to ${maxChars} chars: ${text} text and ${other} other lines dropped` +
   (over ? ' (what is left is protected and still over budget)' : '');
 
 /**
@@ -117,19 +117,21 @@ export function truncateObservation(obs: PageObservation, options: TruncateOptio
     .filter(({ i }) => !protectedAt(nodes[i]!))
     .sort((a, b) => a.phase - b.phase || b.distance - a.distance || b.i - a.i);
 
-  // Reserve room for the note with the widest counts it could carry.
-  const widest = renderOmissionLine(truncationNote(options.maxChars, nodes.length, nodes.length, true)).length + 1;
-  let size = full.length + widest;
+  // Greedy in the fixed order; the note's own line is counted as it grows.
+  let size = full.length;
+  let text = 0;
+  let other = 0;
+  const fits = (): boolean => size + 1 + renderOmissionLine(truncationNote(options.maxChars, text, other, false)).length <= options.maxChars;
   const dropped = new Set<number>();
   for (const c of candidates) {
-    if (size <= options.maxChars) break;
+    if (fits()) break;
     dropped.add(c.i);
     size -= c.len;
+    if (nodes[c.i]!.kind === 'text') text++;
+    else other++;
   }
-  let text = 0;
-  for (const i of dropped) if (nodes[i]!.kind === 'text') text++;
   const kept = nodes.filter((_, i) => !dropped.has(i));
-  const result = { ...obs, nodes: kept, omissions: [...obs.omissions, truncationNote(options.maxChars, text, dropped.size - text, false)] };
+  const result = { ...obs, nodes: kept, omissions: [...obs.omissions, truncationNote(options.maxChars, text, other, false)] };
   if (renderObservation(result).length <= options.maxChars) return result;
-  return { ...result, omissions: [...obs.omissions, truncationNote(options.maxChars, text, dropped.size - text, true)] };
+  return { ...result, omissions: [...obs.omissions, truncationNote(options.maxChars, text, other, true)] };
 }
