@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { Episode, StepRecord } from '../../src/core/agent/episode.ts';
+import { JitrlLearner, buildTransitions } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import type { AdjustInput, StepContext } from '../../src/core/learning/learner.ts';
+import { assignStepRewards } from '../../src/core/learning/rewards.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
+import type { Transition } from '../../src/core/memory/transition.ts';
+import { seededRandom } from '../../src/core/random.ts';
+import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { click, pageOf, scriptedRandom, stepRecord, transition } from './jitrl-helpers.ts';
+
+const clock = { now: () => 5000 };
+const BLUE = 'click(<button "Add blue shirt">)';
+const RED = 'click(<button "Add red shirt">)';
+const page = pageOf([
+  { ref: '1', role: 'button', name: 'Add blue shirt' },
+  { ref: '2', role: 'button', name: 'Add red shirt' },
+]);
+const context = (p: Partial<StepContext> = {}): StepContext => ({
+  episodeId: 'now',
+  stepIndex: 0,
+  task: 'add the red shirt to the cart',
+  origin: 'https://shop.test',
+  url: 'https://shop.test/products/42',
+  regUrl: '/products/ID',
+  observation: { url: 'https://shop.test/products/42', title: 'Shirts', nodes: [] } as unknown as StepContext['observation'],
+  effectiveState: [],
+  ...p,
+});
+// The fixed base policy: it always prefers the blue shirt, 0.7 to 0.3.
+const adjustInput = (p: Partial<StepContext> = {}): AdjustInput => ({
+  context: context(p),
+  candidates: [{ action: click('1'), logit: Math.log(0.7) }, { action: click('2'), logit: Math.log(0.3) }],
+  ...page,
+});
+
+function episode(id: string, steps: StepRecord[], p: Partial<Episode> = {}): Episode {
+  return {
+    id, origin: 'https://shop.test', task: 'add the red shirt to the cart', startUrl: 'https://shop.test/products/42', tabId: null,
+    status: 'success', steps, answer: null, error: null, learners: ['jitrl'], attempt: 1, kind: 'bench', startedAt: 0, endedAt: 1, ...p,
+  };
+}
+
+describe('JitrlLearner.adjust', () => {
+  it('retrieves, values and updates; reports neighbours and notes', async () => {
+    const store = new InMemoryMemoryStore();
+    await store.putEpisode('old', [transition({ id: 'old:0', action: BLUE, futureRewards: [-1, 0.5] })]);
+    await store.putEpisode('other', [transition({ id: 'other:0', action: RED, regUrl: '/cart' })]);
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock });
+    const out = await learner.adjust(adjustInput());
+    // N(s) = {old:0}, G = −1 + 0.1·0.5 = −0.95 = V; Q_blue = V → A 0; red unseen, neutral: A = 0.95 → Ã ≈ 1
+    expect(out.v).toBeCloseTo(-0.95, 15);
+    expect(out.neighbours).toEqual([{ transitionId: 'old:0', episodeId: 'old', task: 'add the red shirt to the cart', action: BLUE, similarity: 1, ret: expect.closeTo(-0.95, 15) }]);
+    expect(out.candidates.map((c) => [c.semantic, c.valueKind])).toEqual([[BLUE, 'known'], [RED, 'neutral']]);
+    expect(out.candidates[0]!.adjustedLogit).toBeCloseTo(Math.log(0.7), 15);
+    expect(out.candidates[1]!.adjustedLogit).toBeCloseTo(Math.log(0.3) + 2, 7);
+    expect(out.actions).toEqual([click('1'), click('2')]);
+    expect(out.notes).toEqual([]);
+  });
+
+  it('with an empty memory leaves the logits alone and says so', async () => {
+    const learner = new JitrlLearner({ store: new InMemoryMemoryStore(), settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock });
+    const out = await learner.adjust(adjustInput());
+    expect(out.v).toBeNull();
+    expect(out.candidates.map((c) => c.adjustedLogit)).toEqual([Math.log(0.7), Math.log(0.3)]);
+    expect(out.notes).toEqual(['no similar experience on this page yet: logits unchanged']);
+  });
+
+  it('honours an aborted signal', async () => {
+    const learner = new JitrlLearner({ store: new InMemoryMemoryStore(), settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock });
+    await expect(learner.adjust(adjustInput(), AbortSignal.abort())).rejects.toThrow();
+  });
+});
+
+describe('JitrlLearner.learn', () => {
+  it('writes one transition per executed step and one per rejected proposal, in one putEpisode call', async () => {
+    const inner = new InMemoryMemoryStore();
+    const writes: [string, Transition[]][] = [];
+    const store: MemoryStore = Object.assign(Object.create(inner) as MemoryStore, {
+      putEpisode: async (id: string, rows: Transition[]) => { writes.push([id, rows]); await inner.putEpisode(id, rows); },
+    });
+    const steps = [
+      stepRecord({ index: 0, url: 'https://shop.test/search?q=shirt', regUrl: '/search', startedAt: 100,
+        chosen: { action: 'fill([5], "red shirt")', semantic: 'fill(<searchbox "Search">, "red shirt")', decision: 'approved' } }),
+      stepRecord({ index: 1, startedAt: 200, effectiveState: ['click(<tab "Shirts">)'], rejected: [BLUE, BLUE],
+        chosen: { action: 'click([2])', semantic: RED, decision: 'picked' } }),
+      stepRecord({ index: 2, startedAt: 300, chosen: null, result: null }),
+    ];
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock, rejectReward: () => -2 });
+    await learner.learn({ episode: episode('ep', steps), rewards: [0.7, 1.2, 0], rewardSource: 'combined' });
+    expect(writes.map(([id, rows]) => [id, rows.map((t) => t.id)])).toEqual([['ep', ['ep:0', 'ep:1', 'ep:1:rejected:0']]]);
+    const rows = await inner.all();
+    expect(rows.find((t) => t.id === 'ep:0')).toEqual({
+      id: 'ep:0', origin: 'https://shop.test', regUrl: '/search', effectiveState: [], stateTokens: [],
+      task: 'add the red shirt to the cart', taskTokens: ['add', 'red', 'shirt', 'to', 'cart'],
+      action: 'fill(<searchbox "Search">, "red shirt")', reward: 0.7, rewardSource: 'combined', futureRewards: [0.7, 1.2],
+      episodeId: 'ep', stepIndex: 0, createdAt: 100, updatedAt: 5000,
+    });
+    expect(rows.find((t) => t.id === 'ep:1')).toMatchObject({ action: RED, reward: 1.2, futureRewards: [1.2], stateTokens: ['click', 'tab', 'shirts'] });
+    expect(rows.find((t) => t.id === 'ep:1:rejected:0')).toMatchObject({
+      action: BLUE, reward: -2, futureRewards: [-2], rewardSource: 'person', stepIndex: 1, regUrl: '/products/ID', effectiveState: ['click(<tab "Shirts">)'],
+    });
+  });
+
+  it('defaults the reject reward to the settings and the source to person; falls back to the episode origin', () => {
+    const rows = buildTransitions(
+      { episode: episode('e', [stepRecord({ index: 0, url: 'not a url', rejected: [RED], chosen: { action: 'click([1])', semantic: BLUE, decision: 'rejected' } })]), rewards: [-1] },
+      { now: 1, rejectReward: DEFAULT_SETTINGS.rewards.reject },
+    );
+    expect(rows.map((t) => [t.id, t.action, t.reward, t.origin, t.rewardSource])).toEqual([
+      ['e:0:rejected:0', RED, -1, 'https://shop.test', 'person'],
+      ['e:0:rejected:1', BLUE, -1, 'https://shop.test', 'person'],
+    ]);
+  });
+});
+
+describe('learning on the job', () => {
+  it('a base policy that prefers the wrong action comes to prefer the right one after a few rewarded episodes', async () => {
+    const store = new InMemoryMemoryStore();
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: seededRandom(0), clock });
+    const chosenPerAttempt: string[] = [];
+    const redProb: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const out = await learner.adjust(adjustInput({ episodeId: `ep${attempt}` }));
+      const best = out.candidates.reduce((a, b) => (b.adjustedProb > a.adjustedProb ? b : a));
+      chosenPerAttempt.push(best.semantic);
+      redProb.push(out.candidates.find((c) => c.semantic === RED)!.adjustedProb);
+      const steps = [stepRecord({ index: 0, startedAt: attempt, chosen: { action: best.action, semantic: best.semantic, decision: 'auto' } })];
+      const success = best.semantic === RED;
+      const { rewards, source } = assignStepRewards({ steps, outcome: success ? 'success' : 'failure', evaluatorScores: null, settings: DEFAULT_SETTINGS.rewards });
+      await learner.learn({ episode: episode(`ep${attempt}`, steps, { attempt, status: success ? 'success' : 'failure' }), rewards, rewardSource: source });
+    }
+    expect(chosenPerAttempt).toEqual([BLUE, RED, RED, RED]);
+    expect(redProb[0]).toBeCloseTo(0.3, 15);
+    // attempt 2: V = −1, Q_blue = −1 (A 0), red unseen and neutral (A +1 → Ã ≈ 1): softmax(log .7, log .3 + 2)
+    const e2 = Math.exp(2) * 0.3;
+    expect(redProb[1]).toBeCloseTo(e2 / (e2 + 0.7), 6);
+    // attempt 3: V = 0, A_blue = −1, A_red = +1
+    const e3 = 0.3 * Math.exp(2);
+    expect(redProb[2]).toBeCloseTo(e3 / (e3 + 0.7 * Math.exp(-2)), 6);
+    expect(await store.count()).toBe(4);
+
+    // The experience transfers to a differently worded task on the same page type (task Jaccard 3/7 > 0.27, score ≈ 0.829 ≥ 0.8).
+    const transfer = await learner.adjust(adjustInput({ task: 'put a red shirt in the cart' }));
+    expect(transfer.neighbours).toHaveLength(4);
+    // V = (−1 + 3·1)/4 = 0.5, A_blue = −1.5, A_red = 0.5 → Ã = −1 and 1/3
+    const red = 0.3 * Math.exp(2 / 3);
+    expect(transfer.candidates.find((c) => c.semantic === RED)!.adjustedProb).toBeCloseTo(red / (red + 0.7 * Math.exp(-2)), 6);
+  });
+});
