@@ -55,12 +55,17 @@ export interface FinishedEpisode {
   rewardSource?: RewardSource;
 }
 
+/** Optional answer of `learn`: non-fatal problems for the log and the panel (learning is best-effort). */
+export interface LearnReport {
+  notes: string[];
+}
+
 export interface Learner {
   readonly id: string;
   /** Before the policy proposes: sections to put in the prompt (CER replay). */
   promptSections?(context: StepContext, signal?: AbortSignal): Promise<PromptSection[]>;
   /** After the policy proposes: adjust the logits (JitRL). At most one learner adjusts. */
   adjust?(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput>;
-  /** After the episode: store or distil experience. */
-  learn?(finished: FinishedEpisode, signal?: AbortSignal): Promise<void>;
+  /** After the episode: store or distil experience. May report what it did and what failed, instead of throwing. */
+  learn?(finished: FinishedEpisode, signal?: AbortSignal): Promise<void | LearnReport>;
 }

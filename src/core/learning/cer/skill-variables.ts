@@ -144,25 +144,37 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
 export function bindVariables(skillName: string, variables: readonly string[], task: string): Record<string, string> {
   const wanted = variables.filter((v) => v !== 'answer');
   if (wanted.length === 0) return {};
-  const inName = variablesIn(skillName);
-  if (inName.length > 0) {
-    const parts = skillName.trim().replace(/[.!]+$/, '').split(/\{[^}]*\}/);
-    const pattern = parts
-      .map((p) => p.trim().split(/\s+/).filter(Boolean).map(escapeRegExp).join('\\s+'))
-      .join(`\\s*["'“‘«]?(.+?)["'”’»]?\\s*`);
-    const m = new RegExp(`^\\s*${pattern}\\s*$`, 'iu').exec(task.trim().replace(/[.!]+$/, ''));
-    if (m) {
-      const out: Record<string, string> = {};
-      inName.forEach((v, i) => {
-        const value = m[i + 1]?.trim();
-        if (value && out[v] === undefined) out[v] = value;
-      });
-      return out;
-    }
-  }
+  const matched = matchNamePattern(skillName, task);
+  if (matched) return matched;
   const values = explicitValues(task);
   if (values.length === wanted.length) return Object.fromEntries(wanted.map((v, i) => [v, values[i]!]));
   return {};
+}
+
+/**
+ * Reads a task as an instance of a skill's abstract name: the literal words
+ * must match in order (any case, any spacing) and each {variable} takes the
+ * text between them, without surrounding quotes. Null when the task does not
+ * fit the pattern or the name has no variables.
+ */
+export function matchNamePattern(skillName: string, task: string): Record<string, string> | null {
+  const inName = variablesIn(skillName);
+  if (inName.length === 0) return null;
+  const parts = skillName.trim().replace(/[.!]+$/, '').split(/\{[^}]*\}/);
+  const pattern = parts
+    .map((p) => p.trim().split(/\s+/).filter(Boolean).map(escapeRegExp).join('\\s+'))
+    .join(`\\s*["'“‘«]?(.+?)["'”’»]?\\s*`);
+  const m = new RegExp(`^\\s*${pattern}\\s*$`, 'iu').exec(task.trim().replace(/[.!]+$/, ''));
+  if (!m) return null;
+  const out: Record<string, string> = {};
+  // One capture group per occurrence, so a variable named twice is read at its first place.
+  const occurrences = [...skillName.matchAll(/\{([^}]*)\}/g)].map((o) => o[1]!.trim());
+  for (const [i, v] of occurrences.entries()) {
+    const value = m[i + 1]?.trim();
+    if (!value) return null;
+    if (out[v] === undefined) out[v] = value;
+  }
+  return out;
 }
 
 /** Replaces {variables} that have a value; leaves the others as they are. */

@@ -1,0 +1,186 @@
+/**
+ * CER §3.2–3.3: choosing the top k_d dynamics and k_s skills for a task and
+ * turning them into prompt sections. With a model, the model picks entry
+ * numbers from the listed buffer (one call per kind, validated); offline, or
+ * when the model fails, a lexical ranker does. Skills are instantiated with
+ * the new task's values where the task allows it.
+ */
+import * as z from 'zod';
+import { describeError } from '../../errors.ts';
+import { parseModelJson } from '../../llm/parse-model-json.ts';
+import { tokenize } from '../../memory/tokenize.ts';
+import type { PromptSection } from '../../policy/policy.ts';
+import type { ChatModel } from '../../ports.ts';
+import { entryText, usefulness } from './buffer.ts';
+import type { DynamicsEntry, ExperienceEntry, SkillEntry } from './experience.ts';
+import { bindVariables, instantiateAction, matchNamePattern, substitute } from './skill-variables.ts';
+
+export interface Selection {
+  dynamics: DynamicsEntry[];
+  skills: SkillEntry[];
+}
+
+/** Bonus for the dynamics of the page type the agent is on: it says what this page is for. */
+export const CURRENT_PAGE_BONUS = 1;
+/** Bonus for a skill whose abstract name reads the task exactly (same template, other values). */
+export const NAME_PATTERN_BONUS = 0.5;
+
+/** Set cosine |T ∩ E| / √(|T|·|E|): unlike Jaccard it does not punish an entry for being long. */
+export function overlap(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const setB = new Set(b);
+  let shared = 0;
+  for (const t of new Set(a)) if (setB.has(t)) shared++;
+  return shared / Math.sqrt(new Set(a).size * setB.size);
+}
+
+export function lexicalScore(entry: ExperienceEntry, task: string, regUrl: string | null): number {
+  const base = overlap(tokenize(task), tokenize(entryText(entry)));
+  if (entry.kind === 'dynamics') return base + (regUrl !== null && entry.regUrl === regUrl ? CURRENT_PAGE_BONUS : 0);
+  return base + (matchNamePattern(entry.name, task) ? NAME_PATTERN_BONUS : 0);
+}
+
+function rankKind<E extends ExperienceEntry>(entries: readonly E[], task: string, regUrl: string | null, k: number): E[] {
+  return entries
+    .map((entry) => ({ entry, score: lexicalScore(entry, task, regUrl) }))
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score
+      || usefulness(b.entry) - usefulness(a.entry)
+      || b.entry.provenance.updatedAt - a.entry.provenance.updatedAt
+      || (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0))
+    .slice(0, k)
+    .map((x) => x.entry);
+}
+
+const isDynamics = (e: ExperienceEntry): e is DynamicsEntry => e.kind === 'dynamics';
+const isSkill = (e: ExperienceEntry): e is SkillEntry => e.kind === 'skill';
+
+/** The offline ranker: task tokens against each entry's text, plus the current page for dynamics. Entries sharing nothing with the task are left out. */
+export function rankLexical(entries: readonly ExperienceEntry[], task: string, regUrl: string | null, k: { dynamics: number; skills: number }): Selection {
+  return {
+    dynamics: rankKind(entries.filter(isDynamics), task, regUrl, k.dynamics),
+    skills: rankKind(entries.filter(isSkill), task, regUrl, k.skills),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Model path
+
+export const PickedIdsSchema = z.object({
+  thought: z.string().optional().describe('Break the task into a few steps first, briefly.'),
+  ids: z.array(z.number().int()).describe('The numbers of the chosen entries, most useful first.'),
+});
+
+const PICK_SYSTEM = (what: string, k: number) => `You help an assistant that is about to do a task on a website. Below are numbered ${what} kept from earlier visits to this site.
+Think about the steps the task needs, then choose the entries that will help most with those steps: at most ${k}, fewer when few are relevant, none when none are.
+An entry can help even when its details differ from the task: a workflow for posting a happy message also shows how to post a sad one.
+Answer with a single JSON object and nothing else, following this JSON Schema:
+${JSON.stringify(z.toJSONSchema(PickedIdsSchema))}`;
+
+export function listDynamics(entries: readonly DynamicsEntry[]): string {
+  return entries.map((e, i) => `${i + 1}. ${e.pageName} — ${e.description} Usages: ${e.usages.join('; ') || 'none'}. URL: ${e.exampleUrl}`).join('\n');
+}
+
+export function listSkills(entries: readonly SkillEntry[]): string {
+  return entries.map((e, i) => `${i + 1}. ${e.name}: ${e.steps.map((s, j) => `(${j + 1}) ${s.text}`).join(' ')}`).join('\n');
+}
+
+async function pick<E extends ExperienceEntry>(
+  model: ChatModel, what: string, listing: string, entries: readonly E[], task: string, origin: string, k: number,
+  notes: string[], signal: AbortSignal | undefined,
+): Promise<E[] | null> {
+  let text: string;
+  try {
+    const response = await model.chat({
+      messages: [
+        { role: 'system', content: PICK_SYSTEM(what, k) },
+        { role: 'user', content: `Task: ${task}\nSite: ${origin}\n\n${what[0]!.toUpperCase()}${what.slice(1)}:\n${listing}` },
+      ],
+      temperature: 0,
+      maxTokens: 400,
+      logprobs: false,
+      topLogprobs: 0,
+      json: true,
+    }, signal);
+    text = response.text;
+  } catch (err) {
+    notes.push(`choosing ${what} with the model failed (${describeError(err)}); ranked lexically instead`);
+    return null;
+  }
+  const parsed = parseModelJson(text, PickedIdsSchema);
+  if (!parsed.ok) {
+    notes.push(`the model's choice of ${what} was unusable (${parsed.error}); ranked lexically instead`);
+    return null;
+  }
+  const chosen: E[] = [];
+  for (const n of parsed.value.ids) {
+    const entry = entries[n - 1];
+    if (!entry) {
+      notes.push(`the model chose ${what} number ${n}, which is not listed; ignored`);
+      continue;
+    }
+    if (!chosen.includes(entry)) chosen.push(entry);
+  }
+  if (chosen.length > k) notes.push(`the model chose ${chosen.length} ${what}; the first ${k} were kept`);
+  return chosen.slice(0, k);
+}
+
+/**
+ * The model path: one call per kind, over the whole site buffer. A kind whose
+ * call fails or answers badly falls back to the lexical ranker (noted).
+ */
+export async function selectWithModel(
+  model: ChatModel,
+  entries: readonly ExperienceEntry[],
+  task: string,
+  origin: string,
+  k: { dynamics: number; skills: number },
+  signal?: AbortSignal,
+): Promise<{ selection: Selection; notes: string[] }> {
+  const notes: string[] = [];
+  const dyn = entries.filter(isDynamics);
+  const sk = entries.filter(isSkill);
+  const lexical = rankLexical(entries, task, null, k);
+  const dynamics = dyn.length === 0 || k.dynamics === 0
+    ? []
+    : (await pick(model, 'page notes', listDynamics(dyn), dyn, task, origin, k.dynamics, notes, signal)) ?? lexical.dynamics;
+  const skills = sk.length === 0 || k.skills === 0
+    ? []
+    : (await pick(model, 'skills', listSkills(sk), sk, task, origin, k.skills, notes, signal)) ?? lexical.skills;
+  return { selection: { dynamics, skills }, notes };
+}
+
+// ---------------------------------------------------------------------------
+// Replay (§3.3: a programmatic mapping from entries to prompt text)
+
+export function dynamicsSection(entry: DynamicsEntry, regUrl: string | null): PromptSection {
+  const lines = [`What it shows: ${entry.description}`];
+  if (entry.usages.length > 0) lines.push(`Useful for: ${entry.usages.join('; ')}`);
+  lines.push(`URL: ${entry.exampleUrl}`);
+  if (regUrl !== null && entry.regUrl === regUrl) lines.push('You are on a page of this kind now.');
+  return { id: entry.id, title: `Page: ${entry.pageName}`, text: lines.join('\n') };
+}
+
+/** A skill with the task's values filled in where they could be bound; unbound ones stay as {variables}. */
+export function skillSection(entry: SkillEntry, task: string): PromptSection {
+  const values = bindVariables(entry.name, entry.variables, task);
+  const suggested: string[] = [];
+  const lines = ['Steps:'];
+  entry.steps.forEach((step, i) => {
+    lines.push(`${i + 1}. ${substitute(step.text, values)}`);
+    for (const example of step.exampleActions) {
+      const concrete = instantiateAction(example, values);
+      lines.push(`   e.g. ${concrete ?? example}`);
+      if (concrete !== null && !suggested.includes(concrete)) suggested.push(concrete);
+    }
+  });
+  const section: PromptSection = { id: entry.id, title: `Skill: ${substitute(entry.name, values)}`, text: lines.join('\n') };
+  if (suggested.length > 0) section.suggestedActions = suggested;
+  return section;
+}
+
+/** Dynamics first (the current page's first), then skills. */
+export function renderSelection(selection: Selection, task: string, regUrl: string | null): PromptSection[] {
+  const dynamics = [...selection.dynamics].sort((a, b) => Number(b.regUrl === regUrl) - Number(a.regUrl === regUrl));
+  return [...dynamics.map((d) => dynamicsSection(d, regUrl)), ...selection.skills.map((s) => skillSection(s, task))];
+}
