@@ -1,0 +1,44 @@
+/**
+ * The project's own benchmark suite: four small, realistic sites written for
+ * it (a shop with a multi-page checkout, a forum, an admin panel, account
+ * settings), each served on its own 127.0.0.1 origin, and 48 tasks whose
+ * rewards are computed from the sites' state. Neither the sites nor the agent
+ * know about each other.
+ */
+import type { Suite } from '../../suite.ts';
+import { startSites, type SiteServers } from './serve-sites.ts';
+import { adminTasks } from './tasks/admin-tasks.ts';
+import { forumTasks } from './tasks/forum-tasks.ts';
+import { settingsTasks } from './tasks/settings-tasks.ts';
+import { shopTasks } from './tasks/shop-tasks.ts';
+
+let servers: SiteServers | null = null;
+
+const suite: Suite = {
+  name: 'apprentice-sites',
+  async start() {
+    servers ??= await startSites();
+    return { baseUrl: servers.origins.shop };
+  },
+  async stop() {
+    await servers?.close();
+    servers = null;
+  },
+  tasks: () => {
+    if (!servers) throw new Error('apprentice-sites: start() must run before tasks()');
+    const { shop, forum, admin, settings } = servers.origins;
+    return [...shopTasks(shop), ...forumTasks(forum), ...adminTasks(admin), ...settingsTasks(settings)];
+  },
+  profiles: {
+    // CI-sized: two instances of four templates plus single tasks from every site.
+    quick: [
+      'shop.add-to-cart.104', 'shop.add-to-cart.202', 'shop.ask-price.103',
+      'checkout.shipping-country.canada', 'checkout.shipping-country.germany', 'checkout.pay-with.paypal',
+      'forum.upvote.2', 'forum.upvote.8', 'forum.comment.7',
+      'admin.customer-group.3', 'admin.customer-group.5', 'admin.ship-order.1',
+      'settings.time-zone.tokyo', 'settings.newsletter-off',
+    ],
+  },
+};
+
+export default suite;
