@@ -3,7 +3,7 @@
  * transitions of one site, deleting entries or the whole site, and export /
  * import as a JSON file (a bad file changes nothing and says why).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtNum, fmtTime } from './format.ts';
@@ -135,6 +135,19 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [version, setVersion] = useState(0);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const forgetRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+
+  // Focus the safe choice when asking; return focus to the trigger after.
+  useEffect(() => {
+    if (confirming) {
+      asked.current = true;
+      cancelRef.current?.focus();
+    } else if (asked.current) {
+      forgetRef.current?.focus();
+    }
+  }, [confirming]);
 
   useEffect(() => {
     let live = true;
@@ -198,10 +211,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>
           <button type="button" class="danger" onClick={forget}>Yes, forget {site.origin}</button>
-          <button type="button" autoFocus onClick={() => setConfirming(false)}>Cancel</button>
+          <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>Cancel</button>
         </div>
       ) : (
-        <button type="button" class="danger" onClick={() => setConfirming(true)}>Forget this site…</button>
+        <button type="button" class="danger" ref={forgetRef} onClick={() => setConfirming(true)}>Forget this site…</button>
       )}
     </div>
   );

@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Transition } from '../../src/core/memory/transition.ts';
+import type { EpisodeSummary } from '../../src/protocol/messages.ts';
+import { HistoryTab } from '../../src/ui/app/history-tab.tsx';
+import { MemoryTab } from '../../src/ui/app/memory-tab.tsx';
+import { episode, fakeConnector, step } from './ui-fake-connector.ts';
+
+afterEach(cleanup);
+
+const O = 'http://127.0.0.1:9';
+const summary = (over: Partial<EpisodeSummary>): EpisodeSummary => ({
+  id: 'e1', origin: O, task: 'Sign up as Ada', status: 'failure', attempt: 1, steps: 6, startedAt: 1000, endedAt: 2000, kind: 'live', ...over,
+});
+
+describe('History tab', () => {
+  it('groups episodes per task, draws the learning curve and expands step records', async () => {
+    const fake = fakeConnector({
+      'history.list': async () => [
+        summary({ id: 'e1', attempt: 1, status: 'failure', steps: 6, startedAt: 1000 }),
+        summary({ id: 'e2', attempt: 2, status: 'success', steps: 3, startedAt: 3000 }),
+      ],
+      'history.curve': async () => [
+        { attempt: 1, episodeId: 'e1', success: 0, steps: 6 },
+        { attempt: 2, episodeId: 'e2', success: 1, steps: 3 },
+      ],
+      'episode.get': async ({ episodeId }) => episode({
+        id: episodeId, status: 'success', attempt: 2,
+        steps: [step({ index: 0, chosen: { action: 'click([5])', semantic: 'click(<button "Sign up">)', decision: 'edited' }, result: { ok: true, navigated: true }, reward: 1 })],
+      }),
+    });
+    const user = userEvent.setup();
+    render(<HistoryTab client={fake.connector.client} origin={O} />);
+    const group = await screen.findByRole('button', { name: /Sign up as Ada · http:\/\/127.0.0.1:9 · 2 attempts/ });
+    expect(fake.callsOf('history.list')).toEqual([{ origin: O, limit: 500 }]);
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    await user.click(group);
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    const chart = await screen.findByRole('img', { name: /Learning curve for "Sign up as Ada"/ });
+    expect(fake.callsOf('history.curve')).toEqual([{ origin: O, task: 'Sign up as Ada' }]);
+    expect(chart.getAttribute('aria-label')).toContain('attempt 1: success 0, 6 steps; attempt 2: success 1, 3 steps');
+    const dots = [...chart.querySelectorAll('circle.point-success')];
+    expect(dots.map((d) => d.getAttribute('data-success'))).toEqual(['0', '1']);
+    // Success 1 sits higher (smaller y) than success 0; 3 steps sits lower than 6.
+    expect(Number(dots[1]!.getAttribute('cy'))).toBeLessThan(Number(dots[0]!.getAttribute('cy')));
+    const pts = chart.querySelector('polyline')!.getAttribute('points')!.split(' ').map((p) => p.split(',').map(Number));
+    expect(pts).toHaveLength(2);
+    expect(pts[1]![1]).toBeGreaterThan(pts[0]![1]!);
+    expect(within(screen.getByRole('table', { name: 'Attempts of "Sign up as Ada"' })).getAllByRole('row')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: /Attempt 2: Succeeded/ }));
+    expect(await screen.findByText('click(<button "Sign up">)')).toBeInTheDocument();
+    expect(screen.getByText('edited')).toBeInTheDocument();
+    expect(fake.callsOf('episode.get')).toEqual([{ episodeId: 'e2' }]);
+
+    await user.click(screen.getByRole('radio', { name: 'All sites' }));
+    await waitFor(() => expect(fake.callsOf('history.list').at(-1)).toEqual({ origin: null, limit: 500 }));
+  });
+});
+
+const transition = (id: string, action: string, reward: number): Transition => ({
+  id, origin: O, regUrl: '127.0.0.1/form.html', effectiveState: [], stateTokens: [], task: 'Sign up as Ada', taskTokens: [],
+  action, reward, rewardSource: 'person', futureRewards: [reward], episodeId: 'e1', stepIndex: 0, createdAt: 1, updatedAt: 1,
+});
+
+function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
+  let sites = [{ origin: O, transitions: 2, pages: 1, lastUpdated: 5 }, { origin: 'https://b.test', transitions: 1, pages: 1, lastUpdated: 4 }];
+  let items = [transition('e1:0', 'click(<button "Sign up">)', 1), transition('e1:1', 'click(<button "Cancel">)', -1)];
+  const fake = fakeConnector({
+    'memory.sites': async () => sites,
+    'memory.list': async ({ query }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
+    'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
+    'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
+    ...extra,
+  });
+  const downloads: [string, string][] = [];
+  const user = userEvent.setup();
+  render(<MemoryTab client={fake.connector.client} origin={O} download={(f, j) => downloads.push([f, j])} />);
+  return { ...fake, user, downloads };
+}
+
+describe('Memory tab', () => {
+  it('browses, searches and deletes transitions of the current site', async () => {
+    const { callsOf, user } = memorySetup();
+    const list = await screen.findByRole('list', { name: `Transitions on ${O}` });
+    expect(screen.getByLabelText('Site')).toHaveValue(O);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('r = -1.00')).toHaveClass('err');
+    await user.type(screen.getByLabelText('Search transitions'), 'cancel{Enter}');
+    await waitFor(() => expect(callsOf('memory.list').at(-1)).toEqual({ origin: O, query: 'cancel', limit: 50, offset: 0 }));
+    const filtered = await screen.findByRole('list', { name: `Transitions on ${O}` });
+    await waitFor(() => expect(within(filtered).getAllByRole('listitem')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Delete click(<button "Cancel">) (e1:1)' }));
+    expect(callsOf('memory.delete')).toEqual([{ ids: ['e1:1'] }]);
+    expect(await screen.findByText('No transitions match "cancel".')).toBeInTheDocument();
+  });
+
+  it('forgets a site only after confirmation', async () => {
+    const { callsOf, user } = memorySetup();
+    await screen.findByRole('list', { name: `Transitions on ${O}` });
+    await user.click(screen.getByRole('button', { name: 'Forget this site…' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(`Forget everything learned on ${O}? This deletes 2 transitions`);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(callsOf('memory.forgetSite')).toEqual([]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Forget this site…' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Forget this site…' }));
+    await user.click(screen.getByRole('button', { name: `Yes, forget ${O}` }));
+    expect(callsOf('memory.forgetSite')).toEqual([{ origin: O }]);
+    await waitFor(() => expect(screen.getByLabelText('Site')).toHaveValue('https://b.test'));
+  });
+
+  it('exports memory to a JSON file', async () => {
+    const { downloads, user } = memorySetup({ 'memory.export': async () => ({ json: '{"format":"apprentice"}', filename: 'apprentice-memory.json' }) });
+    await user.click(await screen.findByRole('button', { name: 'Export to JSON' }));
+    expect(downloads).toEqual([['apprentice-memory.json', '{"format":"apprentice"}']]);
+    expect(await screen.findByText('Exported to apprentice-memory.json.')).toBeInTheDocument();
+  });
+
+  it('says why a bad import file was refused, and that nothing changed', async () => {
+    const { callsOf, user } = memorySetup({
+      'memory.import': async () => { throw Object.assign(new Error('not an Apprentice export (missing "format")'), { name: 'ImportError' }); },
+    });
+    await screen.findByRole('list', { name: `Transitions on ${O}` });
+    const file = new File(['{"hello":1}'], 'other.json', { type: 'application/json' });
+    await user.upload(screen.getByLabelText('Import from JSON'), file);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('other.json was not imported, and nothing was changed: ImportError: not an Apprentice export (missing "format")');
+    expect(callsOf('memory.import')).toEqual([{ json: '{"hello":1}' }]);
+    expect(callsOf('memory.sites')).toHaveLength(1);
+  });
+
+  it('reports a good import and reloads the sites', async () => {
+    const { user, callsOf } = memorySetup({ 'memory.import': async () => ({ transitions: 4, episodes: 2, experiences: 1 }) });
+    await screen.findByRole('list', { name: `Transitions on ${O}` });
+    await user.upload(screen.getByLabelText('Import from JSON'), new File(['{}'], 'mine.json', { type: 'application/json' }));
+    expect(await screen.findByText('Imported 4 transitions, 2 episodes and 1 experiences from mine.json.')).toBeInTheDocument();
+    await waitFor(() => expect(callsOf('memory.sites')).toHaveLength(2));
+  });
+});
