@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { OptionsPage } from '../../src/ui/app/options-page.tsx';
+import { fakeConnector } from './ui-fake-connector.ts';
+
+afterEach(cleanup);
+
+function setup(stored: Settings = DEFAULT_SETTINGS, extra: Parameters<typeof fakeConnector>[0] = {}) {
+  const fake = fakeConnector({
+    'settings.get': async () => stored,
+    'settings.set': async ({ settings }) => settings,
+    'settings.reset': async () => DEFAULT_SETTINGS,
+    ...extra,
+  });
+  const user = userEvent.setup();
+  render(<OptionsPage client={fake.connector.client} />);
+  return { ...fake, user };
+}
+
+describe('Options page', () => {
+  it('offers every provider preset, offline by default, and fills the preset URL', async () => {
+    const { user } = setup();
+    const preset = await screen.findByLabelText('Provider');
+    expect(preset).toHaveValue('offline');
+    expect([...(preset as HTMLSelectElement).options].map((o) => o.value)).toEqual(['offline', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']);
+    expect(screen.getByLabelText('Base URL')).toBeDisabled();
+    await user.selectOptions(preset, 'ollama');
+    expect(screen.getByLabelText('Base URL')).toHaveValue('http://localhost:11434/v1');
+    expect(screen.getByLabelText('Model')).toHaveValue('llama3.1');
+    expect(screen.getByLabelText('API key (optional)')).toHaveAttribute('type', 'password');
+    await user.selectOptions(preset, 'openai');
+    expect(screen.getByLabelText('Base URL')).toHaveValue('https://api.openai.com/v1');
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/never to web pages or content scripts/);
+  });
+
+  it('shows every hyperparameter with its default, and saves the edited settings', async () => {
+    const { callsOf, user } = setup();
+    const beta = await screen.findByLabelText('β strength of the logit update (Eq. 10)');
+    expect(beta).toHaveValue(2);
+    expect(beta).toHaveAccessibleDescription('default: 2');
+    expect(screen.getByLabelText('γ discount of returns (Eq. 3)')).toHaveAccessibleDescription('default: 0.1');
+    expect(screen.getByLabelText('Use CER')).toBeChecked();
+    expect(screen.getByLabelText('Advantage normalization (Eq. 25)')).toHaveValue('max-abs');
+    expect(screen.getByLabelText('Reward for a rejected step')).toHaveValue(-1);
+    expect(screen.getByLabelText('Max steps per episode')).toHaveValue(15);
+    await user.clear(beta);
+    await user.type(beta, '1.5');
+    await user.click(screen.getByLabelText('Use CER'));
+    await user.type(screen.getByLabelText('Auto-approve sites (one origin per line)'), 'https://a.test{Enter}https://b.test');
+    await user.selectOptions(screen.getByLabelText('Provider'), 'vllm');
+    await user.type(screen.getByLabelText('Model'), 'qwen');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    const sent = callsOf('settings.set')[0]!['settings'] as Settings;
+    expect(sent).toEqual({
+      ...DEFAULT_SETTINGS,
+      provider: { ...DEFAULT_SETTINGS.provider, preset: 'vllm', baseUrl: 'http://localhost:8000/v1', model: 'qwen' },
+      jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 1.5 },
+      cer: { ...DEFAULT_SETTINGS.cer, enabled: false },
+      agent: { ...DEFAULT_SETTINGS.agent, autoApproveOrigins: ['https://a.test', 'https://b.test'] },
+    });
+  });
+
+  it('refuses to save invalid values and says which field is wrong', async () => {
+    const { callsOf, user } = setup();
+    const gamma = await screen.findByLabelText('γ discount of returns (Eq. 3)');
+    await user.clear(gamma);
+    await user.type(gamma, '1.5');
+    const k = screen.getByLabelText('k neighbours kept');
+    await user.clear(k);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 2 fields need fixing.');
+    expect(gamma).toHaveAttribute('aria-invalid', 'true');
+    expect(gamma).toHaveAccessibleDescription(/default: 0.1 .*<=1/);
+    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toMatch(/γ discount of returns \(Eq\. 3\): .*k neighbours kept: /);
+    expect(callsOf('settings.set')).toEqual([]);
+  });
+
+  it('shows the background refusal when it rejects a save', async () => {
+    const { user } = setup(DEFAULT_SETTINGS, {
+      'settings.set': async () => { throw Object.assign(new Error('storage quota exceeded'), { name: 'StorageError' }); },
+    });
+    await screen.findByLabelText('k neighbours kept');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: StorageError: storage quota exceeded');
+  });
+
+  it('resets every setting to its default', async () => {
+    const custom: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 7, k: 3 } };
+    const { callsOf, user } = setup(custom);
+    await waitFor(() => expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(7));
+    await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
+    expect(callsOf('settings.reset')).toEqual([{}]);
+    expect(await screen.findByText('All settings reset to their defaults.')).toBeInTheDocument();
+    expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(2);
+    expect(screen.getByLabelText('k neighbours kept')).toHaveValue(10);
+  });
+
+  it('tests the connection and reports whether token logprobs are available', async () => {
+    const { callsOf, user } = setup(DEFAULT_SETTINGS, {
+      'provider.test': async ({ provider }) => ({ ok: true, model: provider.model, logprobs: false, latencyMs: 120.4, message: 'top_logprobs missing from the reply' }),
+    });
+    await user.selectOptions(await screen.findByLabelText('Provider'), 'llamacpp');
+    await user.type(screen.getByLabelText('Model'), 'tiny');
+    await user.type(screen.getByLabelText('API key (optional)'), 'sk-secret');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    const report = await screen.findByTestId('provider-test');
+    expect(report).toHaveTextContent('Connected to tiny (120 ms).');
+    expect(report).toHaveTextContent('Token logprobs: not available (verbalized confidences will be used)');
+    expect(callsOf('provider.test')).toEqual([{
+      provider: { preset: 'llamacpp', baseUrl: 'http://localhost:8080/v1', apiKey: 'sk-secret', model: 'tiny', logitMode: 'auto', timeoutMs: 60_000 },
+    }]);
+  });
+
+  it('shows a failed connection as a clear message', async () => {
+    const { user } = setup(DEFAULT_SETTINGS, {
+      'provider.test': async () => { throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'ProviderError' }); },
+    });
+    await user.selectOptions(await screen.findByLabelText('Provider'), 'ollama');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Connection test failed: The model provider failed. (connect ECONNREFUSED)');
+  });
+});
