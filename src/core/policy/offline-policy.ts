@@ -1,0 +1,336 @@
+/**
+ * The built-in offline policy: a deterministic scorer over the observation
+ * and the task, with no network and no key. It proposes candidates from
+ * lexical overlap of task terms with element names and their nearby headings,
+ * role priors, form-field intents (values the task gives), checkbox intents,
+ * navigation cues, submitting once the fields are filled, avoiding the
+ * just-executed or failed action, answering a question from what the page
+ * shows, and the actions suggested by replayed experience (CER). It does not
+ * know any site; it reads only the task's words and the page.
+ *
+ * Scores are in nats: each cue adds a fixed amount, and the logits returned
+ * are log-softmax(scores) over every action it considered, so they are
+ * log-probabilities on the same scale as the model's token logprobs.
+ */
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import type { Action } from '../page/action.ts';
+import type { PageObservation, SnapshotNode } from '../page/observation.ts';
+import { resolveSemanticAction, semanticKey } from '../page/semantic-action.ts';
+import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
+import { analyzeTask, rawWords, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
+
+/** Every weight of the scorer, in nats. */
+export const OFFLINE_WEIGHTS = {
+  /** Per task term found in the element's name (or chosen option). */
+  nameMatch: 1.2,
+  /** Times the fraction of the name's terms that the task covers (prefers specific names). */
+  nameCoverage: 0.8,
+  /** Per task term found in the nearest heading / label text before the element. */
+  contextMatch: 0.5,
+  /** Filling a field with a value the task gives for it. */
+  fillIntent: 4,
+  /** Per earlier pending field: fill forms top to bottom. */
+  fieldOrder: -0.2,
+  /** The field already holds the value (or was filled earlier): nothing left to do. */
+  alreadyDone: -4,
+  /** Typing the task's search query into a search field. */
+  searchFill: 3.5,
+  /** Choosing a dropdown option the task names. */
+  selectOption: 1.5,
+  /** The option's words appear, in order, in the task. */
+  optionPhrase: 2,
+  /** Ticking / unticking a checkbox the task asks for. */
+  checkboxIntent: 3,
+  /** A submit-like button once every field the task fills here is filled. */
+  submitReady: 3,
+  /** A submit-like button while fields the task gives are still empty. */
+  submitPending: -1,
+  /** Pressing Enter in a filled search field that has no search button. */
+  pressEnter: 3,
+  /** Times coverage of the question's terms by a page line that shows an answer. */
+  answer: 6,
+  /** Actions suggested by replayed experience. */
+  suggested: 2.5,
+  /** Repeating the action just executed. */
+  repeatLast: -3,
+  /** An action that already failed in this episode. */
+  failedBefore: -2.5,
+  /** A link to the page we are on. */
+  selfLink: -2,
+  /** Elements outside the viewport. */
+  offscreen: -0.2,
+  /** Scrolling down when content lies below. */
+  scroll: 0.5,
+  goBack: 0.1,
+} as const;
+
+const ROLE_PRIOR: Record<string, number> = {
+  button: 0.3, link: 0.2, menuitem: 0.2, tab: 0.1, textbox: 0.2, searchbox: 0.2, combobox: 0.1,
+};
+
+const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+const CHECK_ROLES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
+const CLICK_ROLES = new Set(['button', 'link', 'menuitem', 'tab', 'radio', 'treeitem', 'option', 'gridcell', 'menuitemradio']);
+const SUBMIT_WORDS = new Set([
+  'submit', 'save', 'login', 'signup', 'search', 'go', 'apply', 'next', 'confirm', 'send', 'post', 'create',
+  'place', 'checkout', 'ok', 'done', 'update', 'edit', 'add', 'filter', 'publish', 'finish', 'pay',
+]);
+
+interface Scored {
+  action: Action;
+  score: number;
+  reasons: string[];
+  /** Document order, for deterministic ties. */
+  order: number;
+}
+
+const overlap = (a: Set<string>, b: Set<string>): number => {
+  let n = 0;
+  for (const t of a) if (b.has(t)) n++;
+  return n;
+};
+
+const isSearchField = (n: SnapshotNode): boolean =>
+  n.role === 'searchbox' || n.inputType === 'search' || terms(n.name).has('search') || /^q$/i.test(n.name.trim());
+
+/** The heading or label text just before each node (same section), for context matching. */
+function contextTerms(nodes: readonly SnapshotNode[]): Set<string>[] {
+  const out: Set<string>[] = [];
+  let heading = new Set<string>();
+  let recent: string[] = [];
+  for (const n of nodes) {
+    if (n.kind === 'heading') {
+      heading = terms(n.name);
+      recent = [];
+    }
+    out.push(new Set([...heading, ...terms(recent.join(' '))]));
+    if (n.kind === 'text') recent = [...recent, n.name].slice(-2);
+  }
+  return out;
+}
+
+/** The intent for a text field: its name (or input type) names the intent's field. */
+function intentForField(node: SnapshotNode, intents: readonly FieldIntent[]): FieldIntent | null {
+  const name = terms(node.name);
+  let best: { intent: FieldIntent; score: number } | null = null;
+  for (const intent of intents) {
+    let score = overlap(intent.field, name) * 2;
+    if (intent.shape === 'email' && (node.inputType === 'email' || name.has('email') || name.has('username'))) score += 1;
+    if (intent.field.has('password') !== (node.inputType === 'password')) score = node.inputType === 'password' ? 0 : score;
+    if (score > 0 && (!best || score > best.score)) best = { intent, score };
+  }
+  return best?.intent ?? null;
+}
+
+/** A number or "label: value" answer in a line of page text. */
+function extractAnswer(text: string, kind: 'count' | 'amount' | 'value'): string | null {
+  if (kind === 'amount') {
+    const money = /[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP)/.exec(text);
+    if (money) return money[0];
+  }
+  if (kind === 'count' || kind === 'amount') {
+    const num = /\d[\d,]*(?:\.\d+)?/.exec(text);
+    if (num) return num[0];
+  }
+  const colon = /:\s*(.+)$/.exec(text);
+  return colon?.[1]?.trim() || null;
+}
+
+/** No options yet; the object keeps the signature stable as cues become settings. */
+export type OfflinePolicyOptions = Record<string, never>;
+
+/** Every action the scorer considers on this page, best first, with scores. */
+export function scoreOfflineActions(input: PolicyInput): Scored[] {
+  const obs: PageObservation = input.observation;
+  const intents: TaskIntents = analyzeTask(input.task);
+  const context = contextTerms(obs.nodes);
+  const scored = new Map<string, Scored>();
+  const put = (action: Action, score: number, reason: string, order: number) => {
+    const key = formatAction(action);
+    const prev = scored.get(key);
+    if (!prev || score > prev.score) scored.set(key, { action, score, reasons: [reason], order });
+  };
+
+  const history = input.history;
+  const lastAction = history[history.length - 1]?.action;
+  const failed = new Set(history.filter((h) => h.outcome !== 'ok').map((h) => h.action));
+  const doneBefore = new Set(history.filter((h) => h.outcome === 'ok').map((h) => h.action));
+
+  // Which of the task's field values are still to be typed on this page.
+  let pendingFields = 0;
+  let filledFields = 0;
+  let lastFieldOrder = -1;
+  const fieldPlan = new Map<SnapshotNode, FieldIntent>();
+  const pendingRank = new Map<SnapshotNode, number>();
+  obs.nodes.forEach((n, order) => {
+    if (n.ref === null || !TEXT_ROLES.has(n.role) || n.states.disabled) return;
+    const intent = isSearchField(n) && intents.searchQuery ? null : intentForField(n, intents.fields);
+    const query = isSearchField(n) ? intents.searchQuery : null;
+    const wanted = intent?.value ?? query;
+    if (wanted === null || wanted === undefined) return;
+    lastFieldOrder = order;
+    if (intent) fieldPlan.set(n, intent);
+    const fillKey = semanticKey({ type: 'fill', target: { kind: 'ref', ref: n.ref }, text: wanted }, obs);
+    const holds = n.value === wanted || (n.inputType === 'password' && !!n.value) || doneBefore.has(fillKey);
+    if (holds) filledFields++;
+    else pendingRank.set(n, pendingFields++);
+  });
+  // The form's submit button: the first submit-like button after the last field the task fills.
+  const isSubmitLike = (n: SnapshotNode) => n.ref !== null && n.role === 'button' && !n.states.disabled && [...terms(n.name)].some((t) => SUBMIT_WORDS.has(t));
+  const submitIndex = lastFieldOrder < 0 ? -1 : obs.nodes.findIndex((n, i) => i > lastFieldOrder && isSubmitLike(n));
+
+  obs.nodes.forEach((n, order) => {
+    if (n.ref === null || n.states.disabled) return;
+    const ref = { kind: 'ref' as const, ref: n.ref };
+    const name = terms(n.name);
+    const matches = overlap(intents.terms, name);
+    const lexical =
+      OFFLINE_WEIGHTS.nameMatch * matches +
+      (name.size > 0 ? OFFLINE_WEIGHTS.nameCoverage * (matches / name.size) : 0) +
+      OFFLINE_WEIGHTS.contextMatch * overlap(intents.terms, context[order] ?? new Set());
+    const base = (ROLE_PRIOR[n.role] ?? 0) + (n.inViewport ? 0 : OFFLINE_WEIGHTS.offscreen);
+
+    if (TEXT_ROLES.has(n.role) && !(n.role === 'combobox' && n.options?.length)) {
+      const intent = fieldPlan.get(n);
+      const query = isSearchField(n) ? intents.searchQuery : null;
+      const value = intent?.value ?? query;
+      if (value) {
+        const action: Action = { type: 'fill', target: ref, text: value };
+        const done = n.value === value || (n.inputType === 'password' && !!n.value) || doneBefore.has(semanticKey(action, obs));
+        const gain = intent ? OFFLINE_WEIGHTS.fillIntent : OFFLINE_WEIGHTS.searchFill;
+        const rank = OFFLINE_WEIGHTS.fieldOrder * (pendingRank.get(n) ?? 0);
+        put(action, base + gain + rank + (done ? OFFLINE_WEIGHTS.alreadyDone : 0), 'field value from the task', order);
+      }
+      if (query && n.value === query && !obs.nodes.some((b) => b.ref !== null && b.role === 'button' && terms(b.name).has('search'))) {
+        put({ type: 'press', target: ref, keys: 'Enter' }, base + OFFLINE_WEIGHTS.pressEnter, 'submit the search', order);
+      }
+      return;
+    }
+
+    if ((n.role === 'combobox' || n.role === 'listbox') && n.options?.length) {
+      let best: { option: string; score: number } | null = null;
+      for (const option of n.options) {
+        if (option === n.value) continue;
+        const optTerms = terms(option);
+        const phrase = rawWords(option).join(' ');
+        let s = OFFLINE_WEIGHTS.nameMatch * overlap(intents.terms, optTerms);
+        if (phrase && ` ${intents.normalized} `.includes(` ${phrase} `)) s += OFFLINE_WEIGHTS.optionPhrase;
+        if (intents.fields.some((f) => f.value.toLowerCase() === option.toLowerCase())) s += OFFLINE_WEIGHTS.fillIntent;
+        if (s > 0 && (!best || s > best.score)) best = { option, score: s };
+      }
+      if (best) {
+        put({ type: 'select_option', target: ref, option: best.option }, base + OFFLINE_WEIGHTS.selectOption + best.score + lexical, 'an option the task names', order);
+      }
+      return;
+    }
+
+    if (CHECK_ROLES.has(n.role)) {
+      if (matches === 0) return;
+      const checked = n.states.checked === true;
+      if (intents.checkbox === 'off' && checked) put({ type: 'uncheck', target: ref }, base + OFFLINE_WEIGHTS.checkboxIntent + lexical, 'the task turns this off', order);
+      else if (intents.checkbox !== 'off' && !checked) {
+        put({ type: 'check', target: ref }, base + (intents.checkbox === 'on' ? OFFLINE_WEIGHTS.checkboxIntent : 0) + lexical, 'the task turns this on', order);
+      }
+      return;
+    }
+
+    if (CLICK_ROLES.has(n.role) || n.role === 'button') {
+      let score = base + lexical;
+      const reasons = [matches > 0 ? 'its name matches the task' : 'a control on the page'];
+      const submitLike = isSubmitLike(n);
+      if (submitLike && pendingFields > 0) {
+        score += OFFLINE_WEIGHTS.submitPending;
+        reasons.push('fields are still empty');
+      } else if (order === submitIndex && filledFields > 0) {
+        score += OFFLINE_WEIGHTS.submitReady;
+        reasons.push('the fields are filled');
+      }
+      if (n.role === 'radio' && intents.fields.some((f) => f.value.toLowerCase() === n.name.trim().toLowerCase())) score += OFFLINE_WEIGHTS.fillIntent;
+      if (n.role === 'link' && n.href && n.href.split('#')[0] === obs.url.split('#')[0]) score += OFFLINE_WEIGHTS.selfLink;
+      put({ type: 'click', target: ref }, score, reasons.join('; '), order);
+    }
+  });
+
+  // The answer, when the task asks a question the page shows.
+  if (intents.question && intents.question.focus.size > 0) {
+    const q = intents.question;
+    let best: { text: string; score: number; order: number } | null = null;
+    obs.nodes.forEach((n, order) => {
+      const line = n.value && n.value !== n.name ? `${n.name}: ${n.value}` : n.name;
+      const coverage = overlap(q.focus, terms(line)) / q.focus.size;
+      if (coverage < 0.5) return;
+      // The value may sit on the next line (a label, then its value).
+      const next = obs.nodes[order + 1];
+      const answer = extractAnswer(line, q.kind) ?? (next && next.kind === 'text' ? extractAnswer(`: ${next.name}`, q.kind) : null);
+      if (!answer) return;
+      const score = OFFLINE_WEIGHTS.answer * coverage + (n.kind === 'interactive' ? -0.5 : 0);
+      if (!best || score > best.score) best = { text: answer, score, order };
+    });
+    const found = best as { text: string; score: number; order: number } | null;
+    if (found) put({ type: 'send_msg_to_user', text: found.text }, found.score, 'the page shows the answer', found.order);
+  }
+
+  // Replayed experience (CER): suggested actions that resolve on this page.
+  for (const section of input.sections) {
+    for (const text of section.suggestedActions ?? []) {
+      const parsed = parseAction(text);
+      if (!parsed.ok) continue;
+      const resolved = resolveSemanticAction(parsed.action, obs);
+      if (!resolved.ok) continue;
+      const key = formatAction(resolved.action);
+      const prev = scored.get(key);
+      const reason = `suggested by ${section.id}`;
+      if (prev) {
+        prev.score += OFFLINE_WEIGHTS.suggested;
+        prev.reasons.push(reason);
+      } else {
+        scored.set(key, { action: resolved.action, score: OFFLINE_WEIGHTS.suggested, reasons: [reason], order: obs.nodes.length });
+      }
+    }
+  }
+
+  if (obs.offscreen.below > 0) {
+    put({ type: 'scroll', dx: 0, dy: Math.round(obs.scroll.viewportHeight * 0.8) || 600 }, OFFLINE_WEIGHTS.scroll, 'more content below', obs.nodes.length + 1);
+  }
+  if (history.length > 0) put({ type: 'go_back' }, OFFLINE_WEIGHTS.goBack, 'return to the previous page', obs.nodes.length + 2);
+
+  // History: do not repeat what just ran or what failed.
+  for (const s of scored.values()) {
+    const key = semanticKey(s.action, obs);
+    if (key === lastAction) {
+      s.score += OFFLINE_WEIGHTS.repeatLast;
+      s.reasons.push('just done');
+    } else if (failed.has(key)) {
+      s.score += OFFLINE_WEIGHTS.failedBefore;
+      s.reasons.push('failed before');
+    }
+  }
+
+  const list = [...scored.values()];
+  if (list.length === 0) {
+    list.push({ action: { type: 'report_infeasible', reason: 'Nothing on this page can be acted on.' }, score: 0, reasons: ['no actions'], order: 0 });
+  }
+  return list.sort((a, b) => b.score - a.score || a.order - b.order || formatAction(a.action).localeCompare(formatAction(b.action)));
+}
+
+const logSumExp = (xs: number[]): number => {
+  const m = Math.max(...xs);
+  return m + Math.log(xs.reduce((s, x) => s + Math.exp(x - m), 0));
+};
+
+export function createOfflinePolicy(_options: OfflinePolicyOptions = {}): CandidatePolicy {
+  return {
+    id: 'offline',
+    async propose(input: PolicyInput, signal?: AbortSignal): Promise<PolicyProposal> {
+      signal?.throwIfAborted();
+      const all = scoreOfflineActions(input);
+      const norm = logSumExp(all.map((s) => s.score));
+      const candidates: ProposedCandidate[] = all.slice(0, Math.max(1, input.numCandidates)).map((s) => ({
+        action: s.action,
+        logit: s.score - norm,
+        rationale: s.reasons.join('; '),
+      }));
+      return { candidates, logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [] };
+    },
+  };
+}
