@@ -15,7 +15,6 @@ import type { CandidatePolicy, PolicyProposal, StepHistoryItem } from '../policy
 import type { Learner, StepContext } from '../learning/learner.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { isTerminalAction } from '../page/action.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
 import { renderObservation } from '../page/render-observation.ts';
@@ -315,7 +314,7 @@ export class AgentController {
     const last = episode.steps.at(-1)!;
     const steps = [...episode.steps.slice(0, -1), { ...last, result }];
     const settings = this.deps.settings();
-    if (isTerminalAction(action)) {
+    if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') {
       const answer = action.type === 'send_msg_to_user' ? action.text : action.reason;
       episode = { ...episode, steps, answer, status: 'awaiting_verdict' };
     } else if (steps.length >= settings.agent.maxSteps) {
