@@ -1,0 +1,199 @@
+/**
+ * Multi-attempt metrics. Every task is attempted K times in a row; s_{i,k} ∈
+ * {0, 1} is the success of task i at attempt k (an attempt whose reward threw
+ * is an 'error': it scores 0 in the rates but is counted apart).
+ *
+ * - Avg   = (1 / (T·K)) Σ_i Σ_k s_{i,k}                     (JitRL §5.1, "Metrics")
+ * - Final = (1 / T) Σ_i s_{i,K}                              (JitRL §5.1)
+ * - AUC   = (1 / T) Σ_i (1 / K) Σ_k R_{i,k}, with the running success rate
+ *           R_{i,k} = (1 / k) Σ_{j ≤ k} s_{i,j}               (authors' code, as read in IMPLEMENTATION-NOTES)
+ * - W-AUC = (1 / T) Σ_i Σ_k k·s_{i,k} / Σ_k k·s_max          (Meta-TTL Eq. 1, w_k = k, s_max = 1)
+ *
+ * A missing attempt (a task that stopped early) is padded as a failure and
+ * counted in `missing`: early stopping must not shrink K and inflate W-AUC.
+ */
+import { quantileSorted } from 'simple-statistics';
+
+export type AttemptOutcome = 'success' | 'failure' | 'error';
+
+export interface AttemptRecord {
+  learner: string;
+  taskId: string;
+  /** The task's template, or null when it has none. */
+  template: string | null;
+  /** 1-based. */
+  attempt: number;
+  outcome: AttemptOutcome;
+  /** The reward in [0, 1]; null when the reward function threw. */
+  reward: number | null;
+  steps: number;
+  modelCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** The learning layer's decision latency at each step, in ms. */
+  decisionLatenciesMs: number[];
+  durationMs: number;
+  /** Error message when outcome is 'error' (or the episode itself failed). */
+  error: string | null;
+  /** The instruction the agent was given and its final message, for the JSON report. */
+  instruction: string;
+  answer: string | null;
+}
+
+export interface RateSummary {
+  tasks: number;
+  attempts: number;
+  avg: number;
+  final: number;
+  auc: number;
+  wauc: number;
+  /** Mean success at attempt k (index k − 1). */
+  successByAttempt: number[];
+  /** Number of tasks that succeeded at the last attempt. */
+  finalSuccesses: number;
+}
+
+export interface LearnerSummary extends RateSummary {
+  learner: string;
+  errors: number;
+  missing: number;
+  meanSteps: number;
+  modelCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  byTemplate: Record<string, RateSummary>;
+}
+
+/** Success matrix (task → s_1..s_K) for one learner, padding missing attempts with 0. */
+export function successMatrix(records: AttemptRecord[], attempts: number): { matrix: Map<string, number[]>; missing: number } {
+  const matrix = new Map<string, number[]>();
+  const seen = new Map<string, Set<number>>();
+  for (const r of records) {
+    if (!matrix.has(r.taskId)) {
+      matrix.set(r.taskId, new Array<number>(attempts).fill(0));
+      seen.set(r.taskId, new Set());
+    }
+    if (r.attempt < 1 || r.attempt > attempts) continue;
+    matrix.get(r.taskId)![r.attempt - 1] = r.outcome === 'success' ? 1 : 0;
+    seen.get(r.taskId)!.add(r.attempt);
+  }
+  let missing = 0;
+  for (const s of seen.values()) missing += attempts - s.size;
+  return { matrix, missing };
+}
+
+/** Running success rate R_k = (1/k) Σ_{j≤k} s_j of one task. */
+export function runningRate(s: number[]): number[] {
+  let sum = 0;
+  return s.map((v, i) => (sum += v) / (i + 1));
+}
+
+/** AUC of the running success rate of one task, normalized to [0, 1]. */
+export function runningAuc(s: number[]): number {
+  if (s.length === 0) return 0;
+  return runningRate(s).reduce((a, b) => a + b, 0) / s.length;
+}
+
+/** Meta-TTL Eq. 1 with w_k = k and J_max = 1. */
+export function weightedAuc(s: number[]): number {
+  if (s.length === 0) return 0;
+  let num = 0;
+  let den = 0;
+  s.forEach((v, i) => {
+    num += (i + 1) * v;
+    den += i + 1;
+  });
+  return num / den;
+}
+
+const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+export function rateSummary(rows: number[][], attempts: number): RateSummary {
+  const T = rows.length;
+  const successByAttempt = Array.from({ length: attempts }, (_, k) => mean(rows.map((s) => s[k] ?? 0)));
+  const finalSuccesses = rows.filter((s) => s[attempts - 1] === 1).length;
+  return {
+    tasks: T,
+    attempts,
+    avg: mean(rows.map((s) => mean(s))),
+    final: T === 0 ? 0 : finalSuccesses / T,
+    auc: mean(rows.map(runningAuc)),
+    wauc: mean(rows.map(weightedAuc)),
+    successByAttempt,
+    finalSuccesses,
+  };
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  return sorted.length === 0 ? null : quantileSorted(sorted, p);
+}
+
+/** All metrics of one learner over its attempt records. */
+export function summarizeLearner(learner: string, records: AttemptRecord[], attempts: number): LearnerSummary {
+  const mine = records.filter((r) => r.learner === learner);
+  const { matrix, missing } = successMatrix(mine, attempts);
+  const templateOf = new Map<string, string>();
+  for (const r of mine) templateOf.set(r.taskId, r.template ?? r.taskId);
+  const byTemplateRows = new Map<string, number[][]>();
+  for (const [taskId, s] of matrix) {
+    const t = templateOf.get(taskId) ?? taskId;
+    byTemplateRows.set(t, [...(byTemplateRows.get(t) ?? []), s]);
+  }
+  const latencies = mine.flatMap((r) => r.decisionLatenciesMs).sort((a, b) => a - b);
+  return {
+    learner,
+    ...rateSummary([...matrix.values()], attempts),
+    errors: mine.filter((r) => r.outcome === 'error').length,
+    missing,
+    meanSteps: mean(mine.map((r) => r.steps)),
+    modelCalls: mine.reduce((n, r) => n + r.modelCalls, 0),
+    promptTokens: mine.reduce((n, r) => n + r.promptTokens, 0),
+    completionTokens: mine.reduce((n, r) => n + r.completionTokens, 0),
+    latencyP50Ms: percentile(latencies, 0.5),
+    latencyP95Ms: percentile(latencies, 0.95),
+    byTemplate: Object.fromEntries([...byTemplateRows].sort(([a], [b]) => a.localeCompare(b)).map(([t, rows]) => [t, rateSummary(rows, attempts)])),
+  };
+}
+
+export interface TargetCheck {
+  name: string;
+  met: boolean;
+  detail: string;
+}
+
+/**
+ * The issue's targets, for one learner against the static baseline:
+ * Final ≥ 1.4 × static Final and ≥ static + 15 points; Final − Avg ≥ 5 points;
+ * never more than one task below static on a template (at the last attempt).
+ */
+export function checkTargets(learner: LearnerSummary, baseline: LearnerSummary): TargetCheck[] {
+  const pts = (x: number) => (x * 100).toFixed(1);
+  const worst = Object.entries(baseline.byTemplate).map(([t, b]) => {
+    const l = learner.byTemplate[t];
+    return { template: t, deficit: b.finalSuccesses - (l?.finalSuccesses ?? 0) };
+  }).sort((a, b) => b.deficit - a.deficit)[0];
+  return [
+    {
+      name: 'Final ≥ 1.4 × static Final',
+      met: learner.final >= 1.4 * baseline.final && learner.final > 0,
+      detail: `${pts(learner.final)} vs 1.4 × ${pts(baseline.final)} = ${pts(1.4 * baseline.final)}`,
+    },
+    {
+      name: 'Final ≥ static Final + 15 points',
+      met: learner.final >= baseline.final + 0.15 - 1e-9,
+      detail: `${pts(learner.final)} vs ${pts(baseline.final)} + 15`,
+    },
+    {
+      name: 'Final − Avg ≥ 5 points',
+      met: learner.final - learner.avg >= 0.05 - 1e-9,
+      detail: `${pts(learner.final)} − ${pts(learner.avg)} = ${pts(learner.final - learner.avg)}`,
+    },
+    {
+      name: 'No template more than one task below static',
+      met: worst === undefined || worst.deficit <= 1,
+      detail: worst === undefined ? 'no templates' : `worst: ${worst.template} (${worst.deficit} task${worst.deficit === 1 ? '' : 's'} below static)`,
+    },
+  ];
+}
