@@ -20,7 +20,7 @@ import {
   dynamicsId, skillId, variablesIn,
   type DynamicsEntry, type ExperienceEntry, type ExperienceSource, type Provenance, type SkillEntry, type SkillStep,
 } from './experience.ts';
-import { abstractActions } from './skill-variables.ts';
+import { abstractActions, isSecretField } from './skill-variables.ts';
 
 /** A trajectory to learn from: an episode, plus what imports and demonstrations know about each page. */
 export interface DistillInput {
@@ -289,11 +289,18 @@ export function renderTrajectory(input: DistillInput): string {
     lines.push(`Step ${i + 1}: on ${step.url} (page type: ${step.regUrl})${title ? ` titled "${title}"` : ''}`);
     const obs = nonEmpty(input.observations?.[i]);
     if (obs) lines.push(`  page shows: ${obs}`);
-    lines.push(`  action: ${step.chosen.semantic}`);
+    lines.push(`  action: ${maskSecrets(step.chosen.semantic)}`);
     const r = step.result;
     lines.push(`  result: ${r === null ? 'unknown' : r.ok ? (r.navigated ? 'ok, the page changed' : 'ok') : `failed (${r.message})`}`);
   });
   return lines.join('\n');
+}
+
+/** The text typed into a secret field is not shown to the distiller (it could copy it into a skill). */
+function maskSecrets(semantic: string): string {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || parsed.action.type !== 'fill' || !isSecretField(parsed.action.target)) return semantic;
+  return formatSemantic({ ...parsed.action, text: '(hidden)' });
 }
 
 export function renderExistingDynamics(existing: readonly ExperienceEntry[]): string {

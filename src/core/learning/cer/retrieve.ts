@@ -25,6 +25,12 @@ export const CURRENT_PAGE_BONUS = 1;
 /** Bonus for a skill whose abstract name reads the task exactly (same template, other values). */
 export const NAME_PATTERN_BONUS = 0.5;
 
+/**
+ * Below this an entry shares only a stray word with the task ("in", "to"),
+ * which is noise in the prompt rather than experience.
+ */
+export const MIN_LEXICAL_SCORE = 0.1;
+
 /** Set cosine |T ∩ E| / √(|T|·|E|): unlike Jaccard it does not punish an entry for being long. */
 export function overlap(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
@@ -43,7 +49,7 @@ export function lexicalScore(entry: ExperienceEntry, task: string, regUrl: strin
 function rankKind<E extends ExperienceEntry>(entries: readonly E[], task: string, regUrl: string | null, k: number): E[] {
   return entries
     .map((entry) => ({ entry, score: lexicalScore(entry, task, regUrl) }))
-    .filter((x) => x.score > 0)
+    .filter((x) => x.score >= MIN_LEXICAL_SCORE)
     .sort((a, b) => b.score - a.score
       || usefulness(b.entry) - usefulness(a.entry)
       || b.entry.provenance.updatedAt - a.entry.provenance.updatedAt
@@ -55,7 +61,7 @@ function rankKind<E extends ExperienceEntry>(entries: readonly E[], task: string
 const isDynamics = (e: ExperienceEntry): e is DynamicsEntry => e.kind === 'dynamics';
 const isSkill = (e: ExperienceEntry): e is SkillEntry => e.kind === 'skill';
 
-/** The offline ranker: task tokens against each entry's text, plus the current page for dynamics. Entries sharing nothing with the task are left out. */
+/** The offline ranker: task tokens against each entry's text, plus the current page for dynamics. Entries scoring below MIN_LEXICAL_SCORE are left out. */
 export function rankLexical(entries: readonly ExperienceEntry[], task: string, regUrl: string | null, k: { dynamics: number; skills: number }): Selection {
   return {
     dynamics: rankKind(entries.filter(isDynamics), task, regUrl, k.dynamics),

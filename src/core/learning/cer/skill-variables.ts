@@ -7,6 +7,7 @@
  */
 import type { Action, Target } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
+import { tokenize } from '../../memory/tokenize.ts';
 import { variablesIn } from './experience.ts';
 
 const QUOTED = /"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’|«([^»]+)»/g;
@@ -39,6 +40,19 @@ export function variableNameFor(label: string, fallback: string): string {
   const words = label.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const name = words.slice(0, 3).join('_');
   return name || fallback;
+}
+
+const SECRET_LABEL = /pass(?:word|code|phrase)?|\bpin\b|cvv|cvc|security code|card number|secret|token|one-time|otp/i;
+
+const targetLabel = (t: Target): string => (t.kind === 'semantic' ? t.name || t.role : '');
+
+/** Fields whose typed text is a secret (semantic targets carry no input type, so this goes by label). */
+export function isSecretField(target: Target): boolean {
+  return target.kind === 'semantic' && SECRET_LABEL.test(target.name);
+}
+
+function replaceValue(text: string, value: string, replacement: string): string {
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value.trim())}(?![\\p{L}\\p{N}])`, 'giu'), replacement);
 }
 
 export interface Abstraction {
@@ -77,16 +91,16 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
   const slot = (value: string, target: Target | undefined, fallback: string): string => {
     const v = value.trim();
     if (v.length < 1 || !containsValue(task, v) || /^\{.*\}$/.test(v)) return value;
-    const label = target?.kind === 'semantic' ? target.name || target.role : '';
-    return `{${bind(v, variableNameFor(label, fallback))}}`;
+    return `{${bind(v, variableNameFor(target ? targetLabel(target) : '', fallback))}}`;
   };
+  // The value is replaced where it stands, so "Add Red teapot to cart" becomes "Add {item} to cart".
   const abstractTarget = (target: Target): Target => {
     if (target.kind !== 'semantic' || !target.name) return target;
     for (const [value, variable] of bindings) {
-      if (containsValue(target.name, value)) return { ...target, name: `{${variable}}` };
+      if (containsValue(target.name, value)) return { ...target, name: replaceValue(target.name, value, `{${variable}}`) };
     }
     for (const value of explicit) {
-      if (containsValue(target.name, value)) return { ...target, name: `{${bind(value, 'item')}}` };
+      if (containsValue(target.name, value)) return { ...target, name: replaceValue(target.name, value, `{${bind(value, 'item')}}`) };
     }
     return target;
   };
@@ -95,7 +109,11 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
   for (const a of actions) {
     switch (a.type) {
       case 'fill': {
-        const text = slot(a.text, a.target, 'text');
+        // A secret typed during the episode must never be kept in the buffer.
+        // A secret the task itself names is bound like any value (so the name hides it too).
+        const text = isSecretField(a.target) && !containsValue(task, a.text)
+          ? `{${bind(`\u0000secret:${a.text}`, variableNameFor(targetLabel(a.target), 'secret'))}}`
+          : slot(a.text, a.target, 'text');
         out.push({ ...a, text, target: abstractTarget(a.target) });
         break;
       }
@@ -136,19 +154,47 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
 
 /**
  * Binds a skill's variables to a new task. First the skill's abstract name is
- * matched against the task as a pattern ("Search for {search} and add it to
- * the cart" against "Search for 'desk lamp' and add it to the cart");
- * failing that, when the task names exactly as many explicit values as the
- * skill has variables, they are bound in order.
+ * read as a pattern ("Search for {search} and add it to the cart" against
+ * "Search for 'desk lamp' and add it to the cart"). Failing that, each
+ * variable of the name takes an explicit value of the task (quoted or a
+ * number) that stands next to the same word: "{product} and add" binds the
+ * value followed by "… and add" in "Find the 'Blue kettle' and add it to the
+ * cart". A variable with no such value stays unbound.
  */
 export function bindVariables(skillName: string, variables: readonly string[], task: string): Record<string, string> {
-  const wanted = variables.filter((v) => v !== 'answer');
-  if (wanted.length === 0) return {};
+  const wanted = new Set(variables.filter((v) => v !== 'answer'));
+  if (wanted.size === 0) return {};
   const matched = matchNamePattern(skillName, task);
   if (matched) return matched;
+
+  const out: Record<string, string> = {};
   const values = explicitValues(task);
-  if (values.length === wanted.length) return Object.fromEntries(wanted.map((v, i) => [v, values[i]!]));
-  return {};
+  const taken = new Set<string>();
+  const literal = (text: string) => contentWords(text.replace(/\{[^}]*\}/g, ' '));
+  for (const occ of skillName.matchAll(/\{([^}]*)\}/g)) {
+    const v = occ[1]!.trim();
+    if (!wanted.has(v) || out[v] !== undefined) continue;
+    const before = literal(skillName.slice(0, occ.index)).at(-1);
+    const after = literal(skillName.slice(occ.index + occ[0].length))[0];
+    for (const value of values) {
+      if (taken.has(value)) continue;
+      const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`, 'iu').exec(task);
+      if (!at) continue;
+      const tBefore = contentWords(task.slice(0, at.index)).at(-1);
+      const tAfter = contentWords(task.slice(at.index + at[0].length))[0];
+      if ((before !== undefined && before === tBefore) || (after !== undefined && after === tAfter)) {
+        out[v] = value;
+        taken.add(value);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Lowercase words in order, with repeats, stop words dropped (as the retrieval tokenizer drops them). */
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => tokenize(w).length > 0);
 }
 
 /**

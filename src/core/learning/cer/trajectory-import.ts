@@ -1,0 +1,154 @@
+/**
+ * Offline and hybrid CER (§3.4): trajectories from a JSON file, or a person's
+ * recorded demonstration, become Episode records that feed the same
+ * distillation as live episodes. Actions must be in the semantic form
+ * (`click(<button "Add to cart">)`), since refs mean nothing outside the
+ * session that produced them. A demonstration abandoned halfway is kept as
+ * partial, never as a success.
+ */
+import * as z from 'zod';
+import { EpisodeSchema, type Episode, type StepRecord } from '../../agent/episode.ts';
+import { parseAction } from '../../page/action-grammar.ts';
+import { regularizeUrl } from '../../page/regularize-url.ts';
+import type { DistillInput } from './distill.ts';
+import { stableHash } from './experience.ts';
+
+export const ImportedStepSchema = z.strictObject({
+  url: z.string().min(1).describe('The page the action was taken on.'),
+  regUrl: z.string().min(1).optional().describe('Its page type; computed from url when absent.'),
+  action: z.string().min(1).describe('The action in semantic form, e.g. click(<button "Add to cart">).'),
+  title: z.string().optional().describe('The page title, used to name the page.'),
+  observation: z.string().optional().describe('A short summary of what the page showed.'),
+  ok: z.boolean().optional().describe('false when the action failed; default true.'),
+  error: z.string().optional(),
+});
+export type ImportedStep = z.infer<typeof ImportedStepSchema>;
+
+export const ImportedTrajectorySchema = z.strictObject({
+  id: z.string().min(1).optional(),
+  task: z.string().min(1),
+  origin: z.string().min(1).optional().describe('Defaults to the origin of startUrl.'),
+  startUrl: z.string().min(1),
+  kind: z.enum(['imported', 'demonstration']).optional(),
+  steps: z.array(ImportedStepSchema),
+  outcome: z.enum(['success', 'failure', 'partial']),
+  /** The person stopped before the end: the trajectory is kept as partial whatever `outcome` says. */
+  abandoned: z.boolean().optional(),
+  answer: z.string().optional(),
+  recordedAt: z.number().optional(),
+});
+export type ImportedTrajectory = z.infer<typeof ImportedTrajectorySchema>;
+
+export class TrajectoryImportError extends Error {
+  override readonly name = 'TrajectoryImportError';
+}
+
+function originOf(url: string): string | null {
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Converts one validated trajectory to an episode plus the page titles and
+ * summaries the distiller can use. Throws TrajectoryImportError naming the
+ * first bad step.
+ */
+export function trajectoryToInput(t: ImportedTrajectory, options: { now: number; kind?: 'imported' | 'demonstration' }): DistillInput {
+  const origin = t.origin ?? originOf(t.startUrl);
+  if (!origin || originOf(origin) !== origin) throw new TrajectoryImportError(`"${t.origin ?? t.startUrl}" is not a site origin such as https://shop.example`);
+  const kind = options.kind ?? t.kind ?? 'imported';
+  const startedAt = t.recordedAt ?? options.now;
+
+  const steps: StepRecord[] = t.steps.map((s, index) => {
+    const parsed = parseAction(s.action.trim());
+    if (!parsed.ok) throw new TrajectoryImportError(`step ${index + 1}: ${parsed.error.message}`);
+    const a = parsed.action;
+    if ('target' in a && a.target?.kind === 'ref') {
+      throw new TrajectoryImportError(`step ${index + 1}: "${s.action}" targets a ref; write the element as <role "name">`);
+    }
+    const next = t.steps[index + 1];
+    const failed = s.ok === false;
+    return {
+      index,
+      url: s.url,
+      regUrl: s.regUrl ?? regularizeUrl(s.url).regUrl,
+      effectiveState: [],
+      logitSource: 'offline',
+      candidates: [],
+      v: null,
+      neighbours: [],
+      droppedMemoryActions: 0,
+      replayed: [],
+      learningNotes: [],
+      chosen: { action: s.action.trim(), semantic: s.action.trim(), decision: 'picked' },
+      rejected: [],
+      result: failed
+        ? { ok: false, code: 'unresolved', message: s.error ?? 'the action failed' }
+        : { ok: true, navigated: next !== undefined && next.url !== s.url },
+      reward: null,
+      decisionLatencyMs: 0,
+      modelCalls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      startedAt,
+    };
+  });
+
+  const status: Episode['status'] = t.abandoned ? 'partial' : t.outcome;
+  const prefix = kind === 'demonstration' ? 'demo' : 'imp';
+  const episode: Episode = {
+    id: t.id ?? `${prefix}-${stableHash([t.task, t.startUrl, ...t.steps.map((s) => `${s.url} ${s.action}`)].join('\n'))}`,
+    origin,
+    task: t.task,
+    startUrl: t.startUrl,
+    tabId: null,
+    status,
+    steps,
+    answer: t.answer ?? null,
+    error: null,
+    learners: [],
+    attempt: 1,
+    kind,
+    startedAt,
+    endedAt: startedAt,
+  };
+  const checked = EpisodeSchema.safeParse(episode);
+  if (!checked.success) throw new TrajectoryImportError(`invalid episode: ${checked.error.issues[0]?.message ?? ''}`);
+  return {
+    episode: checked.data,
+    pageTitles: t.steps.map((s) => s.title ?? null),
+    observations: t.steps.map((s) => s.observation ?? null),
+  };
+}
+
+export interface ImportResult {
+  inputs: DistillInput[];
+  /** One message per trajectory that could not be imported ("trajectory 2: …"). */
+  errors: string[];
+}
+
+/** Parses a trajectory file (already JSON-decoded): one trajectory, a list, or `{ trajectories: [...] }`. Bad trajectories are reported and skipped; good ones are kept. */
+export function importTrajectories(json: unknown, options: { now: number; kind?: 'imported' | 'demonstration' }): ImportResult {
+  const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null && 'trajectories' in json ? (json as { trajectories: unknown }).trajectories : [json];
+  if (!Array.isArray(list)) return { inputs: [], errors: ['"trajectories" must be a list'] };
+  const inputs: DistillInput[] = [];
+  const errors: string[] = [];
+  list.forEach((raw, i) => {
+    const parsed = ImportedTrajectorySchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      errors.push(`trajectory ${i + 1}: ${issue ? `${issue.path.join('.') || 'value'}: ${issue.message}` : 'invalid'}`);
+      return;
+    }
+    try {
+      inputs.push(trajectoryToInput(parsed.data, options));
+    } catch (err) {
+      errors.push(`trajectory ${i + 1}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+  return { inputs, errors };
+}
