@@ -107,12 +107,19 @@ describe('Run tab: a proposed step', () => {
     expect(b.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'pick', index: 0 } }]);
     cleanup();
 
-    const c = setup(awaiting, { 'episode.decide': async () => awaiting });
+    const afterReject = episode({ steps: [done, { ...proposal, rejected: ['click(<button "Sign up">)'] }] });
+    const c = setup(awaiting, { 'episode.decide': async ({ decision }) => (decision.kind === 'reject' ? afterReject : awaiting) });
     await candidateList();
-    await c.user.click(screen.getByRole('button', { name: /^Reject/ }));
+    expect(screen.getByLabelText('Edit the action')).toHaveValue('click([5])');
+    await c.user.click(screen.getByRole('button', { name: 'Reject click(<button "Sign up">)' }));
     expect(c.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'reject', index: 1 } }]);
+    // The rejected one stays listed, marked; the next open candidate is now the proposal.
+    const items = within(await candidateList()).getAllByRole('listitem');
+    await waitFor(() => expect(within(items[0]!).queryByText('rejected')).not.toBeNull());
+    expect(within(items[0]!).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Approve click(<button "Cancel">)' })).toBeEnabled();
     const edit = screen.getByLabelText('Edit the action');
-    expect(edit).toHaveValue('click([5])');
+    await waitFor(() => expect(edit).toHaveValue('click([3])'));
     await c.user.clear(edit);
     await c.user.type(edit, 'fill([[2], "Ada"){Enter}'); // '[[' types a literal '['
     expect(c.callsOf('episode.decide').at(-1)).toEqual({ episodeId: 'ep-1', decision: { kind: 'edit', action: 'fill([2], "Ada")' } });
@@ -176,7 +183,9 @@ describe('Run tab: running, events and the end', () => {
     expect(callsOf('episode.pause')).toEqual([{ episodeId: 'ep-1' }]);
     expect(callsOf('episode.resume')).toEqual([{ episodeId: 'ep-1' }]);
     expect(callsOf('episode.stop')).toEqual([{ episodeId: 'ep-1' }]);
-    expect(await screen.findByRole('group', { name: 'Verdict' })).toBeInTheDocument();
+    // A stopped episode is closed: no verdict is asked for.
+    expect(await screen.findByText('Outcome: Stopped.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Verdict' })).toBeNull();
   });
 
   it('asks for the verdict at the end, shows the answer, and sends run-evaluator', async () => {
@@ -186,7 +195,7 @@ describe('Run tab: running, events and the end', () => {
     await user.click(screen.getByLabelText(/Also run the model evaluator/));
     await user.click(screen.getByRole('button', { name: 'Partly' }));
     expect(callsOf('episode.verdict')).toEqual([{ episodeId: 'ep-1', verdict: 'partial', runEvaluator: true }]);
-    expect(await screen.findByText('Marked: Partly done.')).toBeInTheDocument();
+    expect(await screen.findByText('Outcome: Partly done.')).toBeInTheDocument();
     // The task is offered again for the next attempt.
     expect(screen.getByLabelText('Task for this tab')).toHaveValue('Sign up as Ada');
     expect(screen.getByRole('button', { name: 'Start again' })).toBeEnabled();

@@ -29,6 +29,8 @@ export interface AppProps {
   /** From `?tabId=N`: pins the target tab instead of following the active one. */
   tabIdOverride: number | null;
   openOptions: () => void;
+  /** Popup only: open the side panel for the target tab (must run inside the click). */
+  openSidePanel?: (tabId: number) => void;
   surface: 'popup' | 'sidepanel';
   /** Passed to the Memory tab (tests). */
   download?: (filename: string, json: string) => void;
@@ -94,7 +96,12 @@ export function App(props: AppProps) {
     <div class={`app surface-${surface}`}>
       <header class="app-header">
         <h1>Apprentice</h1>
-        <button type="button" class="link" onClick={openOptions}>Settings</button>
+        <div>
+          {surface === 'popup' && props.openSidePanel && target.tabId !== null ? (
+            <button type="button" class="link" onClick={() => target.tabId !== null && props.openSidePanel?.(target.tabId)}>Open side panel</button>
+          ) : null}
+          <button type="button" class="link" onClick={openOptions}>Settings</button>
+        </div>
       </header>
       {target.error ? <p class="error" role="alert">Could not read the current tab: {target.error}</p> : null}
       <div role="tablist" aria-label="Views" class="tabs" onKeyDown={onTabKey}>

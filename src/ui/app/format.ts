@@ -63,8 +63,8 @@ export const statusText = (s: EpisodeStatus): string => STATUS_TEXT[s];
 export const isEnded = (s: EpisodeStatus): boolean =>
   s === 'awaiting_verdict' || s === 'success' || s === 'failure' || s === 'partial' || s === 'stopped' || s === 'error';
 
-/** Ended without a final verdict from the person yet. */
-export const wantsVerdict = (s: EpisodeStatus): boolean => s === 'awaiting_verdict' || s === 'stopped' || s === 'error';
+/** Ended and waiting for the person's verdict (a stopped episode is already closed). */
+export const wantsVerdict = (s: EpisodeStatus): boolean => s === 'awaiting_verdict';
 
 /** http(s) origin of a URL, or null for pages the agent cannot work on. */
 export function originOf(url: string | undefined | null): string | null {

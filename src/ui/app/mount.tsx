@@ -38,6 +38,14 @@ export function mountApp(surface: 'popup' | 'sidepanel'): void {
         tabs={chrome.tabs}
         tabIdOverride={tabIdFromSearch(location.search)}
         openOptions={() => void chrome.runtime.openOptionsPage()}
+        {...(surface === 'popup'
+          ? {
+              // Called straight from the click: sidePanel.open needs the user gesture.
+              openSidePanel: (tabId: number) => {
+                chrome.sidePanel.open({ tabId }).then(() => window.close(), (err: unknown) => console.warn('[apprentice] side panel did not open', err));
+              },
+            }
+          : {})}
         surface={surface}
       />
     </ErrorBoundary>,

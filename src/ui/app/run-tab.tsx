@@ -93,7 +93,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
 
   const proposal = pendingProposal(episode);
   const ranked = proposal ? rankCandidates(proposal.candidates) : [];
-  const top = ranked[0] ?? null;
+  // Rejected candidates stay listed (marked); Approve means the best one still open.
+  const top = ranked.find((r) => !proposal?.rejected.includes(r.candidate.semantic)) ?? null;
   const proposalKey = proposal && episode ? `${episode.id}:${proposal.index}:${proposal.rejected.length}:${proposal.candidates.length}` : null;
   const shown = focused !== null ? proposal?.candidates[focused] ?? top?.candidate : top?.candidate;
   const highlightRef = shown ? refOfAction(shown.action) : null;
@@ -225,7 +226,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
           <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
           <StepContext step={proposal} />
           <div class="decision-bar" role="group" aria-label="Decision">
-            <button type="button" class="primary" disabled={disabled} onClick={() => decide({ kind: 'approve' })}>
+            <button type="button" class="primary" disabled={disabled || !top} onClick={() => decide({ kind: 'approve' })}>
               Approve{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
             </button>
             <button type="button" class="danger" disabled={disabled || !top} onClick={() => top && decide({ kind: 'reject', index: top.index })}>
@@ -235,7 +236,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
           <CandidateList
             step={proposal}
             onFocusCandidate={setFocused}
-            renderActions={(r) => r.rank === 1 ? null : (
+            renderActions={(r) => r === top || proposal.rejected.includes(r.candidate.semantic) ? null : (
               <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index })}>
                 Run this instead<span class="visually-hidden"> ({r.candidate.semantic})</span>
               </button>
@@ -279,7 +280,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
               </label>
             </>
           ) : (
-            <p class="outcome" data-outcome={episode.status}>Marked: {statusText(episode.status)}.</p>
+            <p class="outcome" data-outcome={episode.status}>Outcome: {statusText(episode.status)}.</p>
           )}
         </section>
       ) : null}

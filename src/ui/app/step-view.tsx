@@ -27,10 +27,11 @@ export interface CandidateCardProps {
 export function CandidateCard({ step, ranked, actions, onFocusCandidate }: CandidateCardProps) {
   const c = ranked.candidate;
   const evidence = neighboursFor(step, c);
+  const rejected = step.rejected.includes(c.semantic);
   const labelId = `cand-${step.index}-${ranked.index}`;
   return (
     <li
-      class={`candidate${ranked.rank === 1 ? ' top' : ''}`}
+      class={`candidate${ranked.rank === 1 ? ' top' : ''}${rejected ? ' rejected' : ''}`}
       aria-labelledby={labelId}
       data-index={ranked.index}
       onMouseEnter={() => onFocusCandidate?.(ranked.index)}
@@ -46,6 +47,7 @@ export function CandidateCard({ step, ranked, actions, onFocusCandidate }: Candi
         <span class={`badge origin-${c.origin}`} title={c.origin === 'memory' ? 'Added from memory (Eq. 23)' : 'Proposed by the model'}>
           {c.origin}
         </span>
+        {rejected ? <span class="badge rejected-badge">rejected</span> : null}
       </div>
       <code class="ref-action">{c.action}</code>
       {c.rationale ? <p class="rationale">{c.rationale}</p> : null}
