@@ -129,8 +129,8 @@ function extractAnswer(text: string, kind: 'count' | 'amount' | 'value'): string
     if (money) return money[0];
   }
   if (kind === 'count' || kind === 'amount') {
-    const num = /\d[\d,]*(?:\.\d+)?/.exec(text);
-    if (num) return num[0];
+    // A count or an amount is a number, never a label.
+    return /\d[\d,]*(?:\.\d+)?/.exec(text)?.[0] ?? null;
   }
   const colon = /:\s*(.+)$/.exec(text);
   return colon?.[1]?.trim() || null;
@@ -251,19 +251,22 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     }
   });
 
-  // The answer, when the task asks a question the page shows.
+  // The answer, when the task asks a question the page shows. A line counts by
+  // its own words mostly, and by its heading / label context a little (a price
+  // under the product's heading and a "Price" label).
   if (intents.question && intents.question.focus.size > 0) {
     const q = intents.question;
     let best: { text: string; score: number; order: number } | null = null;
     obs.nodes.forEach((n, order) => {
       const line = n.value && n.value !== n.name ? `${n.name}: ${n.value}` : n.name;
-      const coverage = overlap(q.focus, terms(line)) / q.focus.size;
+      const own = terms(line);
+      const combined = new Set([...own, ...(context[order] ?? [])]);
+      const coverage = overlap(q.focus, combined) / q.focus.size;
       if (coverage < 0.5) return;
-      // The value may sit on the next line (a label, then its value).
-      const next = obs.nodes[order + 1];
-      const answer = extractAnswer(line, q.kind) ?? (next && next.kind === 'text' ? extractAnswer(`: ${next.name}`, q.kind) : null);
+      const answer = extractAnswer(line, q.kind);
       if (!answer) return;
-      const score = OFFLINE_WEIGHTS.answer * coverage + (n.kind === 'interactive' ? -0.5 : 0);
+      const score =
+        OFFLINE_WEIGHTS.answer * (0.7 * (overlap(q.focus, own) / q.focus.size) + 0.3 * coverage) + (n.kind === 'interactive' ? -0.5 : 0);
       if (!best || score > best.score) best = { text: answer, score, order };
     });
     const found = best as { text: string; score: number; order: number } | null;

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { formatAction } from '../../src/core/page/action-grammar.ts';
+import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
+import { createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
+import type { PolicyInput, PromptSection, StepHistoryItem } from '../../src/core/policy/policy.ts';
+import { createSimulatedPolicy } from '../../src/core/policy/simulated-policy.ts';
+import { analyzeTask } from '../../src/core/policy/task-intents.ts';
+import { seededRandom } from '../../src/core/random.ts';
+
+const node = (ref: string | null, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
+  ref,
+  kind: ref !== null ? 'interactive' : role === 'heading' ? 'heading' : 'text',
+  role,
+  name,
+  states: {},
+  depth: 1,
+  inViewport: true,
+  ...extra,
+});
+const page = (url: string, nodes: SnapshotNode[], below = 0): PageObservation => ({
+  url,
+  title: 'Page',
+  nodes,
+  focusedRef: null,
+  offscreen: { above: 0, below },
+  omissions: [],
+  scroll: { y: 0, maxY: below ? 2000 : 0, viewportHeight: 800 },
+  tookMs: 1,
+});
+const input = (task: string, observation: PageObservation, history: StepHistoryItem[] = [], sections: PromptSection[] = [], n = 3): PolicyInput => ({
+  task,
+  observation,
+  renderedObservation: '',
+  history,
+  sections,
+  numCandidates: n,
+  temperature: 0.8,
+});
+const ranked = async (i: PolicyInput) => (await createOfflinePolicy().propose(i)).candidates.map((c) => formatAction(c.action));
+
+const LOGIN_TASK = 'Sign in as ada@example.com with password hunter2';
+const loginPage = (email = '', password = '') =>
+  page('http://shop.test/login', [
+    node(null, 'heading', 'Sign in', { level: 1 }),
+    node('1', 'textbox', 'Email', { inputType: 'email', value: email }),
+    node('2', 'textbox', 'Password', { inputType: 'password', value: password }),
+    node('3', 'checkbox', 'Remember me', { states: { checked: false } }),
+    node('4', 'button', 'Sign in'),
+    node('5', 'link', 'Forgot password?', { href: 'http://shop.test/forgot' }),
+    node('6', 'link', 'Create account', { href: 'http://shop.test/signup' }),
+  ]);
+const homePage = (query = '') =>
+  page('http://shop.test/', [
+    node('1', 'link', 'Home', { href: 'http://shop.test/' }),
+    node('2', 'link', 'Kitchen', { href: 'http://shop.test/c/kitchen' }),
+    node('3', 'link', 'Sign in', { href: 'http://shop.test/login' }),
+    node('4', 'searchbox', 'Search products', { value: query }),
+    node('5', 'button', 'Search'),
+    node(null, 'heading', 'Featured', { level: 2 }),
+    node('6', 'link', 'Wireless keyboard', { href: 'http://shop.test/p/1' }),
+    node('7', 'button', 'Add to cart'),
+  ]);
+
+describe('task intents', () => {
+  it('reads field values, a search query, checkbox and question intents from the wording', () => {
+    const login = analyzeTask(LOGIN_TASK);
+    expect(login.fields.map((f) => [[...f.field], f.value, f.shape])).toEqual([
+      [['password'], 'hunter2', 'text'],
+      [['email'], 'ada@example.com', 'email'],
+    ]);
+    expect(analyzeTask('Create a post titled "Hello world" with body "First post"').fields.map((f) => f.value)).toEqual(['First post', 'Hello world']);
+    expect(analyzeTask('Set the display name to Ada Lovelace').fields.map((f) => [[...f.field], f.value])).toEqual([[['display', 'name'], 'Ada Lovelace']]);
+    expect(analyzeTask('Search for wireless mouse and add the cheapest one to the cart').searchQuery).toBe('wireless mouse');
+    expect(analyzeTask('Sort the products by price low to high').fields).toEqual([]);
+    expect(analyzeTask('Unsubscribe from the newsletter').checkbox).toBe('off');
+    expect(analyzeTask('How many open orders are there?').question).toEqual({ kind: 'count', focus: new Set(['open', 'order']) });
+  });
+});
+
+describe('offline policy', () => {
+  it('login form: fields top to bottom, then the form button', async () => {
+    expect(await ranked(input(LOGIN_TASK, loginPage()))).toEqual(['fill([1], "ada@example.com")', 'fill([2], "hunter2")', 'click([5])']);
+    const afterEmail = [{ action: 'fill(<textbox "Email">, "ada@example.com")', outcome: 'ok', url: 'http://shop.test/login' }];
+    expect(await ranked(input(LOGIN_TASK, loginPage('ada@example.com'), afterEmail))).toEqual(['fill([2], "hunter2")', 'click([5])', 'click([4])']);
+    // The password field shows a mask once filled.
+    const afterPassword = [...afterEmail, { action: 'fill(<textbox "Password">, "hunter2")', outcome: 'ok', url: 'http://shop.test/login' }];
+    const out = await createOfflinePolicy().propose(input(LOGIN_TASK, loginPage('ada@example.com', '********'), afterPassword));
+    expect(out.candidates.map((c) => formatAction(c.action))).toEqual(['click([4])', 'click([5])', 'click([6])']);
+    expect(out.logitSource).toBe('offline');
+    expect(out.usage).toEqual({ calls: 0, promptTokens: 0, completionTokens: 0 });
+    expect(out.candidates[0]?.rationale).toContain('the fields are filled');
+  });
+
+  it('search box: type the query, then press the search button (not another button)', async () => {
+    const task = 'Search for wireless mouse and add the cheapest one to the cart';
+    expect(await ranked(input(task, homePage()))).toEqual(['fill([4], "wireless mouse")', 'click([7])', 'click([6])']);
+    const done = [{ action: 'fill(<searchbox "Search products">, "wireless mouse")', outcome: 'ok', url: 'http://shop.test/' }];
+    expect(await ranked(input(task, homePage('wireless mouse'), done))).toEqual(['click([5])', 'click([7])', 'click([6])']);
+  });
+
+  it('sort select: the option whose words appear in order in the task', async () => {
+    const results = page('http://shop.test/search?q=mouse', [
+      node('1', 'combobox', 'Sort by', { value: 'Relevance', options: ['Relevance', 'Price: high to low', 'Price: low to high', 'Newest'] }),
+      node(null, 'heading', 'Results', { level: 2 }),
+      node('2', 'link', 'Basic mouse', { href: 'http://shop.test/p/2' }),
+      node('3', 'link', 'Pro mouse', { href: 'http://shop.test/p/3' }),
+    ]);
+    const out = await createOfflinePolicy().propose(input('Sort the products by price low to high', results));
+    expect(out.candidates.map((c) => formatAction(c.action))).toEqual(['select_option([1], "Price: low to high")', 'click([2])', 'click([3])']);
+    // select: 0.1 prior + 1.5 + 3 option terms × 1.2 + 2 phrase + name "Sort by" (1.2 + 0.8) = 9.2; a link: 0.2.
+    expect(out.candidates[0]!.logit - out.candidates[1]!.logit).toBeCloseTo(9, 10);
+    const total = out.candidates.reduce((s, c) => s + Math.exp(c.logit), 0);
+    expect(total).toBeLessThanOrEqual(1 + 1e-12);
+  });
+
+  it('question answering: answers from page text when it shows the asked value, else navigates', async () => {
+    const task = 'How many open orders are there?';
+    const orders = page('http://shop.test/orders', [
+      node(null, 'heading', 'Orders', { level: 1 }),
+      node(null, 'text', 'Open orders: 4'),
+      node(null, 'text', 'Closed orders: 12'),
+      node('1', 'link', 'Orders', { href: 'http://shop.test/orders' }),
+      node('2', 'link', 'Help', { href: 'http://shop.test/help' }),
+    ]);
+    expect(await ranked(input(task, orders))).toEqual(['send_msg_to_user("4")', 'click([1])', 'click([2])']);
+    const home = page('http://shop.test/', [
+      node('1', 'link', 'Help', { href: 'http://shop.test/help' }),
+      node('2', 'link', 'Orders', { href: 'http://shop.test/orders' }),
+      node('3', 'link', 'Products', { href: 'http://shop.test/p' }),
+    ]);
+    expect(await ranked(input(task, home))).toEqual(['click([2])', 'click([1])', 'click([3])']);
+    const price = page('http://shop.test/p/9', [node(null, 'heading', 'Blue kettle', { level: 1 }), node(null, 'text', 'Price'), node(null, 'text', '$24.50')]);
+    expect(await ranked(input('What is the price of the blue kettle?', price))).toEqual(['send_msg_to_user("$24.50")']);
+  });
+
+  it('checkbox intent, history penalties, scrolling and replayed suggestions', async () => {
+    const settings = page('http://shop.test/settings', [
+      node('1', 'checkbox', 'Subscribe to newsletter', { states: { checked: false } }),
+      node('2', 'checkbox', 'Dark mode', { states: { checked: false } }),
+      node('3', 'button', 'Save'),
+    ], 5);
+    expect(await ranked(input('Subscribe to the newsletter', settings))).toEqual(['check([1])', 'scroll(0, 640)', 'click([3])']);
+    // The just-executed action is not proposed first again.
+    const nav = page('http://shop.test/', [node('1', 'link', 'Orders', { href: 'http://shop.test/orders' }), node('2', 'link', 'Help', { href: 'http://shop.test/help' })]);
+    const last = [{ action: 'click(<link "Orders">)', outcome: 'ok', url: 'http://shop.test/' }];
+    expect(await ranked(input('Open my orders', nav, last))).toEqual(['click([2])', 'go_back()', 'click([1])']);
+    // A replayed skill's suggested action gets its bonus when it resolves here; one that does not is ignored.
+    const skill: PromptSection = { id: 'skill:3', title: 'Recover a password', text: '…', suggestedActions: ['click(<link "Create account">)', 'click(<button "Nowhere">)'] };
+    const withSkill = await createOfflinePolicy().propose(input(LOGIN_TASK, loginPage(), [], [skill]));
+    expect(withSkill.candidates.map((c) => formatAction(c.action))).toEqual(['fill([1], "ada@example.com")', 'fill([2], "hunter2")', 'click([6])']);
+    expect(withSkill.candidates[2]?.rationale).toContain('suggested by skill:3');
+  });
+
+  it('proposes report_infeasible on an empty page', async () => {
+    expect(await ranked(input('Do anything', page('http://shop.test/empty', [])))).toEqual(['report_infeasible("Nothing on this page can be acted on.")']);
+  });
+});
+
+describe('simulated policy', () => {
+  const base = createOfflinePolicy();
+  const run = async (seed: number, noise: number) =>
+    (await createSimulatedPolicy({ base, random: seededRandom(seed), noise }).propose(input(LOGIN_TASK, loginPage(), [], [], 3))).candidates.map((c) => [
+      formatAction(c.action),
+      c.logit,
+    ]);
+
+  it('is reproducible by seed and differs across seeds', async () => {
+    expect(await run(7, 1.5)).toEqual(await run(7, 1.5));
+    expect(await run(7, 1.5)).not.toEqual(await run(8, 1.5));
+  });
+
+  it('with zero noise equals the base policy', async () => {
+    const sim = await createSimulatedPolicy({ base, random: seededRandom(1), noise: 0 }).propose(input(LOGIN_TASK, loginPage()));
+    const plain = await base.propose(input(LOGIN_TASK, loginPage()));
+    expect(sim.logitSource).toBe('simulated');
+    expect(sim.candidates).toEqual(plain.candidates);
+  });
+
+  it('re-ranks by noisy logits drawn from the seeded source', async () => {
+    const wide = await base.propose(input(LOGIN_TASK, loginPage(), [], [], 8));
+    const random = seededRandom(3);
+    const u = Array.from({ length: 2 * wide.candidates.length }, () => random.next());
+    const noisy = wide.candidates.map((c, i) => c.logit + 2 * Math.sqrt(-2 * Math.log(1 - u[2 * i]!)) * Math.cos(2 * Math.PI * u[2 * i + 1]!));
+    const expected = noisy
+      .map((logit, i) => ({ logit, i }))
+      .sort((a, b) => b.logit - a.logit || a.i - b.i)
+      .slice(0, 3)
+      .map(({ logit, i }) => [formatAction(wide.candidates[i]!.action), logit]);
+    expect(await run(3, 2)).toEqual(expected);
+  });
+});
