@@ -100,6 +100,8 @@ describe('pointer actions', () => {
   it('focus moves focus, and refuses what cannot take it', async () => {
     expect(await act('focus(<textbox "Notes">)')).toEqual(OK);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('notes');
+    // An ARIA option without tabindex cannot take focus.
+    expect(await act('focus(<option "Apple">)')).toEqual({ ok: false, code: 'invalid_action', message: '<div> cannot take focus' });
   });
 });
 
@@ -173,6 +175,14 @@ describe('choices', () => {
     expect(await act('select_option(<listbox "Fruit">, "Pear")')).toEqual(OK);
     expect(await text('fruit-out')).toBe('fruit:Pear');
     expect(await act('select_option(<listbox "Fruit">, "Kiwi")')).toMatchObject({ ok: false, code: 'not_selectable' });
+  });
+
+  it('select_option on a closed ARIA combobox opens it, then clicks the option', async () => {
+    expect(await page.isVisible('#city-list')).toBe(false);
+    expect(await act('select_option(<combobox "City">, "Tokyo")')).toEqual(OK);
+    expect(await text('city')).toBe('Tokyo');
+    expect(await page.isVisible('#city-list')).toBe(false);
+    expect(await act('select_option(<button "Record clicks">, "x")')).toMatchObject({ ok: false, code: 'invalid_action' });
   });
 
   it('check/uncheck click only when the state differs', async () => {
@@ -336,6 +346,22 @@ describe('errors on elements', () => {
     expect(await act('send_msg_to_user("done, 3 items")')).toEqual(OK);
     expect(await act('report_infeasible("no such page")')).toEqual(OK);
     expect(page.url()).toBe(`${server.origin}/actions/actions.html`);
+  });
+});
+
+describe('shadow DOM and same-origin frames', () => {
+  it('fills and clicks inside an open shadow root and inside an iframe', async () => {
+    await page.goto(`${server.origin}/shadow.html`);
+    await page.waitForFunction(() => (document.getElementById('inner') as HTMLIFrameElement).contentDocument?.readyState === 'complete');
+    expect(await act('fill(<textbox "Subscriber email">, "a@b.co")')).toEqual(OK);
+    expect(await act('click(<button "Subscribe">)')).toEqual(OK);
+    expect(await text('shadow-out')).toBe('Subscribed a@b.co');
+    const frameRef = await ref('textbox', 'Frame search');
+    expect(frameRef).toMatch(/^f\d+:\d+$/);
+    expect(await act(`fill([${frameRef}], "in frame")`)).toEqual(OK);
+    expect(await act('click(<button "Frame button">)')).toEqual(OK);
+    const inner = page.frames().find((f) => f.url() === `${server.origin}/frame-inner.html`)!;
+    expect(await inner.evaluate(() => document.getElementById('inner-out')!.textContent)).toBe('Frame clicked: in frame');
   });
 });
 

@@ -49,6 +49,8 @@ export async function performAction(action: Action, registry: RefRegistry, win: 
   nav?.addEventListener('navigate', onNavigate);
   try {
     const work = execute(action, registry, run);
+    // If the navigation wins the race, a late failure of the rest must not surface as an unhandled rejection.
+    work.catch(() => {});
     // A navigation that starts mid-action ends this document soon: answer at once.
     const note = await Promise.race([work, navigation.then(() => undefined)]);
     const navigated = run.navigated || safeHref(win) !== run.startHref;
@@ -694,13 +696,14 @@ async function selectOption(el: Element, option: string, run: Run): Promise<stri
   const role = el.getAttribute('role');
   if (role === 'listbox' || role === 'combobox') {
     let pick = findAriaOption(el, option);
-    if (!pick && role === 'combobox') {
-      // Options of a closed combobox appear after it is opened.
+    if ((!pick || !isVisible(pick, run.win)) && role === 'combobox') {
+      // The options of a closed combobox show (or are created) once it is opened.
       clickSequence(el, run, 1);
       await sleep(run.win, SETTLE_MS);
       pick = findAriaOption(el, option);
     }
     if (!pick) throw new ActionFailure('not_selectable', `no option ${JSON.stringify(option)} in this ${role}`);
+    if (!isVisible(pick, run.win)) throw new ActionFailure('not_visible', `option ${JSON.stringify(option)} is not visible`);
     if (pick.getAttribute('aria-disabled') === 'true') throw new ActionFailure('disabled', `option ${JSON.stringify(option)} is disabled`);
     clickSequence(pick, run, 1);
     await sleep(run.win, SETTLE_MS);
