@@ -1,0 +1,131 @@
+/**
+ * The learning loop through the built extension in real Chromium: the
+ * service worker runs an episode on a fixture page over the typed protocol,
+ * survives being killed mid-episode (checkpoint in IndexedDB), learns from
+ * the verdict, and adjusts the logits of the next attempt.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Episode } from '../../src/core/agent/episode.ts';
+import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+
+let browser: ExtensionBrowser;
+let server: StaticServer;
+let ui: Page;
+let site: Page;
+let tabId: number;
+
+type Reply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
+
+async function send(message: Record<string, unknown>): Promise<Reply> {
+  return ui.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<Reply>;
+}
+async function request<T>(message: Record<string, unknown>): Promise<T> {
+  const reply = await send(message);
+  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`);
+  return reply.value as T;
+}
+async function waitFor(episodeId: string, statuses: Episode['status'][]): Promise<Episode> {
+  for (let i = 0; i < 200; i++) {
+    const ep = await request<Episode>({ type: 'episode.get', episodeId });
+    if (statuses.includes(ep.status)) return ep;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`episode never reached ${statuses.join('|')}`);
+}
+
+beforeAll(async () => {
+  server = await startStaticServer(join(import.meta.dirname, '../fixtures/sites'));
+  browser = await launchWithExtension();
+  site = await browser.context.newPage();
+  await site.goto(`${server.origin}/form.html`);
+  ui = await browser.context.newPage();
+  await ui.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html`);
+  tabId = await browser.serviceWorker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    return tab!.id!;
+  }, `${server.origin}/form.html`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the learning loop in the service worker', () => {
+  const task = 'Set the full name to "Ada Lovelace"';
+
+  it('rejects malformed messages with a typed error', async () => {
+    const reply = await send({ type: 'episode.start', tabId: 'x', task: '' });
+    expect(reply.ok).toBe(false);
+    if (!reply.ok) expect(reply.error.name).toBe('ProtocolError');
+    const unknown = await send({ type: 'memory.list', origin: server.origin, query: '', limit: 5, offset: 0, extra: 1 });
+    expect(unknown.ok).toBe(false);
+  });
+
+  it('runs an episode, survives a worker restart, and learns from the verdict', async () => {
+    const started = await request<Episode>({ type: 'episode.start', tabId, task });
+    expect(started.origin).toBe(server.origin);
+    let ep = await waitFor(started.id, ['awaiting_approval']);
+    const step = ep.steps[0]!;
+    expect(step.logitSource).toBe('offline');
+    expect(step.candidates.length).toBeGreaterThan(0);
+    const fillIndex = step.candidates.findIndex((c) => c.semantic === 'fill(<textbox "Full name">, "Ada Lovelace")');
+    expect(fillIndex).toBeGreaterThanOrEqual(0);
+    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'pick', index: fillIndex } });
+    await expect.poll(() => site.inputValue('#name')).toBe('Ada Lovelace');
+
+    // Kill the worker: fresh module state, IndexedDB survives.
+    const cdp = await browser.context.newCDPSession(site);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    ep = await waitFor(ep.id, ['awaiting_approval']);
+    expect(ep.steps).toHaveLength(2);
+    expect(ep.steps[0]!.chosen?.decision).toBe('picked');
+
+    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'send_msg_to_user("Done")' } });
+    ep = await waitFor(ep.id, ['awaiting_verdict']);
+    expect(ep.answer).toBe('Done');
+    ep = await request<Episode>({ type: 'episode.verdict', episodeId: ep.id, verdict: 'success', runEvaluator: false });
+    expect(ep.status).toBe('success');
+
+    const rows = await request<{ action: string; reward: number }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 50, offset: 0 });
+    expect(rows.map((r) => r.action).sort()).toEqual(['fill(<textbox "Full name">, "Ada Lovelace")', 'send_msg_to_user("Done")']);
+    const curve = await request<{ attempt: number; success: number }[]>({ type: 'history.curve', origin: server.origin, task });
+    expect(curve).toEqual([expect.objectContaining({ attempt: 1, success: 1 })]);
+  });
+
+  it('adjusts the logits on the next attempt from what it learned', async () => {
+    await site.reload();
+    const started = await request<Episode>({ type: 'episode.start', tabId, task });
+    const ep = await waitFor(started.id, ['awaiting_approval']);
+    expect(ep.attempt).toBe(2);
+    const step = ep.steps[0]!;
+    expect(step.neighbours.length).toBeGreaterThan(0);
+    const fill = step.candidates.find((c) => c.semantic === 'fill(<textbox "Full name">, "Ada Lovelace")')!;
+    expect(fill.valueKind).toBe('known');
+    // Q(fill) = V here (it is the only neighbour), so Ã(fill) = 0, while unseen
+    // candidates get Q = 0 < V (Eq. 6, 1 − λ branch): they are pushed down.
+    expect(fill.normAdvantage).toBe(0);
+    expect(fill.adjustedProb).toBeGreaterThan(fill.baseProb);
+    const unseen = step.candidates.filter((c) => c.valueKind === 'neutral');
+    expect(unseen.length).toBeGreaterThan(0);
+    for (const c of unseen) expect(c.adjustedLogit).toBeLessThan(c.baseLogit);
+    expect(step.candidates[0]!.semantic).toBe(fill.semantic);
+    await request({ type: 'episode.stop', episodeId: ep.id });
+  });
+
+  it('exports memory and refuses an import that is not ours, changing nothing', async () => {
+    const exported = await request<{ json: string; filename: string }>({ type: 'memory.export' });
+    const archive = JSON.parse(exported.json) as { format: string; transitions: unknown[] };
+    expect(archive.format).toBe('apprentice-memory');
+    expect(archive.transitions.length).toBeGreaterThanOrEqual(2);
+    const bad = await send({ type: 'memory.import', json: '{"hello": 1}' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.name).toBe('ImportError');
+    const after = await request<{ json: string }>({ type: 'memory.export' });
+    expect((JSON.parse(after.json) as { transitions: unknown[] }).transitions).toHaveLength(archive.transitions.length);
+  });
+});
