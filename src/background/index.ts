@@ -63,7 +63,7 @@ async function setUp() {
     return provider.preset === 'offline' || !provider.baseUrl ? null : createOpenAiChatModel(provider);
   };
   const jitrl = new JitrlLearner({ store: memory, settings: () => settings.current().jitrl, random, clock: systemClock });
-  const cer = new CerLearner({ store: experiences, settings: () => settings.current().cer, model: null, clock: systemClock });
+  const cer = new CerLearner({ store: experiences, settings: () => settings.current().cer, model: chatModel, clock: systemClock });
   const learners = (): Learner[] => {
     const s = settings.current();
     const list: Learner[] = [];
