@@ -11,7 +11,7 @@ describe('mergeIntoBuffer: dedup', () => {
       provenance: provenance({ episodeIds: ['e2'], createdAt: 50, updatedAt: 50, source: 'demonstration' }),
     });
     const out = mergeIntoBuffer([old], [fresh], { maxEntries: 10, now: 99 });
-    expect(out).toMatchObject({ added: 0, merged: 1, evicted: [] });
+    expect(out).toMatchObject({ added: 0, merged: 1, evicted: [], dropped: 0 });
     expect(out.put).toEqual([{
       ...old,
       description: 'A table of products with a filter box, a sort dropdown and add-to-cart buttons.',
@@ -74,12 +74,13 @@ describe('mergeIntoBuffer: cap per site', () => {
     const incoming = skill('fresh', { name: 'E {x}', steps: [{ text: 'e', exampleActions: ['click(<button "E">)'] }], provenance: provenance({ updatedAt: 100 }) });
     const out = mergeIntoBuffer([proven, useless, oldUnused, newUnused], [incoming], { maxEntries: 3, now: 100 });
     expect(out.evicted).toEqual(['useless', 'old-unused']);
+    expect(out.dropped).toBe(2);
     expect(out.put.map((e) => e.id)).toEqual(['fresh']);
   });
 
   it('does not write an incoming entry that the cap evicts at once', () => {
     const weak = skill('weak', { name: 'F {x}', steps: [{ text: 'f', exampleActions: ['click(<button "F">)'] }], provenance: provenance({ updatedAt: 0 }) });
     const out = mergeIntoBuffer([proven], [weak], { maxEntries: 1, now: 100 });
-    expect(out).toEqual({ put: [], evicted: [], added: 1, merged: 0 });
+    expect(out).toEqual({ put: [], evicted: [], dropped: 1, added: 1, merged: 0 });
   });
 });

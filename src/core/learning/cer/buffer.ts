@@ -16,8 +16,10 @@ const MAX_USAGES = 8;
 export interface MergeResult {
   /** Entries to write (new ones and changed existing ones). */
   put: ExperienceEntry[];
-  /** Ids to delete (evicted by the cap). */
+  /** Ids to delete (stored entries evicted by the cap). */
   evicted: string[];
+  /** Entries the cap removed, counting incoming ones that never got stored. */
+  dropped: number;
   added: number;
   merged: number;
 }
@@ -107,9 +109,14 @@ export function usefulness(entry: ExperienceEntry): number {
   return (p.retrievedThenSucceeded + 1) / (p.retrieved + 2);
 }
 
-/** Least useful first; among equals the one untouched longest, then by id for determinism. */
+/**
+ * Least useful first; among equals the one fewer episodes produced (a page
+ * seen in many episodes is a page the site revolves around), then the one
+ * untouched longest, then by id for determinism.
+ */
 export function evictionOrder(a: ExperienceEntry, b: ExperienceEntry): number {
   return usefulness(a) - usefulness(b)
+    || a.provenance.episodeIds.length - b.provenance.episodeIds.length
     || a.provenance.updatedAt - b.provenance.updatedAt
     || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
@@ -153,5 +160,5 @@ export function mergeIntoBuffer(
   });
   // An evicted entry that existed before must be deleted; one that never got written needs nothing.
   const existedBefore = new Set(existing.map((e) => e.id));
-  return { put, evicted: evicted.filter((id) => existedBefore.has(id)), added, merged };
+  return { put, evicted: evicted.filter((id) => existedBefore.has(id)), dropped: evicted.length, added, merged };
 }

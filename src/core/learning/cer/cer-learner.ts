@@ -29,6 +29,7 @@ export interface CerLearnerOptions {
 export interface CerLearnReport extends LearnReport {
   added: number;
   merged: number;
+  /** Entries removed by the per-site cap. */
   evicted: number;
   /** Replayed entries credited with a success. */
   credited: number;
@@ -151,7 +152,7 @@ export class CerLearner implements Learner {
             const merged = mergeIntoBuffer(existing, distilled.entries, { maxEntries: settings.maxEntriesPerSite, now });
             report.added = merged.added;
             report.merged = merged.merged;
-            report.evicted = merged.evicted.length;
+            report.evicted = merged.dropped;
             const byId = new Map(put.map((e) => [e.id, e]));
             // A merged entry already carries the credited counters: `existing` was updated in place.
             for (const e of merged.put) byId.set(e.id, e);
