@@ -66,6 +66,18 @@ describe('IdbMemoryStore', () => {
     expect((await store.byPage('https://other.example', '/products/{slug}')).map((t) => t.id)).toEqual(['b:1']);
   });
 
+  it('cuts at the limit in exactly the order of a full newest-first read, ties included', async () => {
+    const { store } = await freshStore();
+    // 40 rows over 8 timestamps: many ties at every cut point.
+    const rows = Array.from({ length: 40 }, (_, i) => transition(`ep${i % 5}`, i, { createdAt: (i * 7) % 8 }));
+    for (let e = 0; e < 5; e++) await store.putEpisode(`ep${e}`, rows.filter((t) => t.episodeId === `ep${e}`));
+    const expected = [...rows].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1)).map((t) => t.id);
+    expect((await store.byPage('https://shop.example', '/products/{slug}')).map((t) => t.id)).toEqual(expected);
+    for (const limit of [1, 2, 5, 7, 13, 39, 40, 41]) {
+      expect((await store.byPage('https://shop.example', '/products/{slug}', limit)).map((t) => t.id)).toEqual(expected.slice(0, limit));
+    }
+  });
+
   it('replaces an episode’s earlier rows on rewrite', async () => {
     const { store } = await freshStore();
     await store.putEpisode('e', [transition('e', 0), transition('e', 1), transition('e', 2)]);
@@ -116,8 +128,10 @@ describe('IdbMemoryStore', () => {
     expect(reopened.corruptRowsSkipped).toBe(2);
     expect(await reopened.count()).toBe(3);
     expect(warnings).toEqual(['skipped a corrupt transition row', 'skipped a corrupt transition row']);
-    // With a limit the corrupt row does not use up a slot.
+    // With a limit the corrupt row does not use up a slot, and is counted once.
     expect((await reopened.byPage('https://shop.example', '/products/{slug}', 2)).map((t) => t.id)).toEqual(['e:1', 'e:0']);
+    expect(reopened.corruptRowsSkipped).toBe(3);
+    expect((await reopened.byPage('https://shop.example', '/products/{slug}', 1)).map((t) => t.id)).toEqual(['e:1']);
   });
 
   it('browses a site newest first with query, offset and limit', async () => {
