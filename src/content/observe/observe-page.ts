@@ -6,8 +6,8 @@
  * Speed: roles come from a tag/attribute pre-filter, so `getRole` and the
  * (costly) accessible-name computation run only on elements that can be
  * emitted; computed styles are cached for the whole snapshot and shared with
- * dom-accessibility-api. Visibility uses `checkVisibility()`, which reads the
- * layout Chromium already has instead of resolving styles element by element.
+ * dom-accessibility-api. Visibility uses `checkVisibility()` on emitted lines
+ * only: it reads the layout Chromium already has and covers hidden ancestors.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { ElementStates, ObserveOptions, PageObservation, SnapshotNode } from '../../core/page/observation.ts';
@@ -41,6 +41,10 @@ const INPUT_ROLE_FALLBACK: Record<string, string> = {
   password: 'textbox', date: 'textbox', 'datetime-local': 'textbox', month: 'textbox', week: 'textbox', time: 'textbox',
   color: 'button', file: 'button',
 };
+const LABELABLE_TAGS = new Set(['input', 'select', 'textarea', 'button', 'meter', 'output', 'progress']);
+const LABELABLE_CONSTRUCTORS = [
+  'HTMLInputElement', 'HTMLSelectElement', 'HTMLTextAreaElement', 'HTMLButtonElement', 'HTMLMeterElement', 'HTMLOutputElement', 'HTMLProgressElement',
+];
 const SECTIONING = 'article, aside, main, nav, section';
 
 const MAX_TEXT = 200;
@@ -163,8 +167,51 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     return role;
   };
 
+  // Chromium answers `element.labels` by scanning the whole tree scope, once per
+  // control after every DOM change: quadratic on big forms (2.6 s for 7k controls).
+  // Index the labels once per tree scope and hand them to the name computation.
+  const labelIndex = new Map<Node, Map<Element, HTMLLabelElement[]>>();
+  const labelsOf = (el: Element): HTMLLabelElement[] => {
+    const scope = el.getRootNode();
+    let index = labelIndex.get(scope);
+    if (index === undefined) {
+      index = new Map();
+      const all = (scope as Document | ShadowRoot).querySelectorAll?.('label') ?? [];
+      for (const label of all) {
+        const control = label.control;
+        if (control === null) continue;
+        const list = index.get(control);
+        if (list === undefined) index.set(control, [label]);
+        else list.push(label);
+      }
+      labelIndex.set(scope, index);
+    }
+    return index.get(el) ?? [];
+  };
+
+  // Serve `labels` from the index for the length of this snapshot, on the
+  // prototypes of each window met (iframes have their own); restored in the
+  // finally below. Nothing else runs on the page thread in between.
+  const patched: Array<() => void> = [];
+  const patchedWindows = new Set<Window>();
+  const patchLabels = (win: Window): void => {
+    if (patchedWindows.has(win)) return;
+    patchedWindows.add(win);
+    const w = win as unknown as Record<string, { prototype: object } | undefined>;
+    for (const ctor of LABELABLE_CONSTRUCTORS) {
+      const proto = w[ctor]?.prototype;
+      if (proto === undefined) continue;
+      const original = Object.getOwnPropertyDescriptor(proto, 'labels');
+      if (original === undefined || original.configurable !== true) continue;
+      Object.defineProperty(proto, 'labels', { configurable: true, enumerable: original.enumerable ?? true, get(this: Element) { return labelsOf(this); } });
+      patched.push(() => Object.defineProperty(proto, 'labels', original));
+    }
+  };
+
   const nameOf = (el: Element): string => {
-    let name = collapse(computeAccessibleName(el, nameOptions));
+    if (LABELABLE_TAGS.has(el.localName)) patchLabels(el.ownerDocument.defaultView ?? top);
+    let name = computeAccessibleName(el, nameOptions);
+    name = collapse(name);
     if (name === '') {
       const ph = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
       if (ph !== null) name = collapse(ph);
@@ -196,11 +243,9 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     const tag = el.localName;
     if (SKIP_TAGS.has(tag)) return;
     if (el.getAttribute('aria-hidden') === 'true') return;
-    if (!el.checkVisibility()) {
-      // display:contents has no box of its own, but its children render.
-      if (styleOf(el).display === 'contents') walkInside(el, depth, frame, quiet);
-      return;
-    }
+    // No per-element layout query here: every line emitted below checks its own
+    // visibility (which covers hidden ancestors), so hidden subtrees cost a walk only.
+    if (el.hasAttribute('hidden') && !el.checkVisibility()) return;
     if (depth > MAX_DEPTH) {
       omissions.push(`content nested deeper than ${MAX_DEPTH} levels`);
       stoppedAt = nodes.length;
@@ -324,8 +369,12 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
   };
 
   const topFrame: FrameContext = { win: top, prefix: undefined, dx: 0, dy: 0 };
-  if (doc.body !== null) visitChildren(doc.body, 0, topFrame, false);
-  flush();
+  try {
+    if (doc.body !== null) visitChildren(doc.body, 0, topFrame, false);
+    flush();
+  } finally {
+    for (const restore of patched) restore();
+  }
   if (stoppedAt !== null && !omissions.some((o) => o.startsWith('content nested'))) {
     omissions.push(`stopped after ${stoppedAt} lines: the page is too large to list in full`);
   }
