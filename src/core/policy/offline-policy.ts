@@ -151,6 +151,13 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     if (!prev || score > prev.score) scored.set(key, { action, score, reasons: [reason], order });
   };
 
+  // semanticKey looks the ref up with a linear scan; index the nodes once so a big page stays linear.
+  const byRef = new Map(obs.nodes.filter((n) => n.ref !== null).map((n) => [n.ref, n]));
+  const keyOf = (action: Action): string => {
+    const ref = 'target' in action && action.target?.kind === 'ref' ? action.target.ref : null;
+    const n = ref === null ? undefined : byRef.get(ref);
+    return semanticKey(action, n ? { ...obs, nodes: [n] } : obs);
+  };
   const history = input.history;
   const lastAction = history[history.length - 1]?.action;
   const failed = new Set(history.filter((h) => h.outcome !== 'ok').map((h) => h.action));
@@ -170,7 +177,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     if (wanted === null || wanted === undefined) return;
     lastFieldOrder = order;
     if (intent) fieldPlan.set(n, intent);
-    const fillKey = semanticKey({ type: 'fill', target: { kind: 'ref', ref: n.ref }, text: wanted }, obs);
+    const fillKey = keyOf({ type: 'fill', target: { kind: 'ref', ref: n.ref }, text: wanted });
     const holds = n.value === wanted || (n.inputType === 'password' && !!n.value) || doneBefore.has(fillKey);
     if (holds) filledFields++;
     else pendingRank.set(n, pendingFields++);
@@ -196,7 +203,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
       const value = intent?.value ?? query;
       if (value) {
         const action: Action = { type: 'fill', target: ref, text: value };
-        const done = n.value === value || (n.inputType === 'password' && !!n.value) || doneBefore.has(semanticKey(action, obs));
+        const done = n.value === value || (n.inputType === 'password' && !!n.value) || doneBefore.has(keyOf(action));
         const gain = intent ? OFFLINE_WEIGHTS.fillIntent : OFFLINE_WEIGHTS.searchFill;
         const rank = OFFLINE_WEIGHTS.fieldOrder * (pendingRank.get(n) ?? 0);
         put(action, base + gain + rank + (done ? OFFLINE_WEIGHTS.alreadyDone : 0), 'field value from the task', order);
@@ -299,7 +306,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
 
   // History: do not repeat what just ran or what failed.
   for (const s of scored.values()) {
-    const key = semanticKey(s.action, obs);
+    const key = keyOf(s.action);
     if (key === lastAction) {
       s.score += OFFLINE_WEIGHTS.repeatLast;
       s.reasons.push('just done');
