@@ -103,6 +103,10 @@ describe('Run tab: a proposed step', () => {
 
     const b = setup(awaiting);
     await candidateList();
+    // The proposal itself has Approve; only the others offer "Run this instead".
+    expect(screen.getAllByRole('button', { name: /^Run this instead/ }).map((el) => el.textContent)).toEqual([
+      'Run this instead (click(<button "Cancel">))', 'Run this instead (fill(<textbox "Name">, "ada"))',
+    ]);
     await b.user.click(screen.getByRole('button', { name: 'Run this instead (click(<button "Cancel">))' }));
     expect(b.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'pick', index: 0 } }]);
     cleanup();

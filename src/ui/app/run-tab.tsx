@@ -236,7 +236,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
           <CandidateList
             step={proposal}
             onFocusCandidate={setFocused}
-            renderActions={(r) => r === top || proposal.rejected.includes(r.candidate.semantic) ? null : (
+            renderActions={(r) => r.index === top?.index || proposal.rejected.includes(r.candidate.semantic) ? null : (
               <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index })}>
                 Run this instead<span class="visually-hidden"> ({r.candidate.semantic})</span>
               </button>
