@@ -86,6 +86,11 @@ const cases: [string, string, string, string][] = [
   ['relative path', '/relative/42', '', '/relative/{id}'],
   ['not a URL', 'not a url', '', 'not a url'],
   ['data URL', 'data:text/html,<h1>hi</h1>', 'data:', '{opaque}'],
+  ['mail address never stored', 'mailto:alice@example.com', 'mailto:', '{opaque}'],
+  ['malformed escape kept as text', 'https://example.com/%E0%A4%A/x', 'https://example.com', '/%25E0%25A4%25A/x'],
+  ['MediaWiki special page kept', 'https://en.wikipedia.org/wiki/Special:Search?search=turing', 'https://en.wikipedia.org', '/wiki/Special:Search?search={value}'],
+  ['Etsy listing with title', 'https://www.etsy.com/listing/1234567/handmade-ceramic-mug-blue', 'https://www.etsy.com', '/listing/{id}'],
+  ['Hacker News item', 'https://news.ycombinator.com/item?id=38912345', 'https://news.ycombinator.com', '/item?id={value}'],
   ['default port dropped, host lowercased', 'HTTPS://Shop.Example:443/Cart', 'https://shop.example', '/Cart'],
   ['encoded slash in a segment stays one segment', 'https://files.example/docs/a%2Fb', 'https://files.example', '/docs/a%2Fb'],
 ];

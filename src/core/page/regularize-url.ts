@@ -51,7 +51,8 @@
  *
  * Unparseable input never throws: a relative path (`/a/42`) is regularized with origin '';
  * anything else returns `{ origin: '', regUrl: <trimmed input> }`. Opaque schemes (data:, blob:,
- * javascript:) return `{ origin: '<scheme>:', regUrl: '{opaque}' }` so they cannot bloat memory.
+ * javascript:, mailto:, tel:, sms:) return `{ origin: '<scheme>:', regUrl: '{opaque}' }` so they cannot
+ * bloat memory or store an address.
  */
 
 export interface RegularizedUrl {
@@ -119,6 +120,9 @@ const EXTENSIONS = new Set([
   'xml', 'json', 'rss', 'atom', 'txt', 'csv', 'pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'mp4', 'zip',
 ]);
 
+/** Schemes whose "path" is content or an address, never a page type. */
+const OPAQUE_SCHEMES = new Set(['data:', 'blob:', 'javascript:', 'mailto:', 'tel:', 'sms:']);
+
 type Placeholder = '{id}' | '{uuid}' | '{hash}' | '{date}' | '{coords}' | '{slug}' | '{path}';
 const PLACEHOLDERS = new Set<string>(['{id}', '{uuid}', '{hash}', '{date}', '{coords}', '{slug}', '{path}']);
 
@@ -136,7 +140,7 @@ export function regularizeUrl(url: string, options: RegularizeOptions = {}): Reg
     return { origin: '', regUrl: raw };
   }
   const scheme = parsed.protocol;
-  if (scheme === 'data:' || scheme === 'blob:' || scheme === 'javascript:') return { origin: scheme, regUrl: '{opaque}' };
+  if (OPAQUE_SCHEMES.has(scheme)) return { origin: scheme, regUrl: '{opaque}' };
   const origin = parsed.origin !== 'null' ? parsed.origin : parsed.host ? `${scheme}//${parsed.host}` : scheme === 'file:' ? 'file://' : scheme;
   return { origin, regUrl: regularizeLocation(parsed, options) };
 }
@@ -153,7 +157,7 @@ function regularizeLocation(parsed: URL, options: RegularizeOptions): string {
 }
 
 function regularizePath(pathname: string, options: RegularizeOptions): string {
-  let segments = pathname.split('/').filter((s) => s !== '').map(decodeSegment);
+  let segments = pathname.split('/').filter((s) => s !== '').map(decodeSegment).filter((s) => s !== '');
   // Amazon-style tracking segments carry no page type.
   segments = segments.filter((s) => !/^ref_?=/i.test(s));
   if (options.stopAtSegments && options.stopAtSegments.length > 0) {
@@ -296,7 +300,7 @@ function slugRule(base: string, previous: string, next: string, multiInstance: b
     const stepLike = parts.length === 2 && STEP_WORDS.has((parts[0] ?? '').toLowerCase()) && /^\d{1,3}$/.test(parts[1] ?? '');
     if (!stepLike) return 'slug';
   }
-  if (STRUCTURAL_WORDS.has(lower)) return null;
+  if (STRUCTURAL_WORDS.has(lower) || /^special:/i.test(base)) return null; // MediaWiki Special: pages are page types
   if (multiInstance || INSTANCE_PARENTS.has(previous.toLowerCase())) return 'slug'; // rule 3
   if (previous === '{date}') return 'slug'; // rule 4
   if (words >= 4) return 'slug'; // rule 5
@@ -307,7 +311,8 @@ function decodeSegment(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
-    return s;
+    // Malformed escapes: decode what is valid, keep the rest as literal text.
+    return s.replace(/%[0-9A-Fa-f]{2}/g, (m) => { try { return decodeURIComponent(m); } catch { return m; } });
   }
 }
 
