@@ -1,0 +1,320 @@
+/**
+ * The multi-attempt benchmark, as a function: every learner configuration
+ * attempts every task K times in headless Chromium, through the extension's
+ * own agent loop (AgentController), observation and action code. Only the
+ * decider differs from the extension: it approves the top candidate.
+ */
+import { SingleBar } from 'cli-progress';
+import type { Browser, Page } from 'playwright-core';
+import { createOpenAiChatModel } from '../src/adapters/openai/openai-chat-model.ts';
+import { AgentController, isFinished } from '../src/core/agent/agent-controller.ts';
+import type { Episode } from '../src/core/agent/episode.ts';
+import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
+import { CerLearner } from '../src/core/learning/cer/cer-learner.ts';
+import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
+import { JitrlLearner } from '../src/core/learning/jitrl/jitrl-learner.ts';
+import type { Learner } from '../src/core/learning/learner.ts';
+import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
+import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
+import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';
+import type { CandidatePolicy } from '../src/core/policy/policy.ts';
+import { createSimulatedPolicy } from '../src/core/policy/simulated-policy.ts';
+import type { ChatModel } from '../src/core/ports.ts';
+import { silentLogger, systemClock } from '../src/core/ports.ts';
+import { seededRandom } from '../src/core/random.ts';
+import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/core/settings.ts';
+import { launchPlain } from '../test/support/chromium.ts';
+import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
+import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
+import type { BenchResult } from './report.ts';
+import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
+
+export const LEARNER_CONFIGS = ['static', 'jitrl', 'cer', 'jitrl+cer'] as const;
+export type LearnerConfig = (typeof LEARNER_CONFIGS)[number];
+export type PolicyKind = 'offline' | 'simulated' | 'openai';
+
+export interface BenchOptions {
+  suite: Suite;
+  learners: LearnerConfig[];
+  attempts: number;
+  policy: PolicyKind;
+  /** σ of the simulated policy's Gaussian noise, in nats. */
+  noise: number;
+  seed: number;
+  memory: 'fresh' | 'carry';
+  profile: string;
+  /** Comma-separated substrings (or `*` globs) of task ids; empty = all of the profile. */
+  taskFilter: string;
+  /** For --policy openai. */
+  provider?: ProviderSettings;
+  progress: boolean;
+  /** Test seam: replaces launching Debian's Chromium. */
+  launch?: () => Promise<Browser>;
+}
+
+export const POLICY_DESCRIPTIONS: Record<PolicyKind, string> = {
+  offline: 'the built-in offline policy (a deterministic lexical scorer; no model, no network)',
+  simulated: "the simulated policy (the offline policy's scores plus seeded Gaussian noise; no model)",
+  openai: 'an OpenAI-compatible model endpoint',
+};
+
+/** FNV-1a, so per-task random streams depend on the seed and the task id only. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function matchesFilter(id: string, filter: string): boolean {
+  const parts = filter.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0) return true;
+  return parts.some((p) => (p.includes('*') ? new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(id) : id.includes(p)));
+}
+
+/** The profile's tasks (a suite profile, or every task for "full"), then the --tasks filter. */
+export function selectTasks(suite: Suite, all: BenchTask[], profile: string, filter: string): BenchTask[] {
+  let chosen = all;
+  const ids = suite.profiles?.[profile];
+  if (ids) chosen = ids.map((id) => {
+    const t = all.find((x) => x.id === id);
+    if (!t) throw new Error(`profile ${profile} names an unknown task ${id}`);
+    return t;
+  });
+  else if (profile !== 'full') throw new Error(`the suite has no profile "${profile}" (known: full${Object.keys(suite.profiles ?? {}).map((p) => `, ${p}`).join('')})`);
+  chosen = chosen.filter((t) => matchesFilter(t.id, filter));
+  if (chosen.length === 0) throw new Error(`no task matches --tasks ${filter}`);
+  return chosen;
+}
+
+interface LearnerSet {
+  memory: InMemoryMemoryStore;
+  experience: InMemoryExperienceStore;
+  episodes: InMemoryEpisodeStore;
+}
+
+const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore() });
+
+class BrowserCrash extends Error {
+  override name = 'BrowserCrash';
+}
+
+const CRASH = /Target crashed|Browser has been closed|browser has disconnected|Target page, context or browser has been closed|Page crashed/i;
+
+export async function runBench(options: BenchOptions): Promise<BenchResult> {
+  const startedAt = new Date();
+  const started = await options.suite.start?.();
+  const baseUrl = started ? started.baseUrl : '';
+  const launch = options.launch ?? (() => launchPlain());
+  let browser: Browser | null = null;
+  const records: AttemptRecord[] = [];
+  const crashed: BenchResult['crashed'] = [];
+  let bar: SingleBar | null = null;
+  try {
+    const tasks = selectTasks(options.suite, resolveTasks(options.suite, { baseUrl }), options.profile, options.taskFilter);
+    const chat: ChatModel | null = options.policy === 'openai'
+      ? createOpenAiChatModel(options.provider ?? (() => { throw new Error('--policy openai needs a provider (base URL and model)'); })())
+      : null;
+    if (options.progress) {
+      bar = new SingleBar({
+        format: 'bench |{bar}| {value}/{total} attempts · {learner} · {task}',
+        stream: process.stderr,
+        noTTYOutput: true,
+        notTTYSchedule: 10_000,
+        hideCursor: true,
+      });
+      bar.start(options.learners.length * tasks.length * options.attempts, 0, { learner: '', task: '' });
+    }
+    const getBrowser = async (): Promise<Browser> => {
+      if (!browser || !browser.isConnected()) browser = await launch();
+      return browser;
+    };
+
+    for (const learner of options.learners) {
+      let carried = freshSet();
+      for (const task of tasks) {
+        const set = options.memory === 'fresh' ? freshSet() : carried;
+        carried = set;
+        for (let attempt = 1; attempt <= options.attempts; attempt++) {
+          bar?.update({ learner, task: task.id });
+          let record: AttemptRecord | null = null;
+          for (let tries = 0; tries < 2 && record === null; tries++) {
+            try {
+              record = await runAttempt({ options, learner, task, attempt, set, chat, browser: await getBrowser() });
+            } catch (err) {
+              if (!(err instanceof BrowserCrash) && !CRASH.test(String(err))) throw err;
+              await (browser as Browser | null)?.close().catch(() => undefined);
+              browser = null;
+              if (tries === 1) {
+                crashed.push({ learner, taskId: task.id, error: String(err) });
+              }
+            }
+          }
+          if (record === null) {
+            // Crashed twice: the remaining attempts of this task are reported as errors.
+            for (let k = attempt; k <= options.attempts; k++) {
+              records.push(emptyRecord(learner, task, k, 'Chromium crashed twice on this task'));
+              bar?.increment();
+            }
+            break;
+          }
+          records.push(record);
+          bar?.increment();
+        }
+      }
+    }
+    bar?.stop();
+    const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
+    const baseline = summaries.find((s) => s.learner === 'static');
+    const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!)]));
+    const policyName = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
+    return {
+      suite: options.suite.name,
+      policy: policyName,
+      policyDescription: POLICY_DESCRIPTIONS[options.policy],
+      seed: options.seed,
+      attempts: options.attempts,
+      memory: options.memory,
+      profile: options.profile,
+      learners: options.learners,
+      tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null })),
+      summaries,
+      targets,
+      records,
+      crashed,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+    };
+  } finally {
+    bar?.stop();
+    await (browser as Browser | null)?.close().catch(() => undefined);
+    await options.suite.stop?.();
+  }
+}
+
+function emptyRecord(learner: string, task: BenchTask, attempt: number, error: string): AttemptRecord {
+  return {
+    learner, taskId: task.id, template: task.template ?? null, attempt, outcome: 'error', reward: null,
+    steps: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, decisionLatenciesMs: [], durationMs: 0, error,
+    instruction: task.instruction ?? '', answer: null,
+  };
+}
+
+function buildPolicy(options: BenchOptions, chat: ChatModel | null, streamSeed: number): CandidatePolicy {
+  const offline = createOfflinePolicy();
+  if (options.policy === 'offline') return offline;
+  if (options.policy === 'simulated') return createSimulatedPolicy({ base: offline, random: seededRandom(streamSeed), noise: options.noise });
+  if (!chat) throw new Error('internal: no chat model for --policy openai');
+  return createLlmPolicy(chat, { logitMode: options.provider?.logitMode ?? 'auto' });
+}
+
+function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Settings, chat: ChatModel | null, streamSeed: number): Learner[] {
+  const learners: Learner[] = [];
+  if (config === 'jitrl' || config === 'jitrl+cer') {
+    learners.push(new JitrlLearner({ store: set.memory, settings: () => settings.jitrl, random: seededRandom(streamSeed ^ 0x5bd1e995), clock: systemClock }));
+  }
+  if (config === 'cer' || config === 'jitrl+cer') {
+    learners.push(new CerLearner({ store: set.experience, settings: () => settings.cer, model: chat, clock: systemClock }));
+  }
+  return learners;
+}
+
+async function runAttempt(input: {
+  options: BenchOptions;
+  learner: LearnerConfig;
+  task: BenchTask;
+  attempt: number;
+  set: LearnerSet;
+  chat: ChatModel | null;
+  browser: Browser;
+}): Promise<AttemptRecord> {
+  const { options, learner, task, attempt, set, chat, browser } = input;
+  const t0 = Date.now();
+  // Same stream for every learner at the same (task, attempt): equal footing.
+  const streamSeed = hash(`${options.seed}:${task.id}:${attempt}`);
+  const context = await browser.newContext();
+  let crashedPage = false;
+  try {
+    await installPageAgent(context);
+    const page = await context.newPage();
+    page.on('crash', () => { crashedPage = true; });
+    await page.goto(task.startUrl, { waitUntil: 'load' });
+    const fromSetup = await task.setup?.(page, { seed: options.seed, attempt });
+    const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
+    const settings: Settings = {
+      ...DEFAULT_SETTINGS,
+      agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed },
+    };
+    const policy = buildPolicy(options, chat, streamSeed);
+    const learners = buildLearners(learner, set, settings, chat, streamSeed);
+    const driver = createPlaywrightPageDriver(page);
+    let ids = 0;
+    const controller = new AgentController({
+      episodes: set.episodes,
+      pageFor: () => driver,
+      policy: () => policy,
+      learners: () => learners,
+      evaluator: () => null,
+      settings: () => settings,
+      clock: systemClock,
+      logger: silentLogger,
+      newId: () => `${learner}:${task.id}:${attempt}:${ids++}`,
+    });
+
+    const episode = await driveEpisode(controller, { task, instruction, page });
+    if (crashedPage) throw new BrowserCrash(`the page crashed during ${task.id}`);
+
+    // The reward reads the page's state; the agent's final message is stored on the page first.
+    let reward: number | null = null;
+    let error: string | null = null;
+    try {
+      if (!page.isClosed()) await page.evaluate(([name, answer]) => { (globalThis as Record<string, unknown>)[name!] = answer; }, [ANSWER_GLOBAL, episode.answer] as const);
+      reward = checkReward(await task.reward(page), task.id);
+    } catch (err) {
+      if (crashedPage || CRASH.test(String(err))) throw new BrowserCrash(String(err));
+      error = `reward threw: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    // The verdict teaches the learners; an unknown outcome stops the episode without one.
+    const closed = isFinished(episode)
+      ? episode
+      : reward === null
+        ? await controller.stop(episode.id)
+        : await controller.finish(episode.id, AgentController.verdictFromReward(reward));
+    const executed = closed.steps.filter((s) => s.chosen);
+    return {
+      learner,
+      taskId: task.id,
+      template: task.template ?? null,
+      attempt,
+      outcome: reward === null ? 'error' : isSuccess(reward) ? 'success' : 'failure',
+      reward,
+      steps: executed.length,
+      modelCalls: closed.steps.reduce((n, s) => n + s.modelCalls, 0),
+      promptTokens: closed.steps.reduce((n, s) => n + s.promptTokens, 0),
+      completionTokens: closed.steps.reduce((n, s) => n + s.completionTokens, 0),
+      decisionLatenciesMs: closed.steps.map((s) => s.decisionLatencyMs),
+      durationMs: Date.now() - t0,
+      error: error ?? (closed.status === 'error' ? closed.error : null),
+      instruction,
+      answer: closed.answer,
+    };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Drives one episode of the core loop as an automatic decider: approve the
+ * top candidate until the agent answers, the step limit is reached, the task
+ * reports done, or a proposal fails (the controller pauses the episode).
+ */
+async function driveEpisode(controller: AgentController, input: { task: BenchTask; instruction: string; page: Page }): Promise<Episode> {
+  let episode = await controller.start({ task: input.instruction, startUrl: input.page.url(), tabId: null, kind: 'bench' });
+  while (episode.status === 'awaiting_approval') {
+    if (input.task.done && (await input.task.done(input.page).catch(() => false))) break;
+    episode = await controller.decide(episode.id, { kind: 'approve' }, { auto: true });
+  }
+  return episode;
+}

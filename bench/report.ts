@@ -1,0 +1,128 @@
+/**
+ * Writes a benchmark run's results: a Markdown table, the full JSON, and the
+ * success-by-attempt chart as SVG and PNG, into one output directory.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { markdownTable } from 'markdown-table';
+import type { AttemptRecord, LearnerSummary, TargetCheck } from './metrics.ts';
+import { renderSuccessChart } from './success-chart.tsx';
+
+export interface BenchResult {
+  suite: string;
+  /** Which base policy produced the numbers, stated in every output. */
+  policy: string;
+  policyDescription: string;
+  seed: number;
+  attempts: number;
+  memory: 'fresh' | 'carry';
+  profile: string;
+  learners: string[];
+  tasks: { id: string; template: string | null }[];
+  summaries: LearnerSummary[];
+  /** Targets of each learner against 'static', when static ran. */
+  targets: Record<string, TargetCheck[]>;
+  records: AttemptRecord[];
+  /** Tasks that crashed Chromium twice, with the error. */
+  crashed: { learner: string; taskId: string; error: string }[];
+  startedAt: string;
+  durationMs: number;
+}
+
+const pct = (x: number) => (x * 100).toFixed(1);
+const ms = (x: number | null) => (x === null ? '–' : x.toFixed(1));
+
+export function markdownReport(r: BenchResult): string {
+  const lines: string[] = [];
+  lines.push(`# Benchmark: ${r.suite}`, '');
+  lines.push(`**Policy: ${r.policy}** — ${r.policyDescription}`, '');
+  lines.push(`Tasks: ${r.tasks.length} (profile ${r.profile}) · attempts per task: ${r.attempts} · memory: ${r.memory === 'fresh' ? 'fresh per task (same-task setting)' : 'carried across tasks (cross-task setting)'} · seed: ${r.seed} · ${(r.durationMs / 1000).toFixed(0)} s`, '');
+  lines.push(markdownTable([
+    ['Learner', 'Avg %', 'Final %', 'Final − Avg', 'AUC %', 'W-AUC %', 'Errors', 'Steps/attempt', 'Model calls', 'Tokens (prompt/completion)', 'Decision p50/p95 ms'],
+    ...r.summaries.map((s) => [
+      s.learner, pct(s.avg), pct(s.final), pct(s.final - s.avg), pct(s.auc), pct(s.wauc), String(s.errors + s.missing),
+      s.meanSteps.toFixed(1), String(s.modelCalls), `${s.promptTokens}/${s.completionTokens}`, `${ms(s.latencyP50Ms)}/${ms(s.latencyP95Ms)}`,
+    ]),
+  ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
+  lines.push('Success rate by attempt (%):', '');
+  lines.push(markdownTable([
+    ['Learner', ...Array.from({ length: r.attempts }, (_, k) => `k=${k + 1}`)],
+    ...r.summaries.map((s) => [s.learner, ...s.successByAttempt.map(pct)]),
+  ]), '');
+  const templates = [...new Set(r.summaries.flatMap((s) => Object.keys(s.byTemplate)))].sort();
+  const multi = templates.filter((t) => (r.summaries[0]?.byTemplate[t]?.tasks ?? 0) > 1);
+  if (multi.length > 0) {
+    lines.push('Templates with several instances — tasks solved at the last attempt / instances:', '');
+    lines.push(markdownTable([
+      ['Template', ...r.summaries.map((s) => s.learner)],
+      ...multi.map((t) => [t, ...r.summaries.map((s) => {
+        const b = s.byTemplate[t];
+        return b ? `${b.finalSuccesses}/${b.tasks}` : '–';
+      })]),
+    ]), '');
+  }
+  for (const [learner, checks] of Object.entries(r.targets)) {
+    lines.push(`Targets for ${learner} against static:`, '');
+    for (const c of checks) lines.push(`- ${c.met ? 'met' : 'MISSED'}: ${c.name} (${c.detail})`);
+    lines.push('');
+  }
+  if (r.crashed.length > 0) {
+    lines.push('Tasks whose browser crashed twice (reported, not scored as failures of the agent):', '');
+    for (const c of r.crashed) lines.push(`- ${c.learner} / ${c.taskId}: ${c.error}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function pickFonts(): string[] {
+  const candidates = [
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  ];
+  return candidates.filter((f) => existsSync(f));
+}
+
+export function chartSvg(r: BenchResult): string {
+  return renderSuccessChart({
+    title: `Success rate by attempt — ${r.suite}`,
+    subtitle: `policy: ${r.policy} · ${r.tasks.length} tasks · memory ${r.memory} · seed ${r.seed}`,
+    series: r.summaries.map((s) => ({ label: s.learner, values: s.successByAttempt })),
+  });
+}
+
+export function svgToPng(svg: string): Buffer {
+  const fontFiles = pickFonts();
+  const resvg = new Resvg(svg, {
+    fitTo: { mode: 'zoom', value: 2 },
+    font: { fontFiles, loadSystemFonts: fontFiles.length === 0, defaultFontFamily: 'DejaVu Sans' },
+  });
+  return resvg.render().asPng();
+}
+
+export interface WrittenReport {
+  markdown: string;
+  json: string;
+  svg: string;
+  png: string;
+}
+
+/** Writes results.md, results.json, success-by-attempt.svg and .png into `dir`. */
+export async function writeReport(r: BenchResult, dir: string): Promise<WrittenReport> {
+  await mkdir(dir, { recursive: true });
+  const paths = {
+    markdown: join(dir, 'results.md'),
+    json: join(dir, 'results.json'),
+    svg: join(dir, 'success-by-attempt.svg'),
+    png: join(dir, 'success-by-attempt.png'),
+  };
+  const svg = chartSvg(r);
+  await writeFile(paths.markdown, markdownReport(r));
+  await writeFile(paths.json, `${JSON.stringify(r, null, 2)}\n`);
+  await writeFile(paths.svg, svg);
+  await writeFile(paths.png, svgToPng(svg));
+  return paths;
+}

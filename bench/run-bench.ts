@@ -1,0 +1,109 @@
+/**
+ * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
+ *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
+ *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]`
+ *
+ * For --policy openai: --base-url, --model and --api-key (or OPENAI_BASE_URL,
+ * OPENAI_MODEL, OPENAI_API_KEY).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as z from 'zod';
+import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
+import { LEARNER_CONFIGS, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
+import { markdownReport, writeReport } from './report.ts';
+import { loadSuite, SuiteValidationError } from './suite.ts';
+
+z.config({ jitless: true });
+
+const DEFAULT_SUITE = resolve(import.meta.dirname, 'suites/apprentice-sites/index.ts');
+
+const ArgsSchema = z.object({
+  learners: z.string().transform((s, ctx) => {
+    const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+    for (const l of list) {
+      if (!(LEARNER_CONFIGS as readonly string[]).includes(l)) {
+        ctx.addIssue({ code: 'custom', message: `unknown learner "${l}" (known: ${LEARNER_CONFIGS.join(', ')})` });
+        return z.NEVER;
+      }
+    }
+    return list as LearnerConfig[];
+  }),
+  attempts: z.coerce.number().int().min(1).max(50),
+  policy: z.enum(['offline', 'simulated', 'openai']),
+  noise: z.coerce.number().min(0),
+  seed: z.coerce.number().int(),
+  memory: z.enum(['fresh', 'carry']),
+  suite: z.string(),
+  profile: z.string().min(1),
+  tasks: z.string(),
+  out: z.string(),
+  'base-url': z.string().optional(),
+  model: z.string().optional(),
+  'api-key': z.string().optional(),
+  progress: z.boolean(),
+});
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      learners: { type: 'string', default: LEARNER_CONFIGS.join(',') },
+      attempts: { type: 'string', default: '5' },
+      policy: { type: 'string', default: 'offline' },
+      noise: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '0' },
+      memory: { type: 'string', default: 'fresh' },
+      suite: { type: 'string', default: DEFAULT_SUITE },
+      profile: { type: 'string', default: 'full' },
+      tasks: { type: 'string', default: '' },
+      out: { type: 'string', default: resolve(import.meta.dirname, 'out') },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      'api-key': { type: 'string' },
+      'no-progress': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const parsed = ArgsSchema.safeParse({ ...values, progress: !values['no-progress'] });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
+    return 2;
+  }
+  const args = parsed.data;
+  const suite = await loadSuite(args.suite);
+  const policy: PolicyKind = args.policy;
+  const baseUrl = args['base-url'] ?? process.env['OPENAI_BASE_URL'];
+  const model = args.model ?? process.env['OPENAI_MODEL'];
+  if (policy === 'openai' && (!baseUrl || !model)) {
+    console.error('--policy openai needs --base-url and --model (or OPENAI_BASE_URL and OPENAI_MODEL)');
+    return 2;
+  }
+  console.error(`bench: suite ${suite.name}, policy ${policy}, learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${args.profile}, seed ${args.seed}`);
+  const result = await runBench({
+    suite,
+    learners: args.learners,
+    attempts: args.attempts,
+    policy,
+    noise: args.noise,
+    seed: args.seed,
+    memory: args.memory,
+    profile: args.profile,
+    taskFilter: args.tasks,
+    progress: args.progress,
+    ...(policy === 'openai'
+      ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }
+      : {}),
+  });
+  const written = await writeReport(result, args.out);
+  console.log(markdownReport(result));
+  console.log(`Wrote ${written.markdown}, ${written.json}, ${written.svg}, ${written.png}`);
+  return 0;
+}
+
+main().then(
+  (code) => { process.exitCode = code; },
+  (err: unknown) => {
+    console.error(err instanceof SuiteValidationError ? `Invalid suite: ${err.message}` : err);
+    process.exitCode = 1;
+  },
+);
