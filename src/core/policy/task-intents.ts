@@ -71,7 +71,20 @@ const foldPhrases = (text: string): string => PHRASES.reduce((s, [re, to]) => s.
 export const rawWords = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}@.]+/u).map((w) => w.replace(/^\.+|\.+$/g, '')).filter(Boolean);
 
 /** Canonical content terms of a text: phrases folded, stopwords dropped, stemmed, synonyms merged. */
+const termsCache = new Map<string, ReadonlySet<string>>();
+const TERMS_CACHE_LIMIT = 20_000;
+
 export function terms(text: string): Set<string> {
+  // Pages repeat names and the scorer asks for the same text many times: memoize (copies are returned).
+  const cached = termsCache.get(text);
+  if (cached) return new Set(cached);
+  const out = computeTerms(text);
+  if (termsCache.size >= TERMS_CACHE_LIMIT) termsCache.clear();
+  termsCache.set(text, out);
+  return new Set(out);
+}
+
+function computeTerms(text: string): Set<string> {
   const out = new Set<string>();
   for (const raw of foldPhrases(text).split(/[^\p{L}\p{N}]+/u)) {
     if (!raw || STOPWORDS.has(raw)) continue;
