@@ -108,8 +108,7 @@ const STRUCTURAL_WORDS = new Set([
 /** A forge `owner/repo` pair is recognised by one of these in third position. */
 const REPO_SECTIONS = new Set([
   'pull', 'pulls', 'issues', 'blob', 'tree', 'raw', 'blame', 'commit', 'commits', 'compare', 'actions', 'releases',
-  'tags', 'branches', 'wiki', 'projects', 'milestones', 'labels', 'discussions', 'security', 'pulse', 'graphs', 'network',
-  'settings', 'src', 'merge_requests', 'pipelines', 'jobs',
+  'branches', 'milestones', 'discussions', 'merge_requests', 'pipelines', 'wiki', 'src', 'pulse', 'graphs',
 ]);
 const FILE_PATH_PARENTS = new Set(['blob', 'tree', 'raw', 'blame']);
 const STEP_WORDS = new Set(['step', 'page', 'part', 'phase', 'stage', 'level', 'tab', 'v']);
