@@ -188,4 +188,20 @@ describe('model retrieval', () => {
     const counts = (await store.all()).map((e) => [e.id, e.provenance.retrieved]);
     expect(counts).toEqual([['d-list', 1], ['d-form', 1], ['s-sort', 0], ['s-cart', 1]]);
   });
+
+  it('in the learner, ranks a kind the model could not choose lexically on each page', async () => {
+    respondByModule({ pickPages: 'no idea', pickSkills: '{"ids": [2]}' });
+    const store = new InMemoryExperienceStore();
+    await store.putMany(buffer);
+    const cer = new CerLearner({ store, settings: () => CER_ON, model, clock: { now: () => 1 } });
+    const ctx = (regUrl: string): StepContext => ({
+      episodeId: 'ep-mixed', stepIndex: 0, task: 'Add "Blue kettle" to the cart', origin: ORIGIN, url: `${ORIGIN}${regUrl}`, regUrl,
+      observation: { url: '', title: '', nodes: [], focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 0 }, tookMs: 0 },
+      effectiveState: [],
+    });
+    expect((await cer.promptSections(ctx('/list.html'))).map((s) => s.id)).toEqual(['d-list', 's-cart']);
+    expect((await cer.promptSections(ctx('/form.html'))).map((s) => s.id)).toEqual(['d-form', 's-cart']);
+    expect(server.requests.length).toBe(2);
+    expect(cer.retrievalNotes('ep-mixed')).toEqual(["the model's choice of page notes was unusable (the answer contains no JSON object); ranked lexically instead"]);
+  });
 });

@@ -15,7 +15,7 @@ import { mergeIntoBuffer } from './buffer.ts';
 import { distillOffline, distillWithModel, type DistillInput } from './distill.ts';
 import type { ExperienceStore } from './experience-store.ts';
 import type { ExperienceEntry } from './experience.ts';
-import { rankLexical, renderSelection, selectWithModel, type Selection } from './retrieve.ts';
+import { completePick, pickWithModel, rankLexical, renderSelection, type ModelPick } from './retrieve.ts';
 
 export interface CerLearnerOptions {
   store: ExperienceStore;
@@ -41,8 +41,8 @@ export interface CerLearnReport extends LearnReport {
 interface EpisodeCache {
   origin: string;
   entries: ExperienceEntry[];
-  /** The model's choice, made once per episode; null = rank lexically per page. */
-  selection: Selection | null;
+  /** The model's choice, made once per episode; null = rank lexically on each page. */
+  pick: ModelPick | null;
   sections: Map<string, PromptSection[]>;
   /** Entries already counted as retrieved in this episode. */
   counted: Set<string>;
@@ -82,19 +82,20 @@ export class CerLearner implements Learner {
     let cache = this.#episodes.get(context.episodeId);
     if (!cache) {
       const entries = await this.#store.list(context.origin);
-      cache = { origin: context.origin, entries, selection: null, sections: new Map(), counted: new Set(), notes: [] };
+      cache = { origin: context.origin, entries, pick: null, sections: new Map(), counted: new Set(), notes: [] };
       const model = this.#model();
       if (model && entries.length > 0) {
-        const picked = await selectWithModel(model, entries, context.task, context.origin, k, signal);
-        cache.selection = picked.selection;
-        cache.notes.push(...picked.notes);
+        cache.pick = await pickWithModel(model, entries, context.task, context.origin, k, signal);
+        cache.notes.push(...cache.pick.notes);
       }
       this.#remember(context.episodeId, cache);
     }
     const hit = cache.sections.get(context.regUrl);
     if (hit) return hit;
 
-    const selection = cache.selection ?? rankLexical(cache.entries, context.task, context.regUrl, k);
+    const selection = cache.pick
+      ? completePick(cache.pick, cache.entries, context.task, context.regUrl, k)
+      : rankLexical(cache.entries, context.task, context.regUrl, k);
     const sections = renderSelection(selection, context.task, context.regUrl);
     cache.sections.set(context.regUrl, sections);
 

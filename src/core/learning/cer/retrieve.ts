@@ -131,10 +131,41 @@ async function pick<E extends ExperienceEntry>(
   return chosen.slice(0, k);
 }
 
-/**
- * The model path: one call per kind, over the whole site buffer. A kind whose
- * call fails or answers badly falls back to the lexical ranker (noted).
- */
+/** The model's choice per kind; null where the model could not choose (the caller ranks that kind lexically). */
+export interface ModelPick {
+  dynamics: DynamicsEntry[] | null;
+  skills: SkillEntry[] | null;
+  notes: string[];
+}
+
+/** The model path: one call per kind that has entries, over the whole site buffer. */
+export async function pickWithModel(
+  model: ChatModel,
+  entries: readonly ExperienceEntry[],
+  task: string,
+  origin: string,
+  k: { dynamics: number; skills: number },
+  signal?: AbortSignal,
+): Promise<ModelPick> {
+  const notes: string[] = [];
+  const dyn = entries.filter(isDynamics);
+  const sk = entries.filter(isSkill);
+  const dynamics = dyn.length === 0 || k.dynamics === 0
+    ? []
+    : await pick(model, 'page notes', listDynamics(dyn), dyn, task, origin, k.dynamics, notes, signal);
+  const skills = sk.length === 0 || k.skills === 0
+    ? []
+    : await pick(model, 'skills', listSkills(sk), sk, task, origin, k.skills, notes, signal);
+  return { dynamics, skills, notes };
+}
+
+/** The model's pick, completed by the lexical ranker for a kind the model could not choose. */
+export function completePick(picked: ModelPick, entries: readonly ExperienceEntry[], task: string, regUrl: string | null, k: { dynamics: number; skills: number }): Selection {
+  const lexical = picked.dynamics === null || picked.skills === null ? rankLexical(entries, task, regUrl, k) : null;
+  return { dynamics: picked.dynamics ?? lexical!.dynamics, skills: picked.skills ?? lexical!.skills };
+}
+
+/** pickWithModel + completePick, for one page. */
 export async function selectWithModel(
   model: ChatModel,
   entries: readonly ExperienceEntry[],
@@ -142,18 +173,10 @@ export async function selectWithModel(
   origin: string,
   k: { dynamics: number; skills: number },
   signal?: AbortSignal,
+  regUrl: string | null = null,
 ): Promise<{ selection: Selection; notes: string[] }> {
-  const notes: string[] = [];
-  const dyn = entries.filter(isDynamics);
-  const sk = entries.filter(isSkill);
-  const lexical = rankLexical(entries, task, null, k);
-  const dynamics = dyn.length === 0 || k.dynamics === 0
-    ? []
-    : (await pick(model, 'page notes', listDynamics(dyn), dyn, task, origin, k.dynamics, notes, signal)) ?? lexical.dynamics;
-  const skills = sk.length === 0 || k.skills === 0
-    ? []
-    : (await pick(model, 'skills', listSkills(sk), sk, task, origin, k.skills, notes, signal)) ?? lexical.skills;
-  return { selection: { dynamics, skills }, notes };
+  const picked = await pickWithModel(model, entries, task, origin, k, signal);
+  return { selection: completePick(picked, entries, task, regUrl, k), notes: picked.notes };
 }
 
 // ---------------------------------------------------------------------------
