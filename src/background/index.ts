@@ -13,6 +13,7 @@ import { seededRandom } from '../core/random.ts';
 import { JitrlLearner } from '../core/learning/jitrl/jitrl-learner.ts';
 import { CerLearner } from '../core/learning/cer/cer-learner.ts';
 import type { Learner } from '../core/learning/learner.ts';
+import type { CandidatePolicy } from '../core/policy/policy.ts';
 import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
 import { evaluateSteps } from '../core/llm/evaluator.ts';
@@ -58,10 +59,19 @@ async function setUp() {
   await settings.load();
   const random = seededRandom(settings.current().agent.seed ^ Date.now());
 
-  const chatModel = () => {
+  // One model and one policy per provider configuration, so what they detect
+  // (no logprobs, unsupported parameters) is remembered across steps.
+  let cached: { key: string; model: ReturnType<typeof createOpenAiChatModel> | null; policy: CandidatePolicy } | null = null;
+  const current = () => {
     const provider = settings.current().provider;
-    return provider.preset === 'offline' || !provider.baseUrl ? null : createOpenAiChatModel(provider);
+    const key = JSON.stringify(provider);
+    if (cached?.key !== key) {
+      const model = provider.preset === 'offline' || !provider.baseUrl ? null : createOpenAiChatModel(provider);
+      cached = { key, model, policy: model ? createLlmPolicy(model, { logitMode: provider.logitMode }) : createOfflinePolicy() };
+    }
+    return cached;
   };
+  const chatModel = () => current().model;
   const jitrl = new JitrlLearner({ store: memory, settings: () => settings.current().jitrl, random, clock: systemClock });
   const cer = new CerLearner({ store: experiences, settings: () => settings.current().cer, model: chatModel, clock: systemClock });
   const learners = (): Learner[] => {
@@ -78,10 +88,7 @@ async function setUp() {
       if (episode.tabId === null) throw new Error('this episode has no tab');
       return createTabPageDriver({ tabId: episode.tabId, tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
     },
-    policy: () => {
-      const model = chatModel();
-      return model ? createLlmPolicy(model, { logitMode: settings.current().provider.logitMode }) : createOfflinePolicy();
-    },
+    policy: () => current().policy,
     learners,
     evaluator: () => {
       const model = chatModel();
