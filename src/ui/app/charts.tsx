@@ -95,7 +95,7 @@ export function LearningCurve({ task, points }: { task: string; points: readonly
         ))}
         <polyline class="line-steps" fill="none" points={sorted.map((p) => `${x(p.attempt)},${ySteps(p.steps)}`).join(' ')} />
         {sorted.map((p) => (
-          <rect key={`s${p.attempt}`} class="point-steps" x={x(p.attempt) - 3} y={ySteps(p.steps) - 3} width={6} height={6} />
+          <rect key={`s${p.attempt}`} class="point-steps" x={x(p.attempt) - 5} y={ySteps(p.steps) - 5} width={10} height={10} />
         ))}
         {sorted.map((p) => (
           <circle key={`c${p.attempt}`} class="point-success" data-success={p.success} cx={x(p.attempt)} cy={ySuccess(p.success)} r={4} />
