@@ -27,6 +27,7 @@ import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers } from './ui-handlers.ts';
+import { assignStepRewards } from '../core/learning/rewards.ts';
 
 z.config({ jitless: true });
 
@@ -117,6 +118,18 @@ async function setUp() {
       await chrome.tabs.sendMessage(tabId, { type: 'page.highlight', ref }).catch(() => undefined);
     },
     testProvider,
+    learnFromImported: async (inputs) => {
+      let experiences = 0;
+      for (const input of inputs) {
+        const report = await cer.learnFrom(input);
+        experiences += report.added + report.merged;
+        const steps = input.episode.steps.filter((s) => s.chosen);
+        const outcome = input.episode.status === 'success' || input.episode.status === 'failure' || input.episode.status === 'partial' ? input.episode.status : 'partial';
+        const { rewards } = assignStepRewards({ steps, outcome, evaluatorScores: null, settings: settings.current().rewards });
+        await jitrl.learn({ episode: { ...input.episode, steps }, rewards });
+      }
+      return { experiences };
+    },
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
   });
 

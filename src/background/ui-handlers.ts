@@ -8,6 +8,8 @@ import type { Episode } from '../core/agent/episode.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
+import { importTrajectories } from '../core/learning/cer/trajectory-import.ts';
+import type { DistillInput } from '../core/learning/cer/distill.ts';
 import { buildArchive, parseArchive, ImportError } from '../core/memory/memory-archive.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
@@ -24,7 +26,23 @@ export interface UiHandlerDeps {
   highlight(tabId: number, ref: string | null): Promise<void>;
   testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
   broadcastSettings(settings: Settings): void;
+  /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
+  learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
   now(): number;
+}
+
+/** A file that is not our archive but looks like trajectories (has "steps" or "trajectories"). */
+function asTrajectoryFile(json: string, now: number) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof raw === 'object' && raw !== null && 'format' in raw) return null;
+  const looksLike = (v: unknown) => typeof v === 'object' && v !== null && ('steps' in v || 'trajectories' in v);
+  if (!(Array.isArray(raw) ? raw.length > 0 && raw.every(looksLike) : looksLike(raw))) return null;
+  return importTrajectories(raw, { now, kind: 'imported' });
 }
 
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
@@ -84,6 +102,13 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
     },
     'memory.import': async ({ json }) => {
+      const trajectories = asTrajectoryFile(json, d.now());
+      if (trajectories) {
+        if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
+        for (const input of trajectories.inputs) await d.episodes.put(input.episode);
+        const { experiences } = await d.learnFromImported(trajectories.inputs);
+        return { transitions: 0, episodes: trajectories.inputs.length, experiences };
+      }
       const archive = parseArchive(json);
       const experiences = archive.experiences.map((raw, i) => {
         const parsed = ExperienceEntrySchema.safeParse(raw);

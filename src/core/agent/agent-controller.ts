@@ -418,15 +418,23 @@ export class AgentController {
     };
     await this.save(closed);
     const finished = { episode: { ...closed, steps: steps.filter((s) => s.chosen || s.rejected.length) }, rewards: steps.filter((s) => s.chosen || s.rejected.length).map((s) => s.reward ?? 0) };
+    const learnNotes: string[] = [];
     for (const learner of this.deps.learners()) {
       if (!learner.learn) continue;
       try {
-        await learner.learn(finished);
+        const report = await learner.learn(finished);
+        if (report) learnNotes.push(...report.notes.map((n) => `${learner.id}: ${n}`));
       } catch (err) {
+        learnNotes.push(`${learner.id}: learning from this episode failed (${describeError(err)})`);
         this.deps.logger.warn(`${learner.id}: learning from episode failed`, { episodeId: episode.id, error: describeError(err) });
       }
     }
-    return closed;
+    if (learnNotes.length === 0 || closed.steps.length === 0) return closed;
+    // What the learners said goes on the last step's notes, where the panel shows them.
+    const last = closed.steps.at(-1)!;
+    const noted: Episode = { ...closed, steps: [...closed.steps.slice(0, -1), { ...last, learningNotes: [...last.learningNotes, ...learnNotes] }] };
+    await this.save(noted);
+    return noted;
   }
 
   private async maybeAutoApprove(episode: Episode, observation: PageObservation): Promise<Episode> {
