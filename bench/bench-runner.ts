@@ -198,7 +198,7 @@ function emptyRecord(learner: string, task: BenchTask, attempt: number, error: s
   return {
     learner, taskId: task.id, template: task.template ?? null, attempt, outcome: 'error', reward: null,
     steps: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, decisionLatenciesMs: [], durationMs: 0, error,
-    instruction: task.instruction ?? '', answer: null,
+    instruction: task.instruction ?? '', answer: null, actions: [],
   };
 }
 
@@ -299,6 +299,7 @@ async function runAttempt(input: {
       error: error ?? (closed.status === 'error' ? closed.error : null),
       instruction,
       answer: closed.answer,
+      actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}`),
     };
   } finally {
     await context.close().catch(() => undefined);

@@ -38,6 +38,8 @@ export interface AttemptRecord {
   /** The instruction the agent was given and its final message, for the JSON report. */
   instruction: string;
   answer: string | null;
+  /** The executed actions in semantic form, with "→ error code" when one failed. */
+  actions: string[];
 }
 
 export interface RateSummary {

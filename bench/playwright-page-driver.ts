@@ -44,9 +44,11 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
       for (;;) {
         await settle();
         try {
+          // A document that has not finished loading (a navigation just
+          // committed) is not observed: its scripts may not have rendered yet.
           const observation = await page.evaluate((opts) => {
             const agent = (globalThis as PageAgentGlobal).__apprentice;
-            return agent ? agent.observe(opts) : null;
+            return agent && document.readyState === 'complete' ? agent.observe(opts) : null;
           }, observeOptions);
           if (observation) return observation;
         } catch (err) {
@@ -54,7 +56,7 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
           if (!NAVIGATION_ERROR.test(String(err)) || page.isClosed()) throw err;
         }
         if (Date.now() > deadline) throw new Error(`the page agent is not available on ${page.url()}`);
-        await sleep(100);
+        await sleep(25);
       }
     },
 

@@ -8,7 +8,7 @@ function rec(learner: string, taskId: string, attempt: number, outcome: AttemptO
     learner, taskId, template: 'tpl', attempt, outcome,
     reward: outcome === 'error' ? null : outcome === 'success' ? 1 : 0,
     steps: 4, modelCalls: 0, promptTokens: 0, completionTokens: 0, decisionLatenciesMs: [], durationMs: 10,
-    error: outcome === 'error' ? 'boom' : null, instruction: 'do it', answer: null, ...extra,
+    error: outcome === 'error' ? 'boom' : null, instruction: 'do it', answer: null, actions: [], ...extra,
   };
 }
 
