@@ -122,7 +122,8 @@ export class AgentController {
   /** observe → retrieve → candidates → adjust → propose. Leaves the episode awaiting approval. */
   async proposeStep(episodeId: string, options: { exclude?: string[] } = {}): Promise<Episode> {
     let episode = await this.get(episodeId);
-    if (episode.status !== 'running') return episode;
+    // A demonstration is driven by the person (DemonstrationRecorder): nothing to propose.
+    if (episode.status !== 'running' || episode.kind === 'demonstration') return episode;
     const settings = this.deps.settings();
     const abort = new AbortController();
     this.inFlight.set(episodeId, abort);
@@ -406,7 +407,7 @@ export class AgentController {
 
   private async conclude(episode: Episode, outcome: Verdict | 'stopped', evaluatorScores: number[] | null, notes: string[] = []): Promise<Episode> {
     const executedSteps = episode.steps.filter((s) => s.chosen);
-    const { rewards } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores, settings: this.deps.settings().rewards });
+    const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores, settings: this.deps.settings().rewards });
     let i = 0;
     const steps = episode.steps.map((s) => (s.chosen ? { ...s, reward: rewards[i++] ?? 0 } : s));
     const closed: Episode = {
@@ -417,7 +418,8 @@ export class AgentController {
       error: notes.length ? [episode.error, ...notes].filter(Boolean).join('; ') : episode.error,
     };
     await this.save(closed);
-    const finished = { episode: { ...closed, steps: steps.filter((s) => s.chosen || s.rejected.length) }, rewards: steps.filter((s) => s.chosen || s.rejected.length).map((s) => s.reward ?? 0) };
+    const learnable = steps.filter((s) => s.chosen || s.rejected.length);
+    const finished = { episode: { ...closed, steps: learnable }, rewards: learnable.map((s) => s.reward ?? 0), rewardSource: source };
     const learnNotes: string[] = [];
     for (const learner of this.deps.learners()) {
       if (!learner.learn) continue;
