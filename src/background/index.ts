@@ -27,6 +27,8 @@ import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers } from './ui-handlers.ts';
+import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
+import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
 import { assignStepRewards } from '../core/learning/rewards.ts';
 
 z.config({ jitless: true });
@@ -102,7 +104,24 @@ async function setUp() {
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
   });
 
+  // Demonstrations: CER gets the whole trajectory with page titles (learnFrom), JitRL its transitions.
+  const demonstrationLearners = (): DemonstrationLearner[] => {
+    const s = settings.current();
+    return [...(s.cer.enabled ? [cer] : []), ...(s.jitrl.enabled ? [jitrl] : [])];
+  };
+  const demonstrations = new DemonstrationRecorder({
+    episodes,
+    page: createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles }),
+    learners: demonstrationLearners,
+    settings: () => settings.current(),
+    clock: systemClock,
+    logger,
+    newId: () => crypto.randomUUID(),
+    onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
+  });
+
   const handlers = createUiHandlers({
+    demonstrations,
     controller,
     episodes,
     memory,
@@ -135,11 +154,16 @@ async function setUp() {
 
   // An episode caught mid-proposal when the worker died is proposed again.
   await controller.resumeUnfinished();
-  return { handlers };
+  return { handlers, demonstrations };
 }
 
 const ready = setUp();
 ready.catch((err: unknown) => logger.error('set-up failed', { error: String(err) }));
+
+registerDemonstrationListeners(
+  () => ready.then((r) => r.demonstrations),
+  (message, data) => logger.warn(message, data),
+);
 
 const extensionOrigin = `chrome-extension://${chrome.runtime.id}/`;
 

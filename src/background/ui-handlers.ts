@@ -3,6 +3,7 @@
  * call on the agent controller or a store. No logic of its own beyond that.
  */
 import type { AgentController } from '../core/agent/agent-controller.ts';
+import type { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
 import type { EpisodeStore } from '../core/agent/episode-store.ts';
 import type { Episode } from '../core/agent/episode.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
@@ -29,6 +30,8 @@ export interface UiHandlerDeps {
   /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
   now(): number;
+  /** Records a person's demonstrations (demo.start / demo.stop). */
+  demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
 }
 
 /** A file that is not our archive but looks like trajectories (has "steps" or "trajectories"). */
@@ -131,6 +134,14 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       await d.highlight(tabId, ref);
       return { ok: true as const };
     },
+    'demo.start': async ({ tabId, task }) => {
+      // The person takes over the tab: an agent episode running there stops first.
+      const live = (await d.episodes.unfinished()).filter((e) => e.tabId === tabId && e.kind !== 'demonstration');
+      for (const e of live) await d.controller.stop(e.id);
+      return d.demonstrations.start({ tabId, task });
+    },
+    'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
+    'cer.list': async ({ origin }) => d.experiences.list(origin),
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

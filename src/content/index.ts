@@ -6,12 +6,22 @@
  */
 import * as z from 'zod';
 import browser from 'webextension-polyfill';
-import { dispatchPageRequest, isPageRequestType, type PageHandlers } from '../protocol/validate.ts';
+import { createContentClient, dispatchPageRequest, isPageRequestType, type PageHandlers } from '../protocol/validate.ts';
 import { createPageAgent } from './page-agent.ts';
+import { createDemonstrationRecorder } from './record/demonstration-recorder.ts';
 
 z.config({ jitless: true });
 
 const agent = createPageAgent(window);
+const background = createContentClient((message) => browser.runtime.sendMessage(message));
+const recorder = createDemonstrationRecorder({
+  win: window,
+  locate: (el) => agent.locate(el),
+  send: async (step) => {
+    await background.request('demo.step', step);
+  },
+  onSendError: (err) => console.warn('[apprentice] a recorded step was not stored:', err),
+});
 
 const handlers: PageHandlers<undefined> = {
   'page.observe': async (req) => agent.observe({ maxChars: req.maxChars, lastActedRef: req.lastActedRef }),
@@ -21,6 +31,11 @@ const handlers: PageHandlers<undefined> = {
     return { ok: true as const };
   },
   'page.ping': async () => ({ url: location.href }),
+  'page.record': async (req) => {
+    if (req.on) recorder.start();
+    else await recorder.stop();
+    return { ok: true as const };
+  },
 };
 
 // Re-injection (scripting.executeScript after an update) must not register twice.

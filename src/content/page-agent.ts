@@ -15,6 +15,18 @@ export interface PageAgent {
   observe(options: ObserveOptions): PageObservation;
   act(action: Action): Promise<ActionResult>;
   highlight(ref: string | null): void;
+  /**
+   * The snapshot line that stands for `el` — the element itself or its nearest
+   * interactive ancestor — in a fresh, untruncated snapshot; null when none
+   * does. The demonstration recorder names what the person touched with it.
+   */
+  locate(el: Element): { observation: PageObservation; ref: string } | null;
+}
+
+/** The parent in the flat tree: across a shadow root to its host. */
+function flatParent(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  return (el.getRootNode() as Partial<ShadowRoot>).host ?? null;
 }
 
 export function createPageAgent(win: Window): PageAgent {
@@ -23,5 +35,14 @@ export function createPageAgent(win: Window): PageAgent {
     observe: (options) => observePage(win.document, registry, options),
     act: (action) => performAction(action, registry, win),
     highlight: (ref) => highlightRef(ref, registry, win.document),
+    locate: (el) => {
+      const observation = observePage(win.document, registry, {});
+      const interactive = new Set(observation.nodes.filter((n) => n.kind === 'interactive' && n.ref !== null).map((n) => n.ref));
+      for (let cur: Element | null = el; cur; cur = flatParent(cur)) {
+        const ref = registry.knownRef(cur);
+        if (ref !== undefined && interactive.has(ref)) return { observation, ref };
+      }
+      return null;
+    },
   };
 }

@@ -10,6 +10,7 @@ import { EpisodeSchema } from '../core/agent/episode.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
+import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
@@ -65,6 +66,9 @@ export const ImportResultSchema = z.strictObject({
   experiences: z.number().int(),
 });
 
+export const DemonstrationOutcomeSchema = z.enum(['success', 'failure', 'partial', 'abandoned']);
+export type DemonstrationOutcome = z.infer<typeof DemonstrationOutcomeSchema>;
+
 const Empty = z.strictObject({});
 const Ok = z.strictObject({ ok: z.literal(true) });
 
@@ -98,6 +102,12 @@ export const UiRequests = {
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
   'autoApprove.set': { req: z.strictObject({ origin: z.string(), enabled: z.boolean() }), res: SettingsSchema },
+  /** Start recording a person's demonstration of `task` in the tab (an episode of kind 'demonstration'). */
+  'demo.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
+  /** Stop recording; 'abandoned' is stored as partial, never as a success. */
+  'demo.stop': { req: z.strictObject({ episodeId: z.string(), outcome: DemonstrationOutcomeSchema }), res: EpisodeSchema },
+  /** CER's buffer for one site: every dynamics and skill entry. */
+  'cer.list': { req: z.strictObject({ origin: z.string() }), res: z.array(ExperienceEntrySchema) },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;
@@ -123,11 +133,27 @@ export const PageRequests = {
   'page.act': { req: z.strictObject({ action: ActionSchema }), res: ActionResultSchema },
   'page.highlight': { req: z.strictObject({ ref: z.string().nullable() }), res: Ok },
   'page.ping': { req: Empty, res: z.strictObject({ url: z.string() }) },
+  /** Start or stop recording what the person does; stopping first sends what is still pending (a field being typed in). */
+  'page.record': { req: z.strictObject({ on: z.boolean() }), res: Ok },
 } as const;
 
 export type PageRequestType = keyof typeof PageRequests;
 export type PageRequest<T extends PageRequestType = PageRequestType> = { [K in T]: { type: K } & z.infer<(typeof PageRequests)[K]['req']> }[T];
 export type PageResponse<T extends PageRequestType> = z.infer<(typeof PageRequests)[T]['res']>;
+
+// ── content script → background (only while a demonstration is recorded) ──
+
+export const ContentRequests = {
+  /** One action the person did, in semantic form, on the page at `url`. */
+  'demo.step': {
+    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000) }),
+    res: Ok,
+  },
+} as const;
+
+export type ContentRequestType = keyof typeof ContentRequests;
+export type ContentRequest<T extends ContentRequestType = ContentRequestType> = { [K in T]: { type: K } & z.infer<(typeof ContentRequests)[K]['req']> }[T];
+export type ContentResponse<T extends ContentRequestType> = z.infer<(typeof ContentRequests)[T]['res']>;
 
 // ── replies: success or a named error that survives crossing contexts ──────
 

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import {
+  ContentRequests, type ContentRequest, type ContentRequestType, type ContentResponse,
   ErrorPayloadSchema, PageRequests, UiRequests,
   type ErrorPayload, type PageRequest, type PageRequestType, type PageResponse, type Reply,
   type UiRequest, type UiRequestType, type UiResponse,
@@ -75,6 +76,20 @@ export function createPageClient(send: Send) {
 }
 export type PageClient = ReturnType<typeof createPageClient>;
 
+export function createContentClient(send: Send) {
+  return {
+    async request<T extends ContentRequestType>(type: T, payload: Omit<ContentRequest<T>, 'type'>): Promise<ContentResponse<T>> {
+      const raw = await send({ type, ...payload });
+      return parseReply(ContentRequests[type].res, type, raw) as ContentResponse<T>;
+    },
+  };
+}
+export type ContentClient = ReturnType<typeof createContentClient>;
+
+export type ContentHandlers<Ctx> = {
+  [K in ContentRequestType]: (request: Omit<ContentRequest<K>, 'type'>, ctx: Ctx) => Promise<ContentResponse<K>>;
+};
+
 export type UiHandlers<Ctx> = {
   [K in UiRequestType]: (request: Omit<UiRequest<K>, 'type'>, ctx: Ctx) => Promise<UiResponse<K>>;
 };
@@ -102,7 +117,10 @@ export const dispatchUiRequest = <Ctx>(handlers: UiHandlers<Ctx>, raw: unknown, 
   dispatch(UiRequests, handlers as unknown as Record<string, (r: never, c: Ctx) => Promise<unknown>>, raw, ctx);
 export const dispatchPageRequest = <Ctx>(handlers: PageHandlers<Ctx>, raw: unknown, ctx: Ctx) =>
   dispatch(PageRequests, handlers as unknown as Record<string, (r: never, c: Ctx) => Promise<unknown>>, raw, ctx);
+export const dispatchContentRequest = <Ctx>(handlers: ContentHandlers<Ctx>, raw: unknown, ctx: Ctx) =>
+  dispatch(ContentRequests, handlers as unknown as Record<string, (r: never, c: Ctx) => Promise<unknown>>, raw, ctx);
 
 /** Is this message one of ours by shape? Lets listeners ignore foreign messages cheaply. */
 export const isUiRequestType = (t: unknown): t is UiRequestType => typeof t === 'string' && t in UiRequests;
 export const isPageRequestType = (t: unknown): t is PageRequestType => typeof t === 'string' && t in PageRequests;
+export const isContentRequestType = (t: unknown): t is ContentRequestType => typeof t === 'string' && t in ContentRequests;

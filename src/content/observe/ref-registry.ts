@@ -25,6 +25,11 @@ export class RefRegistry {
     return ref;
   }
 
+  /** The element's ref if it already has one; never hands out a new one. */
+  knownRef(el: Element): string | undefined {
+    return this.refs.get(el);
+  }
+
   /**
    * The live element behind a ref; null when it never existed, was collected,
    * or is detached from its document right now (the page removed it).

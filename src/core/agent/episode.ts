@@ -44,13 +44,16 @@ export const NeighbourSummarySchema = z.strictObject({
 });
 export type NeighbourSummary = z.infer<typeof NeighbourSummarySchema>;
 
-export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected']);
+/** 'demonstrated': the person did the action themselves while Apprentice recorded (a demonstration). */
+export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected', 'demonstrated']);
 export type Decision = z.infer<typeof DecisionSchema>;
 
 export const StepRecordSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   url: z.string(),
   regUrl: z.string(),
+  /** The page title when the step was recorded (demonstrations); names the page in CER's dynamics. */
+  pageTitle: z.string().optional(),
   effectiveState: z.array(z.string()),
   logitSource: LogitSourceSchema,
   candidates: z.array(CandidateRecordSchema),

@@ -3,7 +3,8 @@
  * outcome and the optional model evaluator. The combination rule:
  *
  *   h_t = decision_t + error_t + outcome share_t          (the person's side)
- *     decision_t: `approve` for an approved, picked or edited step; 0 for an
+ *     decision_t: `approve` for an approved, picked, edited or demonstrated
+ *                 step (a person's own action counts as approved); 0 for an
  *                 auto-approved one; `reject` for a chosen-then-rejected one
  *     error_t:    ACTION_ERROR_REWARD when the action failed to run
  *     outcome:    o = success | failure | partial from the settings, 0 when

@@ -142,7 +142,7 @@ export function StepContext({ step }: { step: StepRecord }) {
   );
 }
 
-const DECISION_TEXT = { approved: 'approved', auto: 'auto-approved', picked: 'picked', edited: 'edited', rejected: 'rejected' } as const;
+const DECISION_TEXT = { approved: 'approved', auto: 'auto-approved', picked: 'picked', edited: 'edited', rejected: 'rejected', demonstrated: 'demonstrated' } as const;
 
 /** A finished step in one line, with its full record on demand. */
 export function StepSummary({ step }: { step: StepRecord }) {

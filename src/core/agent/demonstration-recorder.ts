@@ -1,0 +1,322 @@
+/**
+ * Recording a person's demonstration (CER §3.4, the hybrid setting): the
+ * person does the task in a tab while the content script reports each of
+ * their actions in semantic form. The result is an episode of kind
+ * 'demonstration' whose steps are those actions, checkpointed after every
+ * step, and that the learners learn from when it ends — CER distils it,
+ * JitRL stores its transitions.
+ *
+ * Which tab is being recorded is read from the episode store (the unfinished
+ * demonstration with that tab id), never from a module variable, so a
+ * recording survives the service worker being killed. A demonstration that is
+ * abandoned (or whose tab closes) is kept as partial, never as a success.
+ */
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import type { Action } from '../page/action.ts';
+import { regularizeUrl } from '../page/regularize-url.ts';
+import { computeEffectiveState } from '../learning/effective-state.ts';
+import { assignStepRewards } from '../learning/rewards.ts';
+import type { FinishedEpisode, Learner } from '../learning/learner.ts';
+import type { DistillInput } from '../learning/cer/distill.ts';
+import { isSecretField } from '../learning/cer/skill-variables.ts';
+import { describeError } from '../errors.ts';
+import type { Clock, Logger } from '../ports.ts';
+import type { Settings } from '../settings.ts';
+import type { Episode, StepRecord } from './episode.ts';
+import { isUnfinished, type EpisodeStore } from './episode-store.ts';
+
+export type DemonstrationOutcome = 'success' | 'failure' | 'partial' | 'abandoned';
+
+/** One action as the content script reports it. */
+export interface RecordedAction {
+  /** Semantic form: `click(<button "Sign up">)`. */
+  action: string;
+  url: string;
+  title: string;
+}
+
+/** The tab side of recording (chrome messaging in the extension; plain objects in tests). */
+export interface DemonstrationPage {
+  /**
+   * Switches recording on or off in the tab's content script and resolves
+   * once it answered. Switching off first sends what is still pending (text
+   * typed in a field that has not lost focus yet).
+   */
+  setRecording(tabId: number, on: boolean): Promise<void>;
+  /** The tab's current URL; rejects for pages Apprentice cannot record (not http(s)). */
+  tabUrl(tabId: number): Promise<string>;
+}
+
+/**
+ * A learner as the recorder sees it. When it can take a whole trajectory
+ * with page titles (CER's `learnFrom`), it gets that; otherwise `learn`.
+ */
+export interface DemonstrationLearner extends Learner {
+  learnFrom?(input: DistillInput, signal?: AbortSignal): Promise<unknown>;
+}
+
+export interface DemonstrationDeps {
+  episodes: EpisodeStore;
+  page: DemonstrationPage;
+  learners(): DemonstrationLearner[];
+  settings(): Settings;
+  clock: Clock;
+  logger: Logger;
+  newId(): string;
+  /** Called after every saved change (the UI broadcast). */
+  onUpdate?(episode: Episode): void;
+}
+
+/** A step arrived from a tab that is not being recorded (the recording ended meanwhile). */
+export class NotRecordingError extends Error {
+  override name = 'NotRecordingError';
+}
+
+/** A request the recorder cannot carry out: bad action text, unknown or finished episode. */
+export class DemonstrationError extends Error {
+  override name = 'DemonstrationError';
+}
+
+/** A person can be slow, but a recording that never ends is a stuck page script. */
+export const MAX_DEMONSTRATION_STEPS = 300;
+/** What a secret field's text becomes when the page did not already replace it. */
+export const SECRET_PLACEHOLDER = '{password}';
+const PLACEHOLDER = /^\{[\p{L}\p{N}_ -]+\}$/u;
+
+export const statusOfOutcome = (outcome: DemonstrationOutcome): 'success' | 'failure' | 'partial' =>
+  outcome === 'abandoned' ? 'partial' : outcome;
+
+export class DemonstrationRecorder {
+  /** One queue for every change to a demonstration, so steps land in arrival order and never overwrite each other. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: DemonstrationDeps) {}
+
+  /** The unfinished demonstration recorded in this tab, if any. */
+  async recordingIn(tabId: number): Promise<Episode | null> {
+    const open = (await this.deps.episodes.unfinished()).filter((e) => e.kind === 'demonstration' && e.tabId === tabId);
+    return open.sort((a, b) => b.startedAt - a.startedAt)[0] ?? null;
+  }
+
+  /** Starts recording in the tab. An earlier recording in the same tab ends as abandoned (partial). */
+  async start(input: { tabId: number; task: string }): Promise<Episode> {
+    const earlier = await this.recordingIn(input.tabId);
+    if (earlier) await this.stop(earlier.id, 'abandoned');
+    const startUrl = await this.deps.page.tabUrl(input.tabId);
+    const { origin } = regularizeUrl(startUrl);
+    const before = await this.deps.episodes.list({ origin, task: input.task, limit: 10_000 });
+    const episode: Episode = {
+      id: this.deps.newId(),
+      origin,
+      task: input.task,
+      startUrl,
+      tabId: input.tabId,
+      status: 'running',
+      steps: [],
+      answer: null,
+      error: null,
+      learners: this.deps.learners().map((l) => l.id),
+      attempt: before.filter((e) => e.kind === 'demonstration').length + 1,
+      kind: 'demonstration',
+      startedAt: this.deps.clock.now(),
+      endedAt: null,
+    };
+    await this.save(episode);
+    try {
+      await this.deps.page.setRecording(input.tabId, true);
+    } catch (err) {
+      // Nothing was recorded and nothing will be: close it as an error, not as experience.
+      const failed: Episode = { ...episode, status: 'error', endedAt: this.deps.clock.now(), error: `recording could not start: ${describeError(err)}` };
+      await this.save(failed);
+      throw new DemonstrationError(failed.error!);
+    }
+    return episode;
+  }
+
+  /** Appends one recorded action to the tab's demonstration and saves it (the checkpoint). */
+  record(tabId: number, step: RecordedAction): Promise<Episode> {
+    // Enqueued synchronously, so steps keep the order in which they arrived.
+    return this.serial(async () => {
+      const episode = await this.recordingIn(tabId);
+      if (!episode) throw new NotRecordingError(`tab ${tabId} is not being recorded`);
+      const executed = episode.steps.filter((s) => s.chosen);
+      if (executed.length >= MAX_DEMONSTRATION_STEPS) {
+        throw new DemonstrationError(`a demonstration keeps at most ${MAX_DEMONSTRATION_STEPS} steps`);
+      }
+      const updated = { ...episode, steps: appendStep(episode, step, this.deps.clock.now()) };
+      await this.save(updated);
+      return updated;
+    });
+  }
+
+  /** Re-arms recording after the tab loaded a new page (the content script starts afresh on every page). */
+  async tabLoaded(tabId: number): Promise<boolean> {
+    const episode = await this.recordingIn(tabId);
+    if (!episode) return false;
+    try {
+      await this.deps.page.setRecording(tabId, true);
+      return true;
+    } catch (err) {
+      this.deps.logger.warn('recording could not resume on the new page', { episodeId: episode.id, error: describeError(err) });
+      return false;
+    }
+  }
+
+  /** The tab closed mid-recording: what was recorded is kept, as partial. */
+  async tabClosed(tabId: number): Promise<Episode | null> {
+    const episode = await this.recordingIn(tabId);
+    if (!episode) return null;
+    return this.conclude(episode.id, 'abandoned', 'the tab closed while recording');
+  }
+
+  /**
+   * Ends the demonstration with the person's outcome: asks the page for what
+   * is still pending, then assigns rewards and lets every learner learn.
+   */
+  async stop(episodeId: string, outcome: DemonstrationOutcome): Promise<Episode> {
+    const episode = await this.deps.episodes.get(episodeId);
+    if (!episode || episode.kind !== 'demonstration') throw new DemonstrationError(`no demonstration ${episodeId}`);
+    if (!isUnfinished(episode.status)) throw new DemonstrationError(`the demonstration already ended (${episode.status})`);
+    let note: string | null = null;
+    if (episode.tabId !== null) {
+      try {
+        await this.deps.page.setRecording(episode.tabId, false);
+      } catch (err) {
+        note = `the page did not answer when recording stopped (${describeError(err)})`;
+      }
+    }
+    return this.conclude(episodeId, outcome, note);
+  }
+
+  private async conclude(episodeId: string, outcome: DemonstrationOutcome, note: string | null): Promise<Episode> {
+    const closed = await this.serial(async () => {
+      const episode = await this.deps.episodes.get(episodeId);
+      if (!episode) throw new DemonstrationError(`no demonstration ${episodeId}`);
+      if (!isUnfinished(episode.status)) return null; // ended meanwhile (tab closed and stop raced)
+      const status = statusOfOutcome(outcome);
+      const { rewards, source } = assignStepRewards({
+        steps: episode.steps, outcome: status, evaluatorScores: null, settings: this.deps.settings().rewards,
+      });
+      const notes = [episode.error, outcome === 'abandoned' ? 'demonstration abandoned: kept as partial' : null, note].filter((n): n is string => !!n);
+      const done: Episode = {
+        ...episode,
+        steps: episode.steps.map((s, i) => ({ ...s, reward: rewards[i] ?? 0 })),
+        status,
+        endedAt: this.deps.clock.now(),
+        error: notes.length ? notes.join('; ') : null,
+      };
+      await this.save(done);
+      return { episode: done, rewards, rewardSource: source } satisfies FinishedEpisode;
+    });
+    if (!closed) return (await this.deps.episodes.get(episodeId))!;
+    await this.learn(closed);
+    return closed.episode;
+  }
+
+  /** Learning is best-effort: a failing learner is logged, the demonstration stays saved. */
+  private async learn(finished: FinishedEpisode): Promise<void> {
+    const pageTitles = finished.episode.steps.map((s) => s.pageTitle ?? null);
+    for (const learner of this.deps.learners()) {
+      try {
+        const report = learner.learnFrom
+          ? await learner.learnFrom({ episode: finished.episode, pageTitles })
+          : await learner.learn?.(finished);
+        const notes = reportNotes(report);
+        if (notes.length) this.deps.logger.info(`${learner.id}: learned from a demonstration`, { episodeId: finished.episode.id, notes });
+      } catch (err) {
+        this.deps.logger.warn(`${learner.id}: learning from a demonstration failed`, { episodeId: finished.episode.id, error: describeError(err) });
+      }
+    }
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async save(episode: Episode): Promise<void> {
+    await this.deps.episodes.put(episode);
+    this.deps.onUpdate?.(episode);
+  }
+}
+
+function reportNotes(report: unknown): string[] {
+  if (typeof report !== 'object' || report === null) return [];
+  const r = report as { notes?: unknown; reason?: unknown };
+  const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
+  return typeof r.reason === 'string' ? [r.reason, ...notes] : notes;
+}
+
+const withoutHash = (url: string): string => url.replace(/#.*$/, '');
+
+/**
+ * Validates one recorded action and turns it into a step. The content script
+ * already replaces a password field's text; a field whose name says it is
+ * secret is masked here as well, so a real secret never reaches the store.
+ */
+export function recordedStep(step: RecordedAction, index: number, startedAt: number, latencyMs: number): StepRecord {
+  let url: URL;
+  try {
+    url = new URL(step.url);
+  } catch {
+    throw new DemonstrationError(`"${step.url}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DemonstrationError(`"${step.url}" is not an http(s) page`);
+  const parsed = parseAction(step.action.trim());
+  if (!parsed.ok) throw new DemonstrationError(`"${step.action}" is not an action: ${parsed.error.message}`);
+  const action = maskSecret(parsed.action);
+  if ('target' in action && action.target?.kind === 'ref') {
+    throw new DemonstrationError(`"${step.action}" targets a ref; a demonstration records <role "name"> targets`);
+  }
+  const semantic = formatAction(action);
+  const title = step.title.replace(/\s+/g, ' ').trim();
+  return {
+    index,
+    url: step.url,
+    regUrl: regularizeUrl(step.url).regUrl,
+    ...(title ? { pageTitle: title } : {}),
+    effectiveState: [],
+    // No policy ranked anything here; 'offline' is what imported trajectories use too.
+    logitSource: 'offline',
+    candidates: [],
+    v: null,
+    neighbours: [],
+    droppedMemoryActions: 0,
+    replayed: [],
+    learningNotes: [],
+    chosen: { action: semantic, semantic, decision: 'demonstrated' },
+    rejected: [],
+    result: { ok: true, navigated: false },
+    reward: null,
+    decisionLatencyMs: Math.max(0, latencyMs),
+    modelCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    startedAt,
+  };
+}
+
+function maskSecret(action: Action): Action {
+  if (action.type !== 'fill' || !isSecretField(action.target) || PLACEHOLDER.test(action.text) || action.text === '') return action;
+  return { ...action, text: SECRET_PLACEHOLDER };
+}
+
+/**
+ * The episode's steps with one more. The previous step is marked as having
+ * navigated when the new one happened on another URL, and the new step's
+ * effective state is computed as the agent loop does for its own steps.
+ */
+export function appendStep(episode: Episode, recorded: RecordedAction, now: number): StepRecord[] {
+  const previous = episode.steps.at(-1);
+  const step = recordedStep(recorded, episode.steps.length, now, now - (previous?.startedAt ?? episode.startedAt));
+  const steps = [...episode.steps];
+  if (previous?.result?.ok && withoutHash(previous.url) !== withoutHash(recorded.url)) {
+    steps[steps.length - 1] = { ...previous, result: { ...previous.result, navigated: true } };
+  }
+  const effectiveState = computeEffectiveState(
+    steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
+    step.regUrl,
+  );
+  return [...steps, { ...step, effectiveState }];
+}
