@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import type { EpisodeSummary } from '../../src/protocol/messages.ts';
 import { HistoryTab } from '../../src/ui/app/history-tab.tsx';
@@ -66,6 +67,12 @@ const transition = (id: string, action: string, reward: number): Transition => (
   action, reward, rewardSource: 'person', futureRewards: [reward], episodeId: 'e1', stepIndex: 0, createdAt: 1, updatedAt: 1,
 });
 
+const provenance = { episodeIds: ['e1', 'e2'], createdAt: 1, updatedAt: 2, retrieved: 3, retrievedThenSucceeded: 2, source: 'live' as const };
+const experiences: ExperienceEntry[] = [
+  { id: 'dyn-form', origin: O, kind: 'dynamics', pageName: 'Sign-up form', description: 'Creates an account.', usages: ['open an account'], regUrl: '/form.html', exampleUrl: `${O}/form.html`, provenance },
+  { id: 'skill-signup', origin: O, kind: 'skill', name: 'Sign up with the email {email}', variables: ['email'], steps: [{ text: 'Type the email', exampleActions: ['fill(<textbox "Email">, "{email}")'] }], provenance },
+];
+
 function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
   let sites = [{ origin: O, transitions: 2, pages: 1, lastUpdated: 5 }, { origin: 'https://b.test', transitions: 1, pages: 1, lastUpdated: 4 }];
   let items = [transition('e1:0', 'click(<button "Sign up">)', 1), transition('e1:1', 'click(<button "Cancel">)', -1)];
@@ -74,6 +81,7 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
     'memory.list': async ({ query }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
     'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
     'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
+    'cer.list': async ({ origin }) => (origin === O ? experiences : []),
     ...extra,
   });
   const downloads: [string, string][] = [];
@@ -83,6 +91,17 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
 }
 
 describe('Memory tab', () => {
+  it('shows the distilled dynamics and skills with their provenance', async () => {
+    memorySetup();
+    const dynamics = await screen.findByRole('list', { name: `Dynamics on ${O}` });
+    expect(within(dynamics).getByText('Sign-up form')).toBeInTheDocument();
+    expect(within(dynamics).getByText('for: open an account')).toBeInTheDocument();
+    const skills = screen.getByRole('list', { name: `Skills on ${O}` });
+    expect(within(skills).getByText('Sign up with the email {email}')).toBeInTheDocument();
+    expect(within(skills).getByText('fill(<textbox "Email">, "{email}")')).toBeInTheDocument();
+    expect(within(skills).getByText(/from 2 episodes \(live\) · replayed 3× · then succeeded 2×/)).toBeInTheDocument();
+  });
+
   it('browses, searches and deletes transitions of the current site', async () => {
     const { callsOf, user } = memorySetup();
     const list = await screen.findByRole('list', { name: `Transitions on ${O}` });
