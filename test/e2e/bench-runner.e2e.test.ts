@@ -1,0 +1,63 @@
+/**
+ * The benchmark runner end to end in headless Chromium, on tasks of the
+ * shipped suite: deterministic static attempts, a reward that throws (an
+ * error, not a failure, and the run goes on), and a renderer crash (retried
+ * once, then reported). Needs dist-inject/page-agent.js (`npm run build`).
+ */
+import { describe, expect, it } from 'vitest';
+import { runBench } from '../../bench/bench-runner.ts';
+import { resolveTasks, type BenchTask, type Suite } from '../../bench/suite.ts';
+import apprenticeSites from '../../bench/suites/apprentice-sites/index.ts';
+
+function miniSuite(pick: (tasks: BenchTask[]) => BenchTask[]): Suite {
+  return {
+    name: 'mini',
+    start: () => apprenticeSites.start!(),
+    stop: () => apprenticeSites.stop!(),
+    tasks: (ctx) => pick(resolveTasks(apprenticeSites, ctx)),
+  };
+}
+
+const base = { attempts: 2, policy: 'offline' as const, noise: 0, seed: 0, memory: 'fresh' as const, profile: 'full', taskFilter: '', progress: false };
+
+describe('runBench', () => {
+  it('records successes, and a throwing reward as an error without stopping the run', async () => {
+    const suite = miniSuite((all) => {
+      const upvote = all.find((t) => t.id === 'forum.upvote.10')!;
+      return [
+        { ...upvote, id: 'throws', reward: async () => { throw new Error('boom'); } },
+        upvote,
+      ];
+    });
+    const result = await runBench({ ...base, suite, learners: ['static'] });
+    const rows = result.records.map((r) => [r.taskId, r.attempt, r.outcome, r.error]);
+    expect(rows).toEqual([
+      ['throws', 1, 'error', 'reward threw: boom'],
+      ['throws', 2, 'error', 'reward threw: boom'],
+      ['forum.upvote.10', 1, 'success', null],
+      ['forum.upvote.10', 2, 'success', null],
+    ]);
+    const upvote = result.records.find((r) => r.taskId === 'forum.upvote.10')!;
+    expect(upvote.actions).toEqual(['/ click(<button "Upvote “My first sourdough loaf”">)']);
+    expect(result.summaries[0]).toMatchObject({ learner: 'static', errors: 2, avg: 0.5, final: 0.5 });
+    expect(result.policy).toBe('offline');
+  });
+
+  it('retries a task whose renderer crashes once, then reports it', async () => {
+    const suite = miniSuite((all) => {
+      const upvote = all.find((t) => t.id === 'forum.upvote.10')!;
+      return [
+        { ...upvote, id: 'crashes', setup: async (page) => { await page.goto('chrome://crash').catch((err: unknown) => { throw err; }); } },
+        upvote,
+      ];
+    });
+    const result = await runBench({ ...base, suite, learners: ['static'] });
+    expect(result.crashed.map((c) => c.taskId)).toEqual(['crashes']);
+    expect(result.records.map((r) => [r.taskId, r.attempt, r.outcome])).toEqual([
+      ['crashes', 1, 'error'],
+      ['crashes', 2, 'error'],
+      ['forum.upvote.10', 1, 'success'],
+      ['forum.upvote.10', 2, 'success'],
+    ]);
+  });
+});
