@@ -30,7 +30,7 @@ const handlers: PageHandlers<undefined> = {
     agent.highlight(req.ref);
     return { ok: true as const };
   },
-  'page.ping': async () => ({ url: location.href }),
+  'page.ping': async () => ({ url: location.href, recording: recorder.recording }),
   'page.record': async (req) => {
     if (req.on) recorder.start();
     else await recorder.stop();

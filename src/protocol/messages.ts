@@ -132,7 +132,8 @@ export const PageRequests = {
   },
   'page.act': { req: z.strictObject({ action: ActionSchema }), res: ActionResultSchema },
   'page.highlight': { req: z.strictObject({ ref: z.string().nullable() }), res: Ok },
-  'page.ping': { req: Empty, res: z.strictObject({ url: z.string() }) },
+  /** `recording`: whether a demonstration is being recorded on this page right now. */
+  'page.ping': { req: Empty, res: z.strictObject({ url: z.string(), recording: z.boolean().optional() }) },
   /** Start or stop recording what the person does; stopping first sends what is still pending (a field being typed in). */
   'page.record': { req: z.strictObject({ on: z.boolean() }), res: Ok },
 } as const;

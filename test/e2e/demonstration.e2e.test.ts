@@ -1,0 +1,191 @@
+/**
+ * A person's demonstration recorded through the built extension in real
+ * Chromium: Playwright types, selects, checks and clicks as a person would;
+ * the content script records semantic actions, recording follows a
+ * navigation, and on stop CER holds dynamics and skills for the site and
+ * JitRL its transitions. A password never reaches storage; an abandoned
+ * demonstration (stopped, or its tab closed) is kept as partial.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Episode } from '../../src/core/agent/episode.ts';
+import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
+import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+
+let browser: ExtensionBrowser;
+let server: StaticServer;
+let ui: Page;
+let site: Page;
+let tabId: number;
+
+type Reply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
+
+const PASSWORD = 's3cret-Pa55word';
+const FORM_TITLE = 'Create account — Fixture Shop';
+const LIST_TITLE = 'Products — Fixture Shop';
+
+async function send(message: Record<string, unknown>): Promise<Reply> {
+  return ui.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<Reply>;
+}
+async function request<T>(message: Record<string, unknown>): Promise<T> {
+  const reply = await send(message);
+  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`);
+  return reply.value as T;
+}
+const getEpisode = (episodeId: string) => request<Episode>({ type: 'episode.get', episodeId });
+const semantics = (e: Episode) => e.steps.map((s) => s.chosen?.semantic);
+
+async function tabIdOf(url: string): Promise<number> {
+  return browser.serviceWorker.evaluate(async (u) => {
+    const [tab] = await chrome.tabs.query({ url: u });
+    return tab!.id!;
+  }, url);
+}
+/** Whether the content script in the tab is recording right now (page.ping). */
+async function recordingIn(id: number): Promise<boolean> {
+  return browser.serviceWorker.evaluate(async (t) => {
+    try {
+      const reply = (await chrome.tabs.sendMessage(t, { type: 'page.ping' })) as { ok: boolean; value?: { recording?: boolean } };
+      return reply.ok && reply.value?.recording === true;
+    } catch {
+      return false;
+    }
+  }, id);
+}
+async function stepsOf(episodeId: string, n: number): Promise<Episode> {
+  await expect.poll(async () => (await getEpisode(episodeId)).steps.length, { timeout: 10_000 }).toBe(n);
+  return getEpisode(episodeId);
+}
+
+beforeAll(async () => {
+  server = await startStaticServer(join(import.meta.dirname, '../fixtures/sites'));
+  browser = await launchWithExtension();
+  site = await browser.context.newPage();
+  await site.goto(`${server.origin}/form.html`);
+  ui = await browser.context.newPage();
+  await ui.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html`);
+  tabId = await tabIdOf(`${server.origin}/form.html`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('recording a demonstration', () => {
+  const task = 'Sign up as Ada Lovelace from Germany on the Pro plan';
+
+  it('refuses recorded steps that do not come from a content script', async () => {
+    const reply = await send({ type: 'demo.step', action: 'click(<button "Sign up">)', url: `${server.origin}/form.html`, title: 'x' });
+    expect(reply).toEqual({ ok: false, error: { name: 'ForbiddenSender', message: 'not an Apprentice content script' } });
+    const bad = await send({ type: 'demo.stop', episodeId: 'nope', outcome: 'won' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.name).toBe('ProtocolError');
+  });
+
+  it('records a person filling the form, follows a navigation, and learns from it on success', async () => {
+    const started = await request<Episode>({ type: 'demo.start', tabId, task });
+    expect(started).toMatchObject({ kind: 'demonstration', status: 'running', tabId, origin: server.origin, steps: [] });
+    expect(await recordingIn(tabId)).toBe(true);
+
+    await site.fill('#name', 'Ada Lovelace');
+    await site.fill('#email', 'ada@example.com');
+    await site.fill('#password', PASSWORD);
+    await site.selectOption('#country', 'de');
+    await site.check('#newsletter');
+    await site.check('input[name="plan"][value="pro"]');
+    await site.fill('#bio', 'Mathematician');
+    await site.click('button[type="submit"]');
+    await expect.poll(() => site.textContent('#result')).toContain('country=de');
+    await stepsOf(started.id, 8);
+
+    // A link to another page: the new page's content script is armed again after it loads.
+    await site.click('nav a:text("Products")');
+    await site.waitForURL(`${server.origin}/list.html`);
+    await expect.poll(() => recordingIn(tabId), { timeout: 10_000 }).toBe(true);
+    await site.fill('#filter', 'kettle');
+    await site.selectOption('#sort', 'price');
+    await stepsOf(started.id, 11);
+
+    const done = await request<Episode>({ type: 'demo.stop', episodeId: started.id, outcome: 'success' });
+    expect(done.status).toBe('success');
+    expect(await recordingIn(tabId)).toBe(false);
+
+    const ep = await getEpisode(started.id);
+    expect(semantics(ep)).toEqual([
+      'fill(<textbox "Full name">, "Ada Lovelace")',
+      'fill(<textbox "Email">, "ada@example.com")',
+      'fill(<textbox "Password">, "{password}")',
+      'select_option(<combobox "Country">, "Germany")',
+      'check(<checkbox "Send me the newsletter">)',
+      'check(<radio "Pro">)',
+      'fill(<textbox "About you">, "Mathematician")',
+      'click(<button "Sign up">)',
+      'click(<link "Products">)',
+      'fill(<searchbox "Filter products">, "kettle")',
+      'select_option(<combobox "Sort by">, "Price")',
+    ]);
+    expect(ep.status).toBe('success');
+    expect(ep.kind).toBe('demonstration');
+    expect(ep.steps.map((s) => s.chosen?.decision)).toEqual(Array(11).fill('demonstrated'));
+    expect(ep.steps.map((s) => s.regUrl)).toEqual([...Array(9).fill('/form.html'), '/list.html', '/list.html']);
+    expect(ep.steps.map((s) => s.pageTitle)).toEqual([...Array(9).fill(FORM_TITLE), LIST_TITLE, LIST_TITLE]);
+    expect(ep.steps.map((s) => (s.result?.ok ? s.result.navigated : null))).toEqual([...Array(8).fill(false), true, false, false]);
+    expect(ep.steps.map((s) => s.reward)).toEqual([...Array(10).fill(0.7), 1.2]);
+    expect(JSON.stringify(ep)).not.toContain(PASSWORD);
+
+    // CER distilled the demonstration into dynamics for both pages and a skill.
+    const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });
+    const dynamics = entries.flatMap((e) => (e.kind === 'dynamics' ? [[e.regUrl, e.pageName]] : [])).sort();
+    expect(dynamics).toEqual([['/form.html', FORM_TITLE], ['/list.html', LIST_TITLE]]);
+    const skills = entries.filter((e) => e.kind === 'skill');
+    expect(skills).toHaveLength(1);
+    expect(skills[0]!.provenance).toMatchObject({ source: 'demonstration', episodeIds: [started.id] });
+    expect(skills[0]!.steps.flatMap((s) => s.exampleActions)).toContain('fill(<textbox "Password">, "{password}")');
+    expect(JSON.stringify(entries)).not.toContain(PASSWORD);
+
+    // JitRL stored one transition per recorded step.
+    const rows = await request<{ action: string; episodeId: string }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 100, offset: 0 });
+    expect(rows.filter((r) => r.episodeId === started.id).map((r) => r.action).sort()).toEqual([...semantics(ep)].sort());
+    expect(JSON.stringify(rows)).not.toContain(PASSWORD);
+  });
+
+  it('replays the demonstration as experience in the next attempt on the site', async () => {
+    await site.goto(`${server.origin}/form.html`);
+    const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });
+    const started = await request<Episode>({ type: 'episode.start', tabId, task: 'Sign up as Grace Hopper from Japan on the Team plan' });
+    await expect.poll(async () => (await getEpisode(started.id)).status, { timeout: 15_000 }).toBe('awaiting_approval');
+    const step = (await getEpisode(started.id)).steps[0]!;
+    const formDynamics = entries.find((e) => e.kind === 'dynamics' && e.regUrl === '/form.html')!;
+    const skill = entries.find((e) => e.kind === 'skill')!;
+    expect(step.replayed).toContain(formDynamics.id);
+    expect(step.replayed).toContain(skill.id);
+    await request({ type: 'episode.stop', episodeId: started.id });
+  });
+
+  it('keeps an abandoned demonstration as partial', async () => {
+    await site.goto(`${server.origin}/list.html`);
+    const started = await request<Episode>({ type: 'demo.start', tabId, task: 'Sort the products by rating' });
+    await site.selectOption('#sort', 'rating');
+    await stepsOf(started.id, 1);
+    const done = await request<Episode>({ type: 'demo.stop', episodeId: started.id, outcome: 'abandoned' });
+    expect(done.status).toBe('partial');
+    const stored = await getEpisode(started.id);
+    expect(stored.status).toBe('partial');
+    expect(semantics(stored)).toEqual(['select_option(<combobox "Sort by">, "Rating")']);
+  });
+
+  it('keeps a demonstration whose tab closed as partial', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(`${server.origin}/nav-a.html`);
+    const otherTab = await tabIdOf(`${server.origin}/nav-a.html`);
+    const started = await request<Episode>({ type: 'demo.start', tabId: otherTab, task: 'Open page B' });
+    await other.click('#to-b');
+    await stepsOf(started.id, 1);
+    await other.close();
+    await expect.poll(async () => (await getEpisode(started.id)).status, { timeout: 10_000 }).toBe('partial');
+    expect(semantics(await getEpisode(started.id))).toEqual(['click(<link "Go to page B">)']);
+  });
+});
