@@ -90,6 +90,8 @@ describe('recording a demonstration', () => {
     expect(started).toMatchObject({ kind: 'demonstration', status: 'running', tabId, origin: server.origin, steps: [] });
     expect(await recordingIn(tabId)).toBe(true);
 
+    // In front, as the page a person works in (a background tab throttles the animation frames Playwright waits on).
+    await site.bringToFront();
     await site.fill('#name', 'Ada Lovelace');
     await site.fill('#email', 'ada@example.com');
     await site.fill('#password', PASSWORD);
@@ -167,6 +169,7 @@ describe('recording a demonstration', () => {
 
   it('keeps an abandoned demonstration as partial', async () => {
     await site.goto(`${server.origin}/list.html`);
+    await site.bringToFront();
     const started = await request<Episode>({ type: 'demo.start', tabId, task: 'Sort the products by rating' });
     await site.selectOption('#sort', 'rating');
     await stepsOf(started.id, 1);
