@@ -10,6 +10,7 @@ import type { DecisionInput, Verdict } from '../../protocol/messages.ts';
 import type { BackgroundConnector } from '../connector.ts';
 import { errorText, isEnded, rankCandidates, refOfAction, statusText, wantsVerdict } from './format.ts';
 import { CandidateList, StepContext, StepSummary } from './step-view.tsx';
+import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
 
 export interface RunTabProps {
   connector: BackgroundConnector;
@@ -163,7 +164,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
     }
   }
 
-  const busy = status === 'running';
+  const busy = status === 'running' && !isRecording(episode);
   const ended = status !== null && isEnded(status);
   const disabled = pending !== null;
   const doneSteps = episode ? episode.steps.filter((s) => s.chosen !== null) : [];
@@ -194,6 +195,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
         </form>
       ) : null}
 
+      {!loading ? <DemonstrationControls client={client} tabId={tabId} task={task} episode={episode} onEpisode={setEpisode} /> : null}
+
       {episode ? (
         <div class="episode" aria-busy={busy ? 'true' : 'false'}>
           <div class="episode-head">
@@ -205,7 +208,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
               <span class="step-counter">Step {episode.steps.length}{settings ? ` of ${settings.agent.maxSteps}` : ''}</span>
             </p>
           </div>
-          {!ended ? (
+          {!ended && !isRecording(episode) ? (
             <div class="controls" role="group" aria-label="Episode controls">
               {status === 'paused' ? (
                 <button type="button" disabled={disabled} onClick={() => run('resume', () => client.request('episode.resume', { episodeId: episode.id }))}>Resume</button>
