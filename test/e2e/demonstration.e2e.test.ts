@@ -167,17 +167,23 @@ describe('recording a demonstration', () => {
     await request({ type: 'episode.stop', episodeId: started.id });
   });
 
-  it('keeps an abandoned demonstration as partial', async () => {
+  it('records Enter in a field, and keeps an abandoned demonstration as partial', async () => {
     await site.goto(`${server.origin}/list.html`);
     await site.bringToFront();
     const started = await request<Episode>({ type: 'demo.start', tabId, task: 'Sort the products by rating' });
+    await site.fill('#filter', 'mug');
+    await site.press('#filter', 'Enter');
     await site.selectOption('#sort', 'rating');
-    await stepsOf(started.id, 1);
+    await stepsOf(started.id, 3);
     const done = await request<Episode>({ type: 'demo.stop', episodeId: started.id, outcome: 'abandoned' });
     expect(done.status).toBe('partial');
     const stored = await getEpisode(started.id);
     expect(stored.status).toBe('partial');
-    expect(semantics(stored)).toEqual(['select_option(<combobox "Sort by">, "Rating")']);
+    expect(semantics(stored)).toEqual([
+      'fill(<searchbox "Filter products">, "mug")',
+      'press(<searchbox "Filter products">, "Enter")',
+      'select_option(<combobox "Sort by">, "Rating")',
+    ]);
   });
 
   it('keeps a demonstration whose tab closed as partial', async () => {
