@@ -270,7 +270,7 @@ async function runAttempt(input: {
     let reward: number | null = null;
     let error: string | null = null;
     try {
-      if (!page.isClosed()) await page.evaluate(([name, answer]) => { (globalThis as Record<string, unknown>)[name!] = answer; }, [ANSWER_GLOBAL, episode.answer] as const);
+      await storeAnswer(page, episode.answer);
       reward = checkReward(await task.reward(page), task.id);
     } catch (err) {
       if (crashedPage || CRASH.test(String(err))) throw new BrowserCrash(String(err));
@@ -303,6 +303,20 @@ async function runAttempt(input: {
     };
   } finally {
     await context.close().catch(() => undefined);
+  }
+}
+
+/** Stores the agent's final message on the page once it stopped navigating (the last click may have started a load). */
+async function storeAnswer(page: Page, answer: string | null): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    await page.waitForLoadState('load').catch(() => undefined);
+    try {
+      await page.evaluate(([name, value]) => { (globalThis as Record<string, unknown>)[name!] = value; }, [ANSWER_GLOBAL, answer] as const);
+      return;
+    } catch (err) {
+      if (tries >= 5 || !/Execution context was destroyed|navigation/i.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 }
 

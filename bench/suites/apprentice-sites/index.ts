@@ -30,13 +30,13 @@ const suite: Suite = {
     return [...shopTasks(shop), ...forumTasks(forum), ...adminTasks(admin), ...settingsTasks(settings)];
   },
   profiles: {
-    // CI-sized: two instances of four templates plus single tasks from every site.
+    // CI-sized (about 5 minutes for four learners × 5 attempts): two instances of four templates, an order action and a settings change.
     quick: [
-      'shop.add-to-cart.104', 'shop.add-to-cart.202', 'shop.ask-price.103',
-      'checkout.shipping-country.canada', 'checkout.shipping-country.germany', 'checkout.pay-with.paypal',
-      'forum.upvote.2', 'forum.upvote.8', 'forum.comment.7',
+      'shop.add-to-cart.104', 'shop.add-to-cart.202',
+      'checkout.shipping-country.canada', 'checkout.shipping-country.germany',
+      'forum.upvote.2', 'forum.upvote.8',
       'admin.customer-group.3', 'admin.customer-group.5', 'admin.ship-order.1',
-      'settings.time-zone.tokyo', 'settings.newsletter-off',
+      'settings.time-zone.tokyo',
     ],
   },
 };
