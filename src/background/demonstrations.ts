@@ -7,6 +7,7 @@
  * script, in the top frame of a tab, on the page the tab shows.
  */
 import type { DemonstrationPage, DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
+import { RECORDING_PORT_NAME } from '../protocol/messages.ts';
 import { createPageClient, dispatchContentRequest, isContentRequestType, type ContentHandlers } from '../protocol/validate.ts';
 import type { TabsSlice, ScriptingSlice } from '../adapters/chrome/tab-page-driver.ts';
 
@@ -97,7 +98,7 @@ export function createContentHandlers(recorder: () => Promise<Pick<Demonstration
  * for these events only when they were registered synchronously).
  */
 export function registerDemonstrationListeners(
-  recorder: () => Promise<Pick<DemonstrationRecorder, 'record' | 'tabLoaded' | 'tabClosed'>>,
+  recorder: () => Promise<Pick<DemonstrationRecorder, 'record' | 'tabLoaded' | 'tabClosed' | 'recordingIn'>>,
   log: (message: string, data: Record<string, unknown>) => void,
 ): void {
   const handlers = createContentHandlers(recorder);
@@ -110,6 +111,19 @@ export function registerDemonstrationListeners(
     }
     void dispatchContentRequest(handlers, message, { tabId, senderUrl: sender.url ?? '' }).then(sendResponse);
     return true;
+  });
+  // The recording page's keep-awake port (see content/record/recording-link.ts): held open
+  // only for a tab that is being recorded; its heartbeats need no answer.
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== RECORDING_PORT_NAME) return;
+    const tabId = port.sender ? contentSenderTab(port.sender, chrome.runtime.id) : null;
+    if (tabId === null) {
+      port.disconnect();
+      return;
+    }
+    void recorder()
+      .then((r) => r.recordingIn(tabId))
+      .then((episode) => { if (!episode) port.disconnect(); }, () => port.disconnect());
   });
   chrome.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status !== 'complete') return;

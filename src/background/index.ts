@@ -24,7 +24,7 @@ import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
-import { UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
+import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers } from './ui-handlers.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
@@ -177,6 +177,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 });
 
 chrome.runtime.onConnect.addListener((port) => {
+  if (port.name === RECORDING_PORT_NAME) return; // demonstrations.ts owns it
   if (port.name !== UI_PORT_NAME || port.sender?.id !== chrome.runtime.id || !(port.sender.url ?? '').startsWith(extensionOrigin)) {
     port.disconnect();
     return;

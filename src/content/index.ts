@@ -9,6 +9,7 @@ import browser from 'webextension-polyfill';
 import { createContentClient, dispatchPageRequest, isPageRequestType, type PageHandlers } from '../protocol/validate.ts';
 import { createPageAgent } from './page-agent.ts';
 import { createDemonstrationRecorder } from './record/demonstration-recorder.ts';
+import { createRecordingLink } from './record/recording-link.ts';
 
 z.config({ jitless: true });
 
@@ -22,6 +23,12 @@ const recorder = createDemonstrationRecorder({
   },
   onSendError: (err) => console.warn('[apprentice] a recorded step was not stored:', err),
 });
+const link = createRecordingLink({
+  connect: (info) => browser.runtime.connect(info),
+  setInterval: (cb, ms) => window.setInterval(cb, ms),
+  clearInterval: (handle) => window.clearInterval(handle as number),
+  now: () => Date.now(),
+});
 
 const handlers: PageHandlers<undefined> = {
   'page.observe': async (req) => agent.observe({ maxChars: req.maxChars, lastActedRef: req.lastActedRef }),
@@ -32,8 +39,13 @@ const handlers: PageHandlers<undefined> = {
   },
   'page.ping': async () => ({ url: location.href, recording: recorder.recording }),
   'page.record': async (req) => {
-    if (req.on) recorder.start();
-    else await recorder.stop();
+    if (req.on) {
+      recorder.start();
+      link.start();
+    } else {
+      await recorder.stop();
+      link.stop();
+    }
     return { ok: true as const };
   },
 };

@@ -144,6 +144,13 @@ export type PageResponse<T extends PageRequestType> = z.infer<(typeof PageReques
 
 // ── content script → background (only while a demonstration is recorded) ──
 
+/**
+ * A port the content script holds open while it records, with a heartbeat:
+ * it keeps the service worker awake (and wakes it again at once after it was
+ * stopped), so a step sent just before a navigation finds the worker running.
+ */
+export const RECORDING_PORT_NAME = 'apprentice-recording';
+
 export const ContentRequests = {
   /** One action the person did, in semantic form, on the page at `url`. */
   'demo.step': {

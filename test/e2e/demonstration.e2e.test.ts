@@ -37,15 +37,16 @@ async function request<T>(message: Record<string, unknown>): Promise<T> {
 const getEpisode = (episodeId: string) => request<Episode>({ type: 'episode.get', episodeId });
 const semantics = (e: Episode) => e.steps.map((s) => s.chosen?.semantic);
 
+// Both from the extension page, so they keep working after the service worker was killed.
 async function tabIdOf(url: string): Promise<number> {
-  return browser.serviceWorker.evaluate(async (u) => {
+  return ui.evaluate(async (u) => {
     const [tab] = await chrome.tabs.query({ url: u });
     return tab!.id!;
   }, url);
 }
 /** Whether the content script in the tab is recording right now (page.ping). */
 async function recordingIn(id: number): Promise<boolean> {
-  return browser.serviceWorker.evaluate(async (t) => {
+  return ui.evaluate(async (t) => {
     try {
       const reply = (await chrome.tabs.sendMessage(t, { type: 'page.ping' })) as { ok: boolean; value?: { recording?: boolean } };
       return reply.ok && reply.value?.recording === true;
@@ -102,6 +103,20 @@ describe('recording a demonstration', () => {
     await site.click('button[type="submit"]');
     await expect.poll(() => site.textContent('#result')).toContain('country=de');
     await stepsOf(started.id, 8);
+
+    // Kill the worker mid-recording (as MV3 does after 30 s idle): the recording lives in
+    // IndexedDB, not in module state. The recording page's keep-awake port (and the side
+    // panel's) reopen at once, which starts the worker again before the next action.
+    const cdp = await browser.context.newCDPSession(site);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    const workerUp = async () => {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      return targetInfos.some((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${browser.extensionId}/`));
+    };
+    await expect.poll(workerUp, { timeout: 5_000 }).toBe(true);
+    // A person's next action comes seconds later, when the revived worker has long finished starting.
+    expect((await getEpisode(started.id)).steps).toHaveLength(8);
 
     // A link to another page: the new page's content script is armed again after it loads.
     await site.click('nav a:text("Products")');
