@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/agent/episode.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+import { disableExploration } from '../support/extension-settings.ts';
 
 let browser: ExtensionBrowser;
 let server: StaticServer;
@@ -43,6 +44,7 @@ beforeAll(async () => {
   await site.goto(`${server.origin}/form.html`);
   ui = await browser.context.newPage();
   await ui.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html`);
+  await disableExploration(ui);
   tabId = await browser.serviceWorker.evaluate(async (url) => {
     const [tab] = await chrome.tabs.query({ url });
     return tab!.id!;

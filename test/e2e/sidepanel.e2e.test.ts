@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+import { disableExploration } from '../support/extension-settings.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../test-results');
 const TASK = 'Sign up with the email "ada@example.com"';
@@ -66,6 +67,8 @@ beforeAll(async () => {
   panel = await browser.context.newPage();
   // About the width of Chrome's side panel.
   await panel.setViewportSize({ width: 420, height: 900 });
+  await panel.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html`);
+  await disableExploration(panel);
 });
 
 afterAll(async () => {
