@@ -30,13 +30,16 @@ const suite: Suite = {
     return [...shopTasks(shop), ...forumTasks(forum), ...adminTasks(admin), ...settingsTasks(settings)];
   },
   profiles: {
-    // CI-sized (about 5 minutes for four learners × 5 attempts): two instances of four templates, an order action and a settings change.
+    // CI-sized (about 5 minutes for four learners × 5 attempts): two tasks per
+    // area (shop, checkout, forum, admin, settings), in each pair one the
+    // offline policy solved at its first attempt when this list was drawn and
+    // one it failed (over the full suite: 25 of 48 solved).
     quick: [
       'shop.add-to-cart.104', 'shop.add-to-cart.202',
-      'checkout.shipping-country.canada', 'checkout.shipping-country.germany',
-      'forum.upvote.2', 'forum.upvote.8',
-      'admin.customer-group.3', 'admin.customer-group.5', 'admin.ship-order.1',
-      'settings.time-zone.tokyo',
+      'checkout.shipping-country.canada', 'checkout.pay-with.paypal',
+      'forum.upvote.2', 'forum.upvote-top-post',
+      'admin.customer-group.3', 'admin.order-status.1',
+      'settings.time-zone.tokyo', 'settings.newsletter-off',
     ],
   },
 };
