@@ -50,6 +50,10 @@ export interface BenchOptions {
   progress: boolean;
   /** Test seam: replaces launching Debian's Chromium. */
   launch?: () => Promise<Browser>;
+  /** Called after every attempt with its record and the closed episode (the demo prints its logits). */
+  onAttempt?: (record: AttemptRecord, episode: Episode) => void;
+  /** Headed Chromium, for watching. */
+  headed?: boolean;
 }
 
 export const POLICY_DESCRIPTIONS: Record<PolicyKind, string> = {
@@ -107,7 +111,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const startedAt = new Date();
   const started = await options.suite.start?.();
   const baseUrl = started ? started.baseUrl : '';
-  const launch = options.launch ?? (() => launchPlain());
+  const launch = options.launch ?? (() => launchPlain({ headless: !options.headed }));
   let browser: Browser | null = null;
   const records: AttemptRecord[] = [];
   const crashed: BenchResult['crashed'] = [];
@@ -283,7 +287,7 @@ async function runAttempt(input: {
         ? await controller.stop(episode.id)
         : await controller.finish(episode.id, AgentController.verdictFromReward(reward));
     const executed = closed.steps.filter((s) => s.chosen);
-    return {
+    const record: AttemptRecord = {
       learner,
       taskId: task.id,
       template: task.template ?? null,
@@ -301,6 +305,8 @@ async function runAttempt(input: {
       answer: closed.answer,
       actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}`),
     };
+    options.onAttempt?.(record, closed);
+    return record;
   } finally {
     await context.close().catch(() => undefined);
   }
