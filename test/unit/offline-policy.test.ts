@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
-import { createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
+import { scoreOfflineActions, createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
 import type { PolicyInput, PromptSection, StepHistoryItem } from '../../src/core/policy/policy.ts';
 import { createSimulatedPolicy } from '../../src/core/policy/simulated-policy.ts';
 import { analyzeTask } from '../../src/core/policy/task-intents.ts';
@@ -144,6 +144,15 @@ describe('offline policy', () => {
     const nav = page('http://shop.test/', [node('1', 'link', 'Orders', { href: 'http://shop.test/orders' }), node('2', 'link', 'Help', { href: 'http://shop.test/help' })]);
     const last = [{ action: 'click(<link "Orders">)', outcome: 'ok', url: 'http://shop.test/' }];
     expect(await ranked(input('Open my orders', nav, last))).toEqual(['click([2])', 'go_back()', 'click([1])']);
+    // Loops: an action already done on this page earlier in the episode (A → B → A) is pushed down too.
+    const pingPong = [
+      { action: 'click(<link "Help">)', outcome: 'ok', url: 'http://shop.test/' },
+      { action: 'click(<link "Shop">)', outcome: 'ok', url: 'http://shop.test/help' },
+    ];
+    const scores = scoreOfflineActions(input('Open my orders help', nav, pingPong));
+    const help = scores.find((x) => formatAction(x.action) === 'click([2])')!;
+    expect(help.reasons).toContain('done before without finishing the task');
+    expect(scores[0] && formatAction(scores[0].action)).toBe('click([1])');
     // A replayed skill's suggested action gets its bonus when it resolves here; one that does not is ignored.
     const skill: PromptSection = { id: 'skill:3', title: 'Recover a password', text: '…', suggestedActions: ['click(<link "Create account">)', 'click(<button "Nowhere">)'] };
     const withSkill = await createOfflinePolicy().propose(input(LOGIN_TASK, loginPage(), [], [skill]));

@@ -55,6 +55,13 @@ export const OFFLINE_WEIGHTS = {
   repeatLast: -3,
   /** An action that already failed in this episode. */
   failedBefore: -2.5,
+  /**
+   * Repeating, on the same page, an action already done there in this
+   * episode (or re-applying a setting — fill, select, check — done anywhere):
+   * coming back to it means it did not get the task done, and repeating it is
+   * how a greedy policy falls into loops (A → B → A …).
+   */
+  repeatHere: -2.5,
   /** A link to the page we are on. */
   selfLink: -2,
   /** Elements outside the viewport. */
@@ -162,6 +169,9 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   const lastAction = history[history.length - 1]?.action;
   const failed = new Set(history.filter((h) => h.outcome !== 'ok').map((h) => h.action));
   const doneBefore = new Set(history.filter((h) => h.outcome === 'ok').map((h) => h.action));
+  const samePage = (url: string) => url.split('#')[0] === obs.url.split('#')[0];
+  const doneHere = new Set(history.filter((h) => h.outcome === 'ok' && samePage(h.url)).map((h) => h.action));
+  const isSetting = (a: Action) => a.type === 'fill' || a.type === 'select_option' || a.type === 'check' || a.type === 'uncheck';
 
   // Which of the task's field values are still to be typed on this page.
   let pendingFields = 0;
@@ -313,6 +323,9 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     } else if (failed.has(key)) {
       s.score += OFFLINE_WEIGHTS.failedBefore;
       s.reasons.push('failed before');
+    } else if (doneHere.has(key) || (isSetting(s.action) && doneBefore.has(key))) {
+      s.score += OFFLINE_WEIGHTS.repeatHere;
+      s.reasons.push('done before without finishing the task');
     }
   }
 
