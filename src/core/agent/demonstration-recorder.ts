@@ -22,7 +22,7 @@ import { isSecretField } from '../learning/cer/skill-variables.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import type { Episode, StepRecord } from './episode.ts';
+import { recordedStepRecord, type Episode, type StepRecord } from './episode.ts';
 import { isUnfinished, type EpisodeStore } from './episode-store.ts';
 
 export type DemonstrationOutcome = 'success' | 'failure' | 'partial' | 'abandoned';
@@ -271,30 +271,17 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
   }
   const semantic = formatAction(action);
   const title = step.title.replace(/\s+/g, ' ').trim();
-  return {
+  return recordedStepRecord({
     index,
     url: step.url,
     regUrl: regularizeUrl(step.url).regUrl,
     ...(title ? { pageTitle: title } : {}),
-    effectiveState: [],
-    // No policy ranked anything here; 'offline' is what imported trajectories use too.
-    logitSource: 'offline',
-    candidates: [],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
-    replayed: [],
-    learningNotes: [],
-    chosen: { action: semantic, semantic, decision: 'demonstrated' },
-    rejected: [],
+    semantic,
+    decision: 'demonstrated',
     result: { ok: true, navigated: false },
-    reward: null,
-    decisionLatencyMs: Math.max(0, latencyMs),
-    modelCalls: 0,
-    promptTokens: 0,
-    completionTokens: 0,
+    latencyMs,
     startedAt,
-  };
+  });
 }
 
 function maskSecret(action: Action): Action {

@@ -106,3 +106,45 @@ export const EpisodeSchema = z.strictObject({
   endedAt: z.number().nullable(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
+
+/**
+ * A step that ran an action no policy proposed (a recorded demonstration, an
+ * imported trajectory): no candidates, no values, just what was done and how
+ * it went.
+ */
+export function recordedStepRecord(input: {
+  index: number;
+  url: string;
+  regUrl: string;
+  semantic: string;
+  decision: Decision;
+  result: StepRecord['result'];
+  startedAt: number;
+  pageTitle?: string;
+  latencyMs?: number;
+}): StepRecord {
+  return {
+    index: input.index,
+    url: input.url,
+    regUrl: input.regUrl,
+    ...(input.pageTitle ? { pageTitle: input.pageTitle } : {}),
+    effectiveState: [],
+    // No policy ranked anything here; the field needs a value, and no model was involved.
+    logitSource: 'offline',
+    candidates: [],
+    v: null,
+    neighbours: [],
+    droppedMemoryActions: 0,
+    replayed: [],
+    learningNotes: [],
+    chosen: { action: input.semantic, semantic: input.semantic, decision: input.decision },
+    rejected: [],
+    result: input.result,
+    reward: null,
+    decisionLatencyMs: Math.max(0, input.latencyMs ?? 0),
+    modelCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    startedAt: input.startedAt,
+  };
+}

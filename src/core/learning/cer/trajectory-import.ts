@@ -7,7 +7,7 @@
  * partial, never as a success.
  */
 import * as z from 'zod';
-import { EpisodeSchema, type Episode, type StepRecord } from '../../agent/episode.ts';
+import { EpisodeSchema, recordedStepRecord, type Episode, type StepRecord } from '../../agent/episode.ts';
 import { parseAction } from '../../page/action-grammar.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
 import type { DistillInput } from './distill.ts';
@@ -72,30 +72,17 @@ export function trajectoryToInput(t: ImportedTrajectory, options: { now: number;
     }
     const next = t.steps[index + 1];
     const failed = s.ok === false;
-    return {
+    return recordedStepRecord({
       index,
       url: s.url,
       regUrl: s.regUrl ?? regularizeUrl(s.url).regUrl,
-      effectiveState: [],
-      logitSource: 'offline',
-      candidates: [],
-      v: null,
-      neighbours: [],
-      droppedMemoryActions: 0,
-      replayed: [],
-      learningNotes: [],
-      chosen: { action: s.action.trim(), semantic: s.action.trim(), decision: 'picked' },
-      rejected: [],
+      semantic: s.action.trim(),
+      decision: 'picked',
       result: failed
         ? { ok: false, code: 'unresolved', message: s.error ?? 'the action failed' }
         : { ok: true, navigated: next !== undefined && next.url !== s.url },
-      reward: null,
-      decisionLatencyMs: 0,
-      modelCalls: 0,
-      promptTokens: 0,
-      completionTokens: 0,
       startedAt,
-    };
+    });
   });
 
   const status: Episode['status'] = t.abandoned ? 'partial' : t.outcome;
