@@ -6,10 +6,10 @@
  */
 import * as z from 'zod';
 import {
-  ContentRequests, type ContentRequest, type ContentRequestType, type ContentResponse,
+  ContentRequests, type ContentRequestType,
   ErrorPayloadSchema, PageRequests, UiRequests,
-  type ErrorPayload, type PageRequest, type PageRequestType, type PageResponse, type Reply,
-  type UiRequest, type UiRequestType, type UiResponse,
+  type ErrorPayload, type PageRequestType, type Reply,
+  type UiRequestType,
 } from './messages.ts';
 
 /** Named errors: matched by `name`, since `instanceof` fails across realms. */
@@ -27,8 +27,6 @@ export function toErrorPayload(err: unknown): ErrorPayload {
   if (err instanceof Error) return { name: err.name || 'Error', message: err.message };
   return { name: 'Error', message: String(err) };
 }
-
-type Table = Record<string, { req: z.ZodType; res: z.ZodType }>;
 
 function parseRequest<T extends Table>(table: T, raw: unknown): { type: keyof T & string; payload: unknown } {
   if (typeof raw !== 'object' || raw === null || !('type' in raw) || typeof raw.type !== 'string') {
@@ -56,46 +54,40 @@ function parseReply<S extends z.ZodType>(schema: S, type: string, raw: unknown):
 
 export type Send = (message: unknown) => Promise<unknown>;
 
-export function createUiClient(send: Send) {
+/** Any one direction's table: message type → request and response schemas. */
+type Table = Record<string, { req: z.ZodType; res: z.ZodType }>;
+type RequestOf<T extends Table, K extends keyof T> = z.infer<T[K]['req']>;
+type ResponseOf<T extends Table, K extends keyof T> = z.infer<T[K]['res']>;
+
+/** A typed client over one direction's table: validates every reply. */
+export interface Client<T extends Table> {
+  request<K extends keyof T & string>(type: K, payload: RequestOf<T, K>): Promise<ResponseOf<T, K>>;
+}
+
+/** A handler per message type of one direction's table. */
+export type Handlers<T extends Table, Ctx> = {
+  [K in keyof T]: (request: RequestOf<T, K>, ctx: Ctx) => Promise<ResponseOf<T, K>>;
+};
+
+function createClient<T extends Table>(table: T, send: Send): Client<T> {
   return {
-    async request<T extends UiRequestType>(type: T, payload: Omit<UiRequest<T>, 'type'>): Promise<UiResponse<T>> {
-      const raw = await send({ type, ...payload });
-      return parseReply(UiRequests[type].res, type, raw) as UiResponse<T>;
+    async request(type, payload) {
+      const entry = table[type];
+      if (!entry) throw new ProtocolError(`unknown message type "${type}"`);
+      return parseReply(entry.res, type, await send({ type, ...(payload as object) })) as ResponseOf<T, typeof type>;
     },
   };
 }
-export type UiClient = ReturnType<typeof createUiClient>;
 
-export function createPageClient(send: Send) {
-  return {
-    async request<T extends PageRequestType>(type: T, payload: Omit<PageRequest<T>, 'type'>): Promise<PageResponse<T>> {
-      const raw = await send({ type, ...payload });
-      return parseReply(PageRequests[type].res, type, raw) as PageResponse<T>;
-    },
-  };
-}
-export type PageClient = ReturnType<typeof createPageClient>;
-
-export function createContentClient(send: Send) {
-  return {
-    async request<T extends ContentRequestType>(type: T, payload: Omit<ContentRequest<T>, 'type'>): Promise<ContentResponse<T>> {
-      const raw = await send({ type, ...payload });
-      return parseReply(ContentRequests[type].res, type, raw) as ContentResponse<T>;
-    },
-  };
-}
-export type ContentClient = ReturnType<typeof createContentClient>;
-
-export type ContentHandlers<Ctx> = {
-  [K in ContentRequestType]: (request: Omit<ContentRequest<K>, 'type'>, ctx: Ctx) => Promise<ContentResponse<K>>;
-};
-
-export type UiHandlers<Ctx> = {
-  [K in UiRequestType]: (request: Omit<UiRequest<K>, 'type'>, ctx: Ctx) => Promise<UiResponse<K>>;
-};
-export type PageHandlers<Ctx> = {
-  [K in PageRequestType]: (request: Omit<PageRequest<K>, 'type'>, ctx: Ctx) => Promise<PageResponse<K>>;
-};
+export const createUiClient = (send: Send): UiClient => createClient(UiRequests, send);
+export const createPageClient = (send: Send): PageClient => createClient(PageRequests, send);
+export const createContentClient = (send: Send): ContentClient => createClient(ContentRequests, send);
+export type UiClient = Client<typeof UiRequests>;
+export type PageClient = Client<typeof PageRequests>;
+export type ContentClient = Client<typeof ContentRequests>;
+export type UiHandlers<Ctx> = Handlers<typeof UiRequests, Ctx>;
+export type PageHandlers<Ctx> = Handlers<typeof PageRequests, Ctx>;
+export type ContentHandlers<Ctx> = Handlers<typeof ContentRequests, Ctx>;
 
 async function dispatch<Ctx>(
   table: Table,
