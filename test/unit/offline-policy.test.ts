@@ -160,6 +160,22 @@ describe('offline policy', () => {
     expect(withSkill.candidates[2]?.rationale).toContain('suggested by skill:3');
   });
 
+  it('sets each box the way its own clause says, reads "stop" as off, and saves a changed setting', async () => {
+    const prefs = page('http://notes.test/settings', [
+      node('1', 'checkbox', 'Product announcements', { states: { checked: false } }),
+      node('2', 'checkbox', 'Emails about new replies', { states: { checked: true } }),
+      node('3', 'checkbox', 'Weekly newsletter', { states: { checked: true } }),
+      node('4', 'button', 'Reset to defaults'),
+      node('5', 'button', 'Save changes'),
+    ]);
+    const two = await ranked(input('Turn on product announcements and turn off emails about new replies', prefs));
+    expect(two.slice(0, 2).sort()).toEqual(['check([1])', 'uncheck([2])']);
+    expect((await ranked(input('Stop sending me the weekly newsletter', prefs)))[0]).toBe('uncheck([3])');
+    const after = [{ action: 'uncheck(<checkbox "Weekly newsletter">)', outcome: 'ok', url: 'http://notes.test/settings' }];
+    const unticked = page('http://notes.test/settings', prefs.nodes.map((n) => (n.ref === '3' ? { ...n, states: { checked: false } } : n)));
+    expect((await ranked(input('Stop sending me the weekly newsletter', unticked, after)))[0]).toBe('click([5])');
+  });
+
   it('proposes report_infeasible on an empty page', async () => {
     expect(await ranked(input('Do anything', page('http://shop.test/empty', [])))).toEqual(['report_infeasible("Nothing on this page can be acted on.")']);
   });

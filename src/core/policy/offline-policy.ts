@@ -194,7 +194,13 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   });
   // The form's submit button: the first submit-like button after the last field the task fills.
   const isSubmitLike = (n: SnapshotNode) => n.ref !== null && n.role === 'button' && !n.states.disabled && [...terms(n.name)].some((t) => SUBMIT_WORDS.has(t));
-  const submitIndex = lastFieldOrder < 0 ? -1 : obs.nodes.findIndex((n, i) => i > lastFieldOrder && isSubmitLike(n));
+  // A setting changed on this page (a selected option, a ticked box) also wants saving:
+  // then the first submit-like button is the one to press.
+  const settingChangedHere = history.some((h) => h.outcome === 'ok' && samePage(h.url) && /^(fill|select_option|check|uncheck)\(/.test(h.action));
+  const submitIndex = lastFieldOrder < 0
+    ? settingChangedHere ? obs.nodes.findIndex((n) => isSubmitLike(n)) : -1
+    : obs.nodes.findIndex((n, i) => i > lastFieldOrder && isSubmitLike(n));
+  if (lastFieldOrder < 0 && settingChangedHere) filledFields++;
 
   obs.nodes.forEach((n, order) => {
     if (n.ref === null || n.states.disabled) return;
@@ -244,9 +250,16 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     if (CHECK_ROLES.has(n.role)) {
       if (matches === 0) return;
       const checked = n.states.checked === true;
-      if (intents.checkbox === 'off' && checked) put({ type: 'uncheck', target: ref }, base + OFFLINE_WEIGHTS.checkboxIntent + lexical, 'the task turns this off', order);
-      else if (intents.checkbox !== 'off' && !checked) {
-        put({ type: 'check', target: ref }, base + (intents.checkbox === 'on' ? OFFLINE_WEIGHTS.checkboxIntent : 0) + lexical, 'the task turns this on', order);
+      // The clause naming this box decides on/off; failing that, the whole task.
+      let bestClause: { polarity: 'on' | 'off'; overlap: number } | null = null;
+      for (const c of intents.checkboxClauses) {
+        const o = overlap(c.terms, name);
+        if (o > 0 && (!bestClause || o > bestClause.overlap)) bestClause = { polarity: c.polarity, overlap: o };
+      }
+      const polarity = bestClause?.polarity ?? intents.checkbox;
+      if (polarity === 'off' && checked) put({ type: 'uncheck', target: ref }, base + OFFLINE_WEIGHTS.checkboxIntent + lexical, 'the task turns this off', order);
+      else if (polarity !== 'off' && !checked) {
+        put({ type: 'check', target: ref }, base + (polarity === 'on' ? OFFLINE_WEIGHTS.checkboxIntent : 0) + lexical, 'the task turns this on', order);
       }
       return;
     }

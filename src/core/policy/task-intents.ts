@@ -112,6 +112,8 @@ export interface TaskIntents {
   searchQuery: string | null;
   /** 'on' for enable/subscribe/agree…, 'off' for disable/unsubscribe…, null otherwise. */
   checkbox: 'on' | 'off' | null;
+  /** The same, clause by clause, with the clause's terms: a box takes the polarity of the clause that names it. */
+  checkboxClauses: { terms: Set<string>; polarity: 'on' | 'off' }[];
   question: { kind: 'count' | 'amount' | 'value'; focus: Set<string> } | null;
 }
 
@@ -189,11 +191,15 @@ export function analyzeTask(task: string): TaskIntents {
     add(before.join(' '), value);
   }
 
-  const checkbox = /\b(?:disable|unsubscribe|turn\s+off|uncheck|opt\s+out|deselect|untick)\b/i.test(text)
-    ? 'off'
-    : /\b(?:enable|subscribe|agree|accept|turn\s+on|tick|opt\s+in|allow|remember)\b/i.test(text)
-      ? 'on'
-      : null;
+  // On/off per clause: "turn on X and turn off Y" sets two boxes two ways.
+  const OFF = /\b(?:disable|unsubscribe|turn\s+off|switch\s+off|uncheck|opt\s+out|deselect|untick|stop|no\s+longer|don'?t|do\s+not|never)\b/i;
+  const ON = /\b(?:enable|subscribe|agree|accept|turn\s+on|switch\s+on|tick|opt\s+in|allow|remember)\b/i;
+  const polarity = (clause: string): 'on' | 'off' | null => (OFF.test(clause) ? 'off' : ON.test(clause) ? 'on' : null);
+  const checkbox = polarity(text);
+  const checkboxClauses = text
+    .split(/\s*(?:[,;]|\band\b|\bthen\b|\bbut\b)\s*/i)
+    .map((clause) => ({ terms: terms(clause), polarity: polarity(clause) }))
+    .filter((c): c is { terms: Set<string>; polarity: 'on' | 'off' } => c.polarity !== null && c.terms.size > 0);
 
   let question: TaskIntents['question'] = null;
   const lower = text.toLowerCase();
@@ -202,5 +208,5 @@ export function analyzeTask(task: string): TaskIntents {
     question = { kind, focus: terms(text.replace(/\b(?:are there|is there|in total)\b/gi, ' ')) };
   }
 
-  return { terms: terms(text), normalized: rawWords(text).join(' '), fields, searchQuery, checkbox, question };
+  return { terms: terms(text), normalized: rawWords(text).join(' '), fields, searchQuery, checkbox, checkboxClauses, question };
 }
