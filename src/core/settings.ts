@@ -46,6 +46,13 @@ export const JitrlSettingsSchema = z.strictObject({
   alpha: z.number().min(0),
   /** β, strength of the logit update z' = z + β·Ã (Eq. 10). */
   beta: z.number().min(0),
+  /**
+   * Our addition: when some neighbours were taken on this very URL (the same
+   * instance of the page type), use only those; otherwise the page type's.
+   * Like n-gram backoff: the most specific evidence wins when it exists, and
+   * the regularized URL still transfers to instances never seen.
+   */
+  preferSameUrl: z.boolean(),
   /** Eq. 25 divides by max|A| + ε; the authors' code divides by the largest positive A. */
   normalization: z.enum(['max-abs', 'max-positive']),
   /** Sampling temperature of the model. Paper: 0.8. */
@@ -108,6 +115,7 @@ export const DEFAULT_JITRL: JitrlSettings = {
   // logits are log-probabilities, and Ã ∈ [−1, 1], so β = 2 lets a consistent
   // record overturn a base preference of up to 2 nats (about 7:1 odds).
   beta: 2,
+  preferSameUrl: true,
   normalization: 'max-abs',
   temperature: 0.8,
   numCandidates: 3,

@@ -92,7 +92,7 @@ describe('JitrlLearner.learn', () => {
     expect(writes.map(([id, rows]) => [id, rows.map((t) => t.id)])).toEqual([['ep', ['ep:0', 'ep:1', 'ep:1:rejected:0']]]);
     const rows = await inner.all();
     expect(rows.find((t) => t.id === 'ep:0')).toEqual({
-      id: 'ep:0', origin: 'https://shop.test', regUrl: '/search', effectiveState: [], stateTokens: [],
+      id: 'ep:0', origin: 'https://shop.test', regUrl: '/search', url: 'https://shop.test/search?q=shirt', effectiveState: [], stateTokens: [],
       task: 'add the red shirt to the cart', taskTokens: ['add', 'red', 'shirt', 'to', 'cart'],
       action: 'fill(<searchbox "Search">, "red shirt")', reward: 0.7, rewardSource: 'combined', futureRewards: [0.7, 1.2],
       episodeId: 'ep', stepIndex: 0, createdAt: 100, updatedAt: 5000,

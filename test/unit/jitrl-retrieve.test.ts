@@ -65,6 +65,22 @@ describe('rankNeighbours', () => {
   });
 });
 
+describe('same-URL backoff', () => {
+  const rows = [
+    transition({ id: 'a:0', url: 'https://shop.test/products/41', futureRewards: [-1] }),
+    transition({ id: 'b:0', url: 'https://shop.test/products/42#reviews', futureRewards: [1] }),
+    transition({ id: 'c:0', futureRewards: [-1] }), // written before URLs were kept
+  ];
+  it('uses only neighbours from this very URL when there are any (fragment ignored)', () => {
+    expect(rankNeighbours(rows, query({ url: 'https://shop.test/products/42' }), S).map((n) => n.transition.id)).toEqual(['b:0']);
+  });
+  it('falls back to the page type on an instance never seen, and when switched off', () => {
+    expect(rankNeighbours(rows, query({ url: 'https://shop.test/products/7' }), S).map((n) => n.transition.id).sort()).toEqual(['a:0', 'b:0', 'c:0']);
+    expect(rankNeighbours(rows, query({ url: 'https://shop.test/products/42' }), { ...S, preferSameUrl: false })).toHaveLength(3);
+    expect(rankNeighbours(rows, query(), S)).toHaveLength(3);
+  });
+});
+
 describe('retrieveNeighbours', () => {
   it('reads only the same origin and page type, through the bounded page read', async () => {
     const store = new InMemoryMemoryStore();

@@ -18,6 +18,8 @@ export const TransitionSchema = z.strictObject({
   id: z.string(),
   origin: z.string(),
   regUrl: z.string(),
+  /** The concrete URL (the instance of the page type); absent in rows written before it was kept. */
+  url: z.string().optional(),
   /** The earlier actions on this page whose effects are still visible, in semantic form. */
   effectiveState: z.array(z.string()),
   /** Tokens of the effective state, for Jaccard (Eq. 24). */

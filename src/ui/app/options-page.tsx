@@ -36,6 +36,7 @@ const LABELS: Record<string, string> = {
   'jitrl.alpha': 'α optimism bonus (Eq. 6)',
   'jitrl.beta': 'β strength of the logit update (Eq. 10)',
   'jitrl.normalization': 'Advantage normalization (Eq. 25)',
+  'jitrl.preferSameUrl': 'Prefer neighbours from this exact URL (instance backoff)',
   'jitrl.temperature': 'Model temperature',
   'jitrl.numCandidates': 'Candidates asked of the model',
   'rewards.approve': 'Reward for an approved step',

@@ -43,6 +43,7 @@ export class JitrlLearner implements Learner {
         stateTokens: stateTokensOf(ctx.effectiveState),
         taskTokens: tokenize(ctx.task),
         stepIndex: ctx.stepIndex,
+        url: ctx.url,
       },
       settings,
     );
@@ -112,6 +113,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
   const base = (step: StepRecord) => ({
     origin: originOf(step.url, episode.origin),
     regUrl: step.regUrl,
+    url: step.url,
     effectiveState: [...step.effectiveState],
     stateTokens: stateTokensOf(step.effectiveState),
     task: episode.task,

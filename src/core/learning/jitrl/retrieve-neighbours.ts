@@ -30,7 +30,11 @@ export interface RetrievalQuery {
   taskTokens: readonly string[];
   /** 0-based step index: r decays with it. */
   stepIndex: number;
+  /** The concrete URL, for the same-instance preference (`preferSameUrl`). */
+  url?: string;
 }
+
+const sameInstance = (a: string, b: string): boolean => a.split('#')[0] === b.split('#')[0];
 
 /**
  * The similarity threshold at a step. The paper uses a fixed r; the authors'
@@ -57,6 +61,12 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     scored.push({ transition, similarity });
   }
   scored.sort((a, b) => b.similarity - a.similarity || newestFirst(a.transition, b.transition));
+  // Backoff: evidence from this very URL, when there is any, outranks the page type's.
+  const url = query.url;
+  if (settings.preferSameUrl && url !== undefined) {
+    const same = scored.filter((s) => s.transition.url !== undefined && sameInstance(s.transition.url, url));
+    if (same.length > 0) scored.splice(0, scored.length, ...same);
+  }
   const kept = settings.useTopK ? scored.slice(0, settings.k) : scored;
   return kept.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
 }
