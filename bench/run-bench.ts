@@ -35,7 +35,7 @@ const ArgsSchema = z.object({
   seed: z.coerce.number().int(),
   memory: z.enum(['fresh', 'carry']),
   suite: z.string(),
-  profile: z.string().min(1),
+  profile: z.string(),
   tasks: z.string(),
   out: z.string(),
   'base-url': z.string().optional(),
@@ -54,7 +54,7 @@ async function main(): Promise<number> {
       seed: { type: 'string', default: '0' },
       memory: { type: 'string', default: 'fresh' },
       suite: { type: 'string', default: DEFAULT_SUITE },
-      profile: { type: 'string', default: 'full' },
+      profile: { type: 'string', default: '' },
       tasks: { type: 'string', default: '' },
       out: { type: 'string', default: resolve(import.meta.dirname, 'out') },
       'base-url': { type: 'string' },
@@ -72,13 +72,15 @@ async function main(): Promise<number> {
   const args = parsed.data;
   const suite = await loadSuite(args.suite);
   const policy: PolicyKind = args.policy;
+  // No --profile: the suite's CI-sized "quick" profile when it has one, else every task.
+  const profile = args.profile || (suite.profiles?.['quick'] ? 'quick' : 'full');
   const baseUrl = args['base-url'] ?? process.env['OPENAI_BASE_URL'];
   const model = args.model ?? process.env['OPENAI_MODEL'];
   if (policy === 'openai' && (!baseUrl || !model)) {
     console.error('--policy openai needs --base-url and --model (or OPENAI_BASE_URL and OPENAI_MODEL)');
     return 2;
   }
-  console.error(`bench: suite ${suite.name}, policy ${policy}, learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${args.profile}, seed ${args.seed}`);
+  console.error(`bench: suite ${suite.name}, policy ${policy}, learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}`);
   const result = await runBench({
     suite,
     learners: args.learners,
@@ -87,7 +89,7 @@ async function main(): Promise<number> {
     noise: args.noise,
     seed: args.seed,
     memory: args.memory,
-    profile: args.profile,
+    profile,
     taskFilter: args.tasks,
     progress: args.progress,
     ...(policy === 'openai'
