@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/agent/episode.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+import { messagesFrom } from '../support/extension-messaging.ts';
 import { disableExploration } from '../support/extension-settings.ts';
 
 let browser: ExtensionBrowser;
@@ -18,16 +19,8 @@ let ui: Page;
 let site: Page;
 let tabId: number;
 
-type Reply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
+const { send, request } = messagesFrom(() => ui);
 
-async function send(message: Record<string, unknown>): Promise<Reply> {
-  return ui.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<Reply>;
-}
-async function request<T>(message: Record<string, unknown>): Promise<T> {
-  const reply = await send(message);
-  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`);
-  return reply.value as T;
-}
 async function waitFor(episodeId: string, statuses: Episode['status'][]): Promise<Episode> {
   for (let i = 0; i < 200; i++) {
     const ep = await request<Episode>({ type: 'episode.get', episodeId });

@@ -13,6 +13,7 @@ import type { Episode } from '../../src/core/agent/episode.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+import { messagesFrom } from '../support/extension-messaging.ts';
 
 let browser: ExtensionBrowser;
 let server: StaticServer;
@@ -20,20 +21,12 @@ let ui: Page;
 let site: Page;
 let tabId: number;
 
-type Reply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
+const { send, request } = messagesFrom(() => ui);
 
 const PASSWORD = 's3cret-Pa55word';
 const FORM_TITLE = 'Create account — Fixture Shop';
 const LIST_TITLE = 'Products — Fixture Shop';
 
-async function send(message: Record<string, unknown>): Promise<Reply> {
-  return ui.evaluate((m) => chrome.runtime.sendMessage(m), message) as Promise<Reply>;
-}
-async function request<T>(message: Record<string, unknown>): Promise<T> {
-  const reply = await send(message);
-  if (!reply.ok) throw new Error(`${reply.error.name}: ${reply.error.message}`);
-  return reply.value as T;
-}
 const getEpisode = (episodeId: string) => request<Episode>({ type: 'episode.get', episodeId });
 const semantics = (e: Episode) => e.steps.map((s) => s.chosen?.semantic);
 
