@@ -22,18 +22,20 @@ export interface StaticServer {
 }
 
 /**
- * `fallback` maps a path that has no file to one that does, so SPA-style and
- * id-bearing routes (`/product/123`) can serve one template.
+ * `rewrite` maps a request path to a path under `rootDir` (several sites in
+ * one folder); `fallback` maps a path that has no file to one that does, so
+ * SPA-style and id-bearing routes (`/product/123`) can serve one template.
  */
 export async function startStaticServer(
   rootDir: string,
-  options: { port?: number; fallback?: (path: string) => string | null } = {},
+  options: { port?: number; rewrite?: (path: string) => string; fallback?: (path: string) => string | null } = {},
 ): Promise<StaticServer> {
   const server: Server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       let path = decodeURIComponent(url.pathname);
       if (path.endsWith('/')) path += 'index.html';
+      if (options.rewrite) path = options.rewrite(path);
       const resolve = (p: string) => join(rootDir, normalize(p).replace(/^(\.\.[/\\])+/, ''));
       let file = resolve(path);
       const exists = await stat(file).then((s) => s.isFile(), () => false);
@@ -60,6 +62,10 @@ export async function startStaticServer(
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
+    // Browsers keep connections alive; close them, or close() waits for their timeout.
+    close: () => new Promise<void>((ok) => {
+      server.closeAllConnections();
+      server.close(() => ok());
+    }),
   };
 }
