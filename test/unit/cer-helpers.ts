@@ -5,6 +5,7 @@ import type { DistillInput } from '../../src/core/learning/cer/distill.ts';
 import type { DynamicsEntry, Provenance, SkillEntry } from '../../src/core/learning/cer/experience.ts';
 import { importTrajectories } from '../../src/core/learning/cer/trajectory-import.ts';
 import type { CerSettings } from '../../src/core/settings.ts';
+import { blankStep } from '../support/step-record.ts';
 
 export const ORIGIN = 'http://shop.fixture.test';
 
@@ -16,29 +17,14 @@ export function fixture(name: 'shop-filter-add-to-cart' | 'shop-sort-open-cheape
 }
 
 export function step(index: number, url: string, regUrl: string, semantic: string | null, over: Partial<StepRecord> = {}): StepRecord {
-  return {
+  return blankStep({
     index,
     url,
     regUrl,
-    effectiveState: [],
-    logitSource: 'offline',
-    candidates: [],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
-    replayed: [],
-    learningNotes: [],
     chosen: semantic === null ? null : { action: 'click([1])', semantic, decision: 'approved' },
-    rejected: [],
     result: semantic === null ? null : { ok: true, navigated: false },
-    reward: null,
-    decisionLatencyMs: 0,
-    modelCalls: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    startedAt: 0,
     ...over,
-  };
+  });
 }
 
 export function liveEpisode(id: string, task: string, steps: StepRecord[], status: Episode['status'] = 'success'): Episode {

@@ -4,30 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
 import { InMemoryEpisodeStore, type EpisodeStore } from '../../src/core/agent/episode-store.ts';
 import type { Episode, EpisodeStatus, StepRecord } from '../../src/core/agent/episode.ts';
+import { blankStep } from '../support/step-record.ts';
 
 function step(index: number): StepRecord {
-  return {
+  return blankStep({
     index,
     url: `https://shop.example/products/${index}`,
     regUrl: '/products/{id}',
-    effectiveState: [],
-    logitSource: 'offline',
-    candidates: [],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
-    replayed: [],
-    learningNotes: [],
     chosen: { action: 'click([3])', semantic: 'click(<button "Buy">)', decision: 'auto' },
-    rejected: [],
-    result: null,
-    reward: null,
     decisionLatencyMs: 4,
-    modelCalls: 0,
-    promptTokens: 0,
-    completionTokens: 0,
     startedAt: 100 + index,
-  };
+  });
 }
 
 function episode(id: string, startedAt: number, over: Partial<Episode> = {}): Episode {

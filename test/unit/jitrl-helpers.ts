@@ -7,6 +7,7 @@ import type { Transition } from '../../src/core/memory/transition.ts';
 import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
 import type { RandomSource } from '../../src/core/ports.ts';
 import type { ResolveAction, ToSemantic } from '../../src/core/learning/learner.ts';
+import { blankStep } from '../support/step-record.ts';
 
 export function transition(p: Partial<Transition> & { id: string }): Transition {
   const effectiveState = p.effectiveState ?? [];
@@ -71,26 +72,11 @@ export function pageOf(elements: PageElement[]): { resolve: ResolveAction; toSem
 export const click = (ref: string): Action => ({ type: 'click', target: { kind: 'ref', ref } });
 
 export function stepRecord(p: Partial<StepRecord> & { index: number }): StepRecord {
-  return {
+  return blankStep({
     url: 'https://shop.test/products/42',
     regUrl: '/products/ID',
-    effectiveState: [],
-    logitSource: 'offline',
-    candidates: [],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
-    replayed: [],
-    learningNotes: [],
-    chosen: null,
-    rejected: [],
     result: { ok: true, navigated: false },
-    reward: null,
-    decisionLatencyMs: 0,
-    modelCalls: 0,
-    promptTokens: 0,
-    completionTokens: 0,
     startedAt: 1000 + p.index,
     ...p,
-  };
+  });
 }

@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { UiEventSchema, type UiEvent, type UiRequestType } from '../../src/protocol/messages.ts';
 import { createUiClient, dispatchUiRequest, type UiHandlers } from '../../src/protocol/validate.ts';
 import type { BackgroundConnector } from '../../src/ui/connector.ts';
+import { blankStep } from '../support/step-record.ts';
 
 export interface Call { type: UiRequestType; payload: Record<string, unknown> }
 
@@ -57,29 +58,14 @@ export function candidate(over: Partial<CandidateRecord> = {}): CandidateRecord 
 }
 
 export function step(over: Partial<StepRecord> = {}): StepRecord {
-  return {
+  return blankStep({
     index: 0,
     url: 'http://127.0.0.1:9/form.html',
     regUrl: '127.0.0.1/form.html',
-    effectiveState: [],
-    logitSource: 'offline',
-    candidates: [],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
-    replayed: [],
-    learningNotes: [],
-    chosen: null,
-    rejected: [],
-    result: null,
-    reward: null,
-    decisionLatencyMs: 0,
     modelCalls: 1,
-    promptTokens: 0,
-    completionTokens: 0,
     startedAt: 1_700_000_000_000,
     ...over,
-  };
+  });
 }
 
 export function episode(over: Partial<Episode> = {}): Episode {
