@@ -56,6 +56,7 @@ export const ActionErrorCodeSchema = z.enum([
   'invalid_action', // the action does not fit the element (check on a button, …)
   'timeout',
   'no_page', // the tab is gone or cannot be scripted
+  'obscured', // something else is on top of the element at every point a mouse could click
 ]);
 export type ActionErrorCode = z.infer<typeof ActionErrorCodeSchema>;
 
