@@ -111,14 +111,50 @@ function centreOf(el: Element): Point {
   return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
 }
 
-/** The cursor arrives over `el`: over/enter/move, as menus that open on hover expect. */
+/** Where the (virtual) mouse was last, per document: leave and enter events depend on it. */
+const lastHovered = new WeakMap<Document, WeakRef<Element>>();
+
+/** `el` and its flat-tree ancestors, innermost first. */
+function chain(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let c: Element | null = el; c !== null; c = flatParent(c)) out.push(c);
+  return out;
+}
+
+/**
+ * The cursor moves from where it was onto `el`, as a mouse does: out/leave
+ * for what it leaves, over/enter for every element it enters (enter events
+ * do not bubble, so a menu listening on its container needs its own), then
+ * a move. Menus that open on hover expect exactly this.
+ */
 export function hoverSequence(el: Element, run: Run, at: Point = centreOf(el)): void {
-  pointer(el, run, 'pointerover', at, { button: -1, buttons: 0 });
-  pointer(el, run, 'pointerenter', at, { button: -1, buttons: 0 });
-  mouse(el, run, 'mouseover', { buttons: 0 }, at);
-  mouse(el, run, 'mouseenter', { buttons: 0 }, at);
-  pointer(el, run, 'pointermove', at, { button: -1, buttons: 0 });
+  const doc = el.ownerDocument;
+  const before = lastHovered.get(doc)?.deref();
+  const from = before !== undefined && before.isConnected && before !== el ? chain(before) : [];
+  const to = chain(el);
+  const leaving = from.filter((e) => !to.includes(e));
+  const entering = before === el ? [] : to.filter((e) => !from.includes(e) || from.length === 0).reverse();
+  const idle = { button: -1, buttons: 0 };
+  if (before !== undefined && leaving.length > 0) {
+    pointer(before, run, 'pointerout', at, idle);
+    mouse(before, run, 'mouseout', { buttons: 0, relatedTarget: el }, at);
+    for (const e of leaving) {
+      pointer(e, run, 'pointerleave', at, idle);
+      mouse(e, run, 'mouseleave', { buttons: 0, relatedTarget: el }, at);
+    }
+  }
+  if (before !== el) {
+    pointer(el, run, 'pointerover', at, idle);
+    mouse(el, run, 'mouseover', { buttons: 0 }, at);
+    const enteringNow = from.length === 0 ? [el] .concat(to.slice(1).filter((e) => e.localName !== 'html' && e.localName !== 'body')).reverse() : entering;
+    for (const e of enteringNow) {
+      pointer(e, run, 'pointerenter', at, idle);
+      mouse(e, run, 'mouseenter', { buttons: 0 }, at);
+    }
+  }
+  pointer(el, run, 'pointermove', at, idle);
   mouse(el, run, 'mousemove', { buttons: 0 }, at);
+  lastHovered.set(doc, new WeakRef(el));
 }
 
 /** Hover over the target's landing point (scrolled into view first). */

@@ -90,11 +90,30 @@ export function isOneControl(el: Element, signals: readonly ClickSignal[], ctx: 
     const only = el.querySelector(NATIVE_INTERACTIVE);
     if (only !== null) {
       const o = ctx.rectOf(only);
-      if (o.width * o.height >= 0.5 * r.width * r.height) return false;
+      if (o.width * o.height >= 0.5 * r.width * r.height || sameText(el, only)) return false;
     }
   }
+  // A listener on a container whose items show a pointer is delegation: the items are the controls.
+  if (!signals.includes('cursor') && !signals.includes('tabindex') && pointerItemsInside(el, ctx) >= 2) return false;
   return true;
 }
+
+const collapse = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
+const sameText = (a: Element, b: Element): boolean => collapse(a.textContent) === collapse(b.textContent);
+
+/** Descendants that set a pointer cursor themselves (bounded scan). */
+function pointerItemsInside(el: Element, ctx: ClickableContext): number {
+  let found = 0;
+  const all = el.getElementsByTagName('*');
+  const n = Math.min(all.length, MAX_SCAN);
+  for (let i = 0; i < n && found < 2; i++) {
+    const d = all[i]!;
+    if (ctx.styleOf(d).cursor === 'pointer' && d.parentElement !== null && ctx.styleOf(d.parentElement).cursor !== 'pointer') found++;
+  }
+  return found;
+}
+/** How many descendants the delegation scan looks at. */
+const MAX_SCAN = 300;
 
 /** The role a clickable element implies, `clickable` when nothing better is known. */
 export function impliedRole(el: Element): string {

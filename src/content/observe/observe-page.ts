@@ -36,6 +36,8 @@ const ROLE_TAGS = new Set([
   'header', 'footer', 'nav', 'main', 'aside', 'form', 'section', 'dialog', 'search', 'option',
 ]);
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed']);
+/** Skipped tags that can still be one clickable control. */
+const DRAWN_TAGS = new Set(['svg', 'canvas', 'video']);
 /** Elements whose text joins the surrounding run instead of starting a new line. */
 const INLINE_TAGS = new Set([
   'span', 'b', 'i', 'em', 'strong', 'small', 'code', 'abbr', 'cite', 'q', 's', 'u', 'mark', 'sub', 'sup', 'time',
@@ -263,7 +265,19 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     if (node.nodeType !== 1) return;
     const el = node as Element;
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag)) return;
+    if (SKIP_TAGS.has(tag)) {
+      // A canvas, an <svg> or a video with a click handler is a control as a whole.
+      if (DRAWN_TAGS.has(tag)) {
+        const clickable = clickableRole(el, tag);
+        if (clickable !== null) {
+          flush();
+          const n = describeClickable(el, tag, clickable, depth, frame);
+          push(n);
+          if (el === focusedEl) focusedRef = n.ref;
+        }
+      }
+      return;
+    }
     if (el.getAttribute('aria-hidden') === 'true') return;
     // No per-element layout query here: every line emitted below checks its own
     // visibility (which covers hidden ancestors), so hidden subtrees cost a walk only.
@@ -298,6 +312,8 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       const controlRole = roleOf(control, control.localName) ?? 'checkbox';
       const n = describe(control, control.localName, controlRole, 'interactive', depth, frame);
       n.ref = registry.refFor(el, frame.prefix);
+      // The hidden control has no name of its own in the layout: the label's text is it.
+      if (n.name === '') n.name = visibleName(el);
       if (control === focusedEl) focusedRef = n.ref;
       push(n);
       withOwner(el, () => walkInside(el, depth + 1, frame, true));
