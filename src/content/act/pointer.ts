@@ -130,27 +130,23 @@ function chain(el: Element): Element[] {
 export function hoverSequence(el: Element, run: Run, at: Point = centreOf(el)): void {
   const doc = el.ownerDocument;
   const before = lastHovered.get(doc)?.deref();
-  const from = before !== undefined && before.isConnected && before !== el ? chain(before) : [];
-  const to = chain(el);
-  const leaving = from.filter((e) => !to.includes(e));
-  const entering = before === el ? [] : to.filter((e) => !from.includes(e) || from.length === 0).reverse();
   const idle = { button: -1, buttons: 0 };
-  if (before !== undefined && leaving.length > 0) {
-    pointer(before, run, 'pointerout', at, idle);
-    mouse(before, run, 'mouseout', { buttons: 0, relatedTarget: el }, at);
-    for (const e of leaving) {
-      pointer(e, run, 'pointerleave', at, idle);
-      mouse(e, run, 'mouseleave', { buttons: 0, relatedTarget: el }, at);
-    }
-  }
   if (before !== el) {
-    pointer(el, run, 'pointerover', at, idle);
-    mouse(el, run, 'mouseover', { buttons: 0 }, at);
-    const enteringNow = from.length === 0 ? [el] .concat(to.slice(1).filter((e) => e.localName !== 'html' && e.localName !== 'body')).reverse() : entering;
-    for (const e of enteringNow) {
-      pointer(e, run, 'pointerenter', at, idle);
-      mouse(e, run, 'mouseenter', { buttons: 0 }, at);
+    const from = before !== undefined && before.isConnected ? chain(before) : [];
+    const to = chain(el);
+    if (before !== undefined && from.length > 0) {
+      const leaving = from.filter((e) => !to.includes(e));
+      pointer(before, run, 'pointerout', at, idle);
+      for (const e of leaving) pointer(e, run, 'pointerleave', at, idle);
+      mouse(before, run, 'mouseout', { buttons: 0, relatedTarget: el }, at);
+      for (const e of leaving) mouse(e, run, 'mouseleave', { buttons: 0, relatedTarget: el }, at);
     }
+    // Entering from outside the page: every element down to the target, except the root and body.
+    const entering = (from.length > 0 ? to.filter((e) => !from.includes(e)) : to.filter((e) => e.localName !== 'html' && e.localName !== 'body')).reverse();
+    pointer(el, run, 'pointerover', at, idle);
+    for (const e of entering) pointer(e, run, 'pointerenter', at, idle);
+    mouse(el, run, 'mouseover', { buttons: 0 }, at);
+    for (const e of entering) mouse(e, run, 'mouseenter', { buttons: 0 }, at);
   }
   pointer(el, run, 'pointermove', at, idle);
   mouse(el, run, 'mousemove', { buttons: 0 }, at);

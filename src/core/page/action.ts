@@ -61,7 +61,13 @@ export const ActionErrorCodeSchema = z.enum([
 export type ActionErrorCode = z.infer<typeof ActionErrorCodeSchema>;
 
 export const ActionResultSchema = z.discriminatedUnion('ok', [
-  z.strictObject({ ok: z.literal(true), navigated: z.boolean(), note: z.string().optional() }),
+  z.strictObject({
+    ok: z.literal(true),
+    navigated: z.boolean(),
+    note: z.string().optional(),
+    /** The action opened a new tab (target=_blank, window.open) and the agent followed it there. */
+    openedTab: z.strictObject({ tabId: z.number().int(), url: z.string() }).optional(),
+  }),
   z.strictObject({ ok: z.literal(false), code: ActionErrorCodeSchema, message: z.string() }),
 ]);
 export type ActionResult = z.infer<typeof ActionResultSchema>;
