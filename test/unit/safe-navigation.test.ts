@@ -52,7 +52,7 @@ describe('NewTabTracker', () => {
 });
 
 describe('tab page driver navigation', () => {
-  function fakeTabs(url: string, reply: (message: { type: string }) => unknown): TabsSlice & { forwards: number } {
+  function fakeTabs(url: string, reply: (message: { type: string }) => unknown): TabsSlice & { forwards: number; currentUrl: string } {
     const t = {
       forwards: 0,
       sendMessage: async (_tabId: number, message: unknown) => ({ ok: true, value: reply(message as { type: string }) }),
