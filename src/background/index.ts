@@ -75,7 +75,8 @@ async function setUp() {
   };
   const chatModel = () => current().model;
   // Every learner of the registry, built once; the settings say which run.
-  const built = buildLearners({ stores: { memory, experiences }, settings: () => settings.current(), model: chatModel, clock: systemClock, random });
+  const ports = { stores: { memory, experiences }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
+  const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
 
   const controller = new AgentController({
@@ -116,6 +117,7 @@ async function setUp() {
     episodes,
     memory,
     experiences,
+    learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),
     tabUrl: async (tabId) => {
