@@ -219,3 +219,21 @@ describe('page digest', () => {
     expect(EpisodeSchema.safeParse(old).success).toBe(true);
   });
 });
+
+describe('forgetting a site', () => {
+  it('goes through every registry learner\'s memory and answers with JitRL\'s count', async () => {
+    const { createUiHandlers } = await import('../../src/background/ui-handlers.ts');
+    const forgotten: string[] = [];
+    const episodes = new InMemoryEpisodeStore();
+    const handlers = createUiHandlers({
+      episodes,
+      learnerMemories: [
+        { id: 'cer', memory: { forgetSite: async (o: string) => { forgotten.push(`cer ${o}`); return 4; } } },
+        { id: 'jitrl', memory: { forgetSite: async (o: string) => { forgotten.push(`jitrl ${o}`); return 7; } } },
+        { id: 'example', memory: { forgetSite: async (o: string) => { forgotten.push(`example ${o}`); return 1; } } },
+      ],
+    } as unknown as Parameters<typeof createUiHandlers>[0]);
+    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 7 });
+    expect(forgotten).toEqual(['cer https://shop.test', 'jitrl https://shop.test', 'example https://shop.test']);
+  });
+});
