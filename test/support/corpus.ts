@@ -96,17 +96,21 @@ export interface MarkCoverage {
   extra: string[];
 }
 
+/** Marks Chromium's own clickable elements (see markChromiumClickables) carry. */
+export const CHROMIUM_CLICKABLE_MARK = 'data-cdp-clickable';
+
 /**
- * Recall and precision of our refs against the page's `data-gt` marks, in the
+ * Recall and precision of our refs against the page's `data-gt` marks (or
+ * another mark attribute, such as Chromium's clickables), in the
  * page, through open shadow roots and same-origin frames. A mark is covered
  * when a ref is on it, inside it, or on the one control holding it (nested
  * duplicates collapse by design); a ref is useful when it is on, inside or
  * around a mark.
  */
-export async function markCoverage(page: Page): Promise<MarkCoverage> {
+export async function markCoverage(page: Page, markAttribute = 'data-gt'): Promise<MarkCoverage> {
   // tsx (the benchmark's runner) wraps named inner functions in a `__name` helper that the page lacks.
   await page.evaluate('globalThis.__name ??= (f) => f');
-  return page.evaluate(() => {
+  return page.evaluate((attr) => {
     const probe = globalThis.__apprenticeProbe!;
     const obs = probe.observe({});
     const refEls: Element[] = [];
@@ -141,7 +145,7 @@ export async function markCoverage(page: Page): Promise<MarkCoverage> {
       for (let c: Element | null = inner; c; c = parentOf(c)) if (c === outer) return true;
       return false;
     };
-    const marks = all.filter((el) => el.hasAttribute('data-gt') && visible(el));
+    const marks = all.filter((el) => el.hasAttribute(attr) && visible(el));
     const say = (el: Element): string => `${el.localName}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
     const missed: string[] = [];
     let covered = 0;
@@ -158,5 +162,56 @@ export async function markCoverage(page: Page): Promise<MarkCoverage> {
       else extra.push(say(r));
     }
     return { marks: marks.length, covered, refs: refEls.length, useful, missed, extra };
-  });
+  }, markAttribute);
+}
+
+interface SnapshotDocument {
+  nodes: { parentIndex?: number[]; backendNodeId?: number[]; isClickable?: { index: number[] } };
+  layout: { nodeIndex: number[]; bounds: number[][] };
+}
+
+/**
+ * Chromium's own view of what is clickable (DOMSnapshot `isClickable`: click
+ * listeners from script and elements that act on a click natively), kept
+ * when visible with a non-zero box and outermost (no clickable ancestor), and
+ * marked on the elements with CHROMIUM_CLICKABLE_MARK. Returns how many.
+ */
+export async function markChromiumClickables(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.getDocument', { depth: 0 });
+    const snap = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [], includeDOMRects: true })) as unknown as { documents: SnapshotDocument[] };
+    let marked = 0;
+    for (const doc of snap.documents) {
+      const sized = new Set<number>();
+      doc.layout.nodeIndex.forEach((nodeIndex, i) => {
+        const b = doc.layout.bounds[i];
+        if (b !== undefined && (b[2] ?? 0) > 0 && (b[3] ?? 0) > 0) sized.add(nodeIndex);
+      });
+      const clickable = new Set((doc.nodes.isClickable?.index ?? []).filter((i) => sized.has(i)));
+      const parent = doc.nodes.parentIndex ?? [];
+      for (const idx of clickable) {
+        let outermost = true;
+        for (let p = parent[idx] ?? -1; p >= 0; p = parent[p] ?? -1) if (clickable.has(p)) { outermost = false; break; }
+        if (!outermost) continue;
+        const backendNodeId = doc.nodes.backendNodeId?.[idx];
+        if (backendNodeId === undefined) continue;
+        try {
+          const { object } = await cdp.send('DOM.resolveNode', { backendNodeId });
+          if (object.objectId === undefined) continue;
+          await cdp.send('Runtime.callFunctionOn', {
+            objectId: object.objectId,
+            functionDeclaration: `function (name) { if (this.nodeType === 1 && this.localName !== 'html' && this.localName !== 'body') this.setAttribute(name, ''); }`,
+            arguments: [{ value: CHROMIUM_CLICKABLE_MARK }],
+          });
+          marked++;
+        } catch {
+          // a node in a frame this session cannot reach
+        }
+      }
+    }
+    return marked;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
 }

@@ -128,6 +128,10 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
   let owner: Element | null = null;
   let unreadable = 0;
   let firstUnreadable = '';
+  const noteUnreadable = (err: unknown): void => {
+    unreadable++;
+    if (firstUnreadable === '') firstUnreadable = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  };
 
   let run: TextRun | null = null;
   let lastLine = '';
@@ -146,15 +150,22 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     const text = cap(collapse(r.parts.join('')), MAX_TEXT);
     if (text === '' || text === lastLine) return;
     // Text far from the viewport is summarized by count, not shown.
-    const where = placement(r.anchor, r.frame, 1);
+    let where: -1 | 0 | 1;
+    let inViewport: boolean;
+    try {
+      where = placement(r.anchor, r.frame, 1);
+      inViewport = placement(r.anchor, r.frame, 0) === 0;
+    } catch (err) {
+      noteUnreadable(err);
+      return;
+    }
     if (where !== 0) {
       if (where < 0) offscreen.above++;
       else offscreen.below++;
       return;
     }
     const n: SnapshotNode = {
-      ref: null, kind: 'text', role: 'text', name: text, states: {}, depth: r.depth,
-      inViewport: placement(r.anchor, r.frame, 0) === 0,
+      ref: null, kind: 'text', role: 'text', name: text, states: {}, depth: r.depth, inViewport,
     };
     if (r.frame.prefix !== undefined) n.frame = r.frame.prefix;
     push(n);
@@ -242,8 +253,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     try {
       visitNode(node, depth, frame, quiet);
     } catch (err) {
-      unreadable++;
-      if (firstUnreadable === '') firstUnreadable = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      noteUnreadable(err);
     }
   };
 
@@ -498,7 +508,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
   } finally {
     for (const restore of patched) restore();
   }
-  if (unreadable > 0) omissions.push(`${unreadable} element${unreadable === 1 ? '' : 's'} could not be read and were skipped (${cap(firstUnreadable, 120)})`);
+  if (unreadable > 0) omissions.push(`${unreadable} element${unreadable === 1 ? ' was' : 's were'} unreadable and skipped (${cap(firstUnreadable, 120)})`);
   if (stoppedAt !== null && !omissions.some((o) => o.startsWith('content nested'))) {
     omissions.push(`stopped after ${stoppedAt} lines: the page is too large to list in full`);
   }
