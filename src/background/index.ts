@@ -23,6 +23,8 @@ import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
+import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
+import { historyDepth } from '../core/page/history-depth.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
@@ -52,6 +54,10 @@ const broadcast = (event: UiEvent) => {
 };
 
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
+
+// Tabs opened by pages (target=_blank, window.open), so an episode can follow its action there.
+const newTabs = new NewTabTracker();
+newTabs.listen(chrome.tabs.onCreated);
 
 async function setUp() {
   const db = await openApprenticeDb();
@@ -85,7 +91,24 @@ async function setUp() {
     episodes,
     pageFor: (episode) => {
       if (episode.tabId === null) throw new Error('this episode has no tab');
-      return createTabPageDriver({ tabId: episode.tabId, tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+      return createTabPageDriver({
+        tabId: episode.tabId,
+        tabs: chrome.tabs,
+        scripting: chrome.scripting,
+        contentScriptFiles,
+        backDepth: historyDepth(episode.steps),
+        openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
+        // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.
+        follow: async (tab) => {
+          const latest = await episodes.get(episode.id);
+          if (latest !== null) {
+            const moved = { ...latest, tabId: tab.tabId };
+            await episodes.put(moved);
+            broadcast({ type: 'episode.updated', episode: moved });
+          }
+          await chrome.tabs.update(tab.tabId, { active: true }).catch(() => undefined);
+        },
+      });
     },
     policy: () => current().policy,
     learners,
