@@ -6,7 +6,7 @@
 import * as z from 'zod';
 
 export const ProviderPresetSchema = z.enum([
-  'offline', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
+  'offline', 'chrome-ai', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
 ]);
 export type ProviderPreset = z.infer<typeof ProviderPresetSchema>;
 
@@ -18,6 +18,12 @@ export const ProviderSettingsSchema = z.strictObject({
   /** 'auto' detects whether the provider returns token logprobs and falls back to verbalized confidences. */
   logitMode: z.enum(['auto', 'logprobs', 'verbalized']),
   timeoutMs: z.number().int().positive(),
+  /**
+   * The model's context window in tokens, when known (0 or unset: learned from
+   * the server's first context-length error). Servers that truncate silently
+   * (Ollama) need it set so the page is shrunk before sending.
+   */
+  contextTokens: z.number().int().nonnegative().optional(),
 });
 export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
 

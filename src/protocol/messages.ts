@@ -57,6 +57,10 @@ export const ProviderTestResultSchema = z.strictObject({
   logprobs: z.boolean(),
   latencyMs: z.number(),
   message: z.string(),
+  /** The ProviderError kind of a failed test, so the page can show the matching help. */
+  kind: z.string().optional(),
+  /** The models the server lists, when the configured one is missing. */
+  models: z.array(z.string()).optional(),
 });
 export type ProviderTestResult = z.infer<typeof ProviderTestResultSchema>;
 

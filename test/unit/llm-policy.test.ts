@@ -109,8 +109,12 @@ describe('llm policy, token logprobs', () => {
     const policy = createLlmPolicy(createOpenAiChatModel(provider()), { logitMode: 'auto' });
     const out = await policy.propose(input());
     expect(out.logitSource).toBe('logprobs');
-    // Option 3 is absent from top_logprobs: floor = min(−0.4, −1.5) − 1.
-    expect(out.candidates.map((c) => c.logit)).toEqual([-1.5, -0.4, -2.5]);
+    // Option 3 is absent from top_logprobs. Listed: e^−0.4 + e^−1.5 = 0.8935, so the residual
+    // R = 0.1065 is below p_min = e^−1.5 = 0.2231; one option missing: floor = log(R / 2).
+    const floor = Math.log((1 - Math.exp(-0.4) - Math.exp(-1.5)) / 2);
+    expect(out.candidates.map((c) => c.logit).slice(0, 2)).toEqual([-1.5, -0.4]);
+    expect(out.candidates[2]?.logit).toBeCloseTo(floor, 12);
+    expect(floor).toBeCloseTo(Math.log(0.053275), 4);
     expect(out.notes.some((n) => n.includes('floor'))).toBe(true);
   });
 
