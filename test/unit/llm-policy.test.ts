@@ -3,38 +3,10 @@ import { createOpenAiChatModel, testProvider } from '../../src/adapters/openai/o
 import { describeError, isModelOutputError, isProviderError } from '../../src/core/errors.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
 import type { PolicyInput } from '../../src/core/policy/policy.ts';
-import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { formatAction } from '../../src/core/page/action-grammar.ts';
 import type { ProviderSettings } from '../../src/core/settings.ts';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.ts';
-
-const node = (ref: string | null, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
-  ref,
-  kind: ref === null ? 'heading' : 'interactive',
-  role,
-  name,
-  states: {},
-  depth: 1,
-  inViewport: true,
-  ...extra,
-});
-
-const loginPage: PageObservation = {
-  url: 'http://127.0.0.1:9/login',
-  title: 'Sign in',
-  nodes: [
-    node(null, 'heading', 'Sign in', { level: 1 }),
-    node('1', 'textbox', 'Email', { inputType: 'email' }),
-    node('2', 'textbox', 'Password', { inputType: 'password' }),
-    node('3', 'button', 'Sign in'),
-    node('4', 'link', 'Forgot password?'),
-  ],
-  focusedRef: null,
-  offscreen: { above: 0, below: 0 },
-  omissions: [],
-  scroll: { y: 0, maxY: 0, viewportHeight: 800 },
-  tookMs: 1,
-};
+import { candidateAnswer, loginPage, THREE } from '../support/llm-fixtures.ts';
 
 const input = (numCandidates = 3): PolicyInput => ({
   task: 'Sign in as ada@example.com',
@@ -46,22 +18,7 @@ const input = (numCandidates = 3): PolicyInput => ({
   temperature: 0.8,
 });
 
-const answer = (options: [string, number][], best = 1, pretty = false) =>
-  JSON.stringify(
-    {
-      thinking: 'The form is empty.',
-      candidates: options.map(([action, confidence], i) => ({ option: i + 1, action, confidence, why: `reason ${i + 1}` })),
-      best,
-    },
-    null,
-    pretty ? 2 : undefined,
-  );
-
-const THREE: [string, number][] = [
-  ['fill([1], "ada@example.com")', 60],
-  ['click([3])', 30],
-  ['click([4])', 10],
-];
+const answer = candidateAnswer;
 
 let server: OpenAiTestServer;
 const provider = (over: Partial<ProviderSettings> = {}): ProviderSettings => ({
