@@ -11,6 +11,7 @@
  */
 import { describeError, isProviderError, ProviderError } from '../../core/errors.ts';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../../core/ports.ts';
+import type { ProviderTestResult } from '../../protocol/messages.ts';
 
 export type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';
 
@@ -170,4 +171,28 @@ export async function builtInModelStatus(api: LanguageModelApi | null): Promise<
     unavailable: UNSUPPORTED_TEXT,
   };
   return { availability, message: message[availability] };
+}
+
+/** Test connection for the built-in model: a tiny prompt (which also starts a pending download). */
+export async function testBuiltInModel(model: ChatModel): Promise<ProviderTestResult> {
+  const started = Date.now();
+  try {
+    await model.chat({ messages: [{ role: 'user', content: 'Reply with the single word: ready' }], temperature: 0, maxTokens: 5, logprobs: false, topLogprobs: 0, json: false });
+    return {
+      ok: true,
+      model: BUILT_IN_MODEL_NAME,
+      logprobs: false,
+      latencyMs: Date.now() - started,
+      message: "Chrome's built-in model answered. It gives no token logprobs, so candidate logits come from verbalized confidences.",
+    };
+  } catch (err) {
+    return {
+      ok: false,
+      model: BUILT_IN_MODEL_NAME,
+      logprobs: false,
+      latencyMs: Date.now() - started,
+      message: describeError(err),
+      ...(isProviderError(err) ? { kind: err.kind } : {}),
+    };
+  }
 }
