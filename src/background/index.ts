@@ -34,6 +34,7 @@ import { createUiHandlers } from './ui-handlers.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
 import { assignStepRewards } from '../core/learning/rewards.ts';
+import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
 
 z.config({ jitless: true });
 
@@ -126,6 +127,12 @@ async function setUp() {
     logger,
     newId: () => crypto.randomUUID(),
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
+    tokenBudget: async (episode) => {
+      const budget = settings.current().agent.tokenBudgetPerSite;
+      if (budget <= 0) return null;
+      const now = Date.now();
+      return budgetExceeded(tokensSpentOnSite(await episodes.list({ origin: episode.origin, limit: 1000 }), episode.origin, now), budget, episode.origin);
+    },
   });
 
   // Demonstrations: CER gets the whole trajectory with page titles (learnFrom), JitRL its transitions.

@@ -101,6 +101,8 @@ export const SettingsSchema = z.strictObject({
     observationChars: z.number().int().positive(),
     /** Seed of the random source (λ branch, simulated policy). */
     seed: z.number().int(),
+    /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
+    tokenBudgetPerSite: z.number().int().nonnegative(),
   }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -139,5 +141,5 @@ export const DEFAULT_SETTINGS: Settings = {
   jitrl: { ...DEFAULT_JITRL, enabled: true },
   rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
   cer: { enabled: true, successOnly: false, topDynamics: 5, topSkills: 5, maxEntriesPerSite: 200 },
-  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0 },
+  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0, tokenBudgetPerSite: 0 },
 };

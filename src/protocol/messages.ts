@@ -40,6 +40,8 @@ export const EpisodeSummarySchema = z.strictObject({
   startedAt: z.number(),
   endedAt: z.number().nullable(),
   kind: EpisodeSchema.shape.kind,
+  /** Model tokens (prompt + completion) the episode used; absent from older senders. */
+  tokens: z.number().int().nonnegative().optional(),
 });
 export type EpisodeSummary = z.infer<typeof EpisodeSummarySchema>;
 

@@ -26,6 +26,7 @@ import type { CandidateRecord, Decision, Episode, StepRecord } from './episode.t
 import type { EpisodeStore } from './episode-store.ts';
 import { classifySensitivity } from './sensitive-actions.ts';
 import { unadjustedCandidates } from './unadjusted-candidates.ts';
+import { TokenBudgetError } from './token-budget.ts';
 
 export type DecisionInput =
   | { kind: 'approve' }
@@ -54,6 +55,8 @@ export interface AgentDeps {
   newId(): string;
   /** Called after every saved change (the UI broadcast). */
   onUpdate?(episode: Episode): void;
+  /** Before each proposal: a reason to pause (the site's token budget is spent), or null. */
+  tokenBudget?(episode: Episode): Promise<string | null>;
 }
 
 /** A decision that cannot be carried out (unparseable edit, wrong state…): nothing changed. */
@@ -129,6 +132,8 @@ export class AgentController {
     this.inFlight.set(episodeId, abort);
     const started = this.deps.clock.now();
     try {
+      const overBudget = (await this.deps.tokenBudget?.(episode)) ?? null;
+      if (overBudget !== null) throw new TokenBudgetError(overBudget);
       const page = this.deps.pageFor(episode);
       const previous = episode.steps.at(-1);
       const observation = await page.observe(

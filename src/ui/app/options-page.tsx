@@ -55,6 +55,7 @@ const LABELS: Record<string, string> = {
   'agent.autoApproveOrigins': 'Auto-approve sites (one origin per line)',
   'agent.observationChars': 'Page text budget (characters; shrunk further to fit a small context window)',
   'agent.seed': 'Random seed',
+  'agent.tokenBudgetPerSite': 'Model tokens per site per 24 h before pausing (0 = no limit)',
 };
 
 const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
