@@ -123,7 +123,7 @@ describe('Options page', () => {
       'provider.test': async ({ provider }) =>
         reply === 'origin'
           ? { ok: false, model: provider.model, logprobs: false, latencyMs: 3, kind: 'origin_forbidden',
-              message: `The model server refused requests from this extension's origin. (HTTP 403: HTTP 403 with no body: the server refused the Origin ${origin}. For Ollama, set OLLAMA_ORIGINS=${origin} in Ollama's environment and restart it.)` }
+              message: `The model server refused requests from this extension's origin. (HTTP 403: the server refused the Origin ${origin} with an empty 403. For Ollama, set OLLAMA_ORIGINS=${origin} in Ollama's environment and restart it.)` }
           : { ok: false, model: provider.model, logprobs: false, latencyMs: 3, kind: 'model_not_found', message: 'model "llama3.1" not found', models: ['qwen2.5:7b', 'llama3.2:3b'] },
     });
     await user.selectOptions(await screen.findByLabelText('Provider'), 'ollama');

@@ -167,7 +167,7 @@ export function createOpenAiChatModel(provider: ProviderSettings, opts: OpenAiCh
           const models = await listModels(provider, options);
           throw new ProviderError(
             'model_not_found',
-            `${failure.message}${models ? ` The server lists: ${models.slice(0, 20).join(', ')}.` : ''}`,
+            `${failure.message.replace(/[.\s]*$/, '.')}${models ? ` The server lists: ${models.slice(0, 20).join(', ')}.` : ''}`,
             { status: seen.failure.status, cause: err, detail: models ? { models } : {} },
           );
         }

@@ -120,7 +120,7 @@ export function classifyHttpFailure(failure: HttpFailure): ProviderError {
     const origin = failure.origin ?? 'chrome-extension://<extension id>';
     return new ProviderError(
       'origin_forbidden',
-      `HTTP 403 with no body: the server refused the Origin ${origin}. For Ollama, set OLLAMA_ORIGINS=${origin} in Ollama's environment and restart it.`,
+      `the server refused the Origin ${origin} with an empty 403. For Ollama, set OLLAMA_ORIGINS=${origin} in Ollama's environment and restart it.`,
       { status },
     );
   }
