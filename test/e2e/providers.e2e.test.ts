@@ -117,6 +117,14 @@ describe('providers through the built extension', () => {
     await request({ type: 'episode.stop', episodeId: ok.id });
   });
 
+  it("Chrome's built-in model: this Chromium has none, and the options page and Test connection say so plainly", async () => {
+    await useProvider({ preset: 'chrome-ai', baseUrl: '', model: '', apiKey: '' });
+    await ui.reload();
+    await expect.poll(() => ui.getByTestId('builtin-status').textContent(), { timeout: 15_000 }).toMatch(/cannot run Chrome's built-in model|no Prompt API/);
+    await ui.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => ui.getByTestId('provider-test').textContent(), { timeout: 15_000 }).toMatch(/Not connected.*cannot run Chrome's built-in model/s);
+  });
+
   it("Test connection on the options page against every provider shape", async () => {
     const cases: [ShapeName, string, string][] = [
       ['openai', 'o3-mini', 'no token logprobs came back'],
