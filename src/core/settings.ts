@@ -104,6 +104,12 @@ export const SettingsSchema = z.strictObject({
     /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
     tokenBudgetPerSite: z.number().int().nonnegative(),
   }),
+  /**
+   * Settings of learners added through the registry, by learner id; each is
+   * validated by its own schema (`LearnerDefinition.settings`). JitRL and CER
+   * keep their own keys above.
+   */
+  learners: z.record(z.string(), z.unknown()).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
