@@ -98,16 +98,21 @@ describe('llm policy, verbalized confidences', () => {
     expect(server.requests[0]?.logprobs).toBeUndefined();
   });
 
-  it("'auto' falls back when the provider returns no logprobs, and remembers it", async () => {
+  it("'auto' falls back when the provider returns no logprobs, and stops asking only after 3 answers in a row without", async () => {
     server.respond(() => ({ content: answer(THREE), noLogprobs: true }));
     const policy = createLlmPolicy(createOpenAiChatModel(provider()), { logitMode: 'auto' });
     const first = await policy.propose(input());
     expect(first.logitSource).toBe('verbalized');
     expect(first.candidates.map((c) => c.logit)).toEqual([Math.log(0.6), Math.log(0.3), Math.log(0.1)]);
     expect(first.notes.some((n) => n.includes('no token logprobs'))).toBe(true);
-    expect(server.requests[0]?.logprobs).toBe(true);
-    await policy.propose(input());
-    expect(server.requests[1]?.logprobs).toBeUndefined();
+    // One answer without logprobs is not a session-wide downgrade: a logprob answer resets the count.
+    server.respond((_b, i) => (i === 1 ? { content: answer(THREE), bestDigitLogprobs: [{ '1': -0.1, '2': -2.5, '3': -3 }] } : { content: answer(THREE), noLogprobs: true }));
+    expect((await policy.propose(input())).logitSource).toBe('logprobs');
+    for (let i = 0; i < 3; i++) await policy.propose(input());
+    expect(server.requests.map((r) => r.logprobs)).toEqual([true, true, true, true, true]);
+    const last = await policy.propose(input());
+    expect(server.requests[5]?.logprobs).toBeUndefined();
+    expect(last.logitSource).toBe('verbalized');
   });
 });
 

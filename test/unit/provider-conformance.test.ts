@@ -127,8 +127,11 @@ describe('OpenRouter', () => {
     const first = await llama.propose(policyInput());
     expect(first.logitSource).toBe('verbalized');
     expect(server.requests.at(-1)?.logprobs).toBe(true);
+    // 'auto' keeps asking until 3 answers in a row came without logprobs, then stops.
     await llama.propose(policyInput());
-    // 'auto' stops asking this model once it answered without logprobs.
+    await llama.propose(policyInput());
+    expect(server.requests.at(-1)?.logprobs).toBe(true);
+    await llama.propose(policyInput());
     expect(server.requests.at(-1)?.logprobs).toBeUndefined();
   });
 

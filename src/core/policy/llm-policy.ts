@@ -24,6 +24,9 @@ export interface LlmPolicyOptions {
   charsPerToken?: number;
 }
 
+/** Answers in a row without logprobs after which 'auto' stops asking for them. */
+export const NO_LOGPROBS_LIMIT = 3;
+
 /** Shrinks after context-length errors, each to a smaller listing; then the error stands. */
 const MAX_SHRINKS = 3;
 
@@ -35,8 +38,9 @@ export const DEFAULT_MAX_TOKENS = 1200;
 const topLogprobsFor = (n: number): number => Math.min(20, Math.max(5, n + 2));
 
 export function createLlmPolicy(model: ChatModel, options: LlmPolicyOptions): CandidatePolicy {
-  // 'auto' learns once per policy instance that the provider gives no logprobs.
-  let logprobsUnavailable = false;
+  // 'auto' stops asking for logprobs only after this many answers in a row came without them:
+  // one answer without (an OpenRouter request routed to another upstream, say) changes nothing.
+  let answersWithoutLogprobs = 0;
   // The window and the token ratio, learned from the server's errors and usage counts.
   let contextTokens = options.contextTokens && options.contextTokens > 0 ? options.contextTokens : null;
   let charsPerToken = options.charsPerToken ?? 3.5;
@@ -47,7 +51,7 @@ export function createLlmPolicy(model: ChatModel, options: LlmPolicyOptions): Ca
       const n = input.numCandidates;
       const notes: string[] = [];
       const usage = { calls: 0, promptTokens: 0, completionTokens: 0 };
-      const wantLogprobs = options.logitMode === 'logprobs' || (options.logitMode === 'auto' && !logprobsUnavailable);
+      const wantLogprobs = options.logitMode === 'logprobs' || (options.logitMode === 'auto' && answersWithoutLogprobs < NO_LOGPROBS_LIMIT);
 
       const maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
       const jsonSchema = z.toJSONSchema(candidateOutputSchema(n)) as Record<string, unknown>;
@@ -148,12 +152,17 @@ export function createLlmPolicy(model: ChatModel, options: LlmPolicyOptions): Ca
       if (wantLogprobs) {
         if (response.tokens === null || response.tokens.length === 0) {
           if (options.logitMode === 'auto') {
-            logprobsUnavailable = true;
-            notes.push('The provider returned no token logprobs; using verbalized confidences from now on.');
+            answersWithoutLogprobs++;
+            notes.push(
+              answersWithoutLogprobs >= NO_LOGPROBS_LIMIT
+                ? `The provider returned no token logprobs ${NO_LOGPROBS_LIMIT} times in a row; using verbalized confidences from now on.`
+                : 'The provider returned no token logprobs; verbalized confidences were used for this step.',
+            );
           } else {
             notes.push('The provider returned no token logprobs; verbalized confidences were used for this step.');
           }
         } else {
+          answersWithoutLogprobs = 0;
           logits = tokenLogits(response, found, notes);
           if (logits) logitSource = 'logprobs';
         }
