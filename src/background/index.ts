@@ -25,7 +25,10 @@ import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
+import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
+import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
+import { historyDepth } from '../core/page/history-depth.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
@@ -57,11 +60,16 @@ const broadcast = (event: UiEvent) => {
 
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
 
+// Tabs opened by pages (target=_blank, window.open), so an episode can follow its action there.
+const newTabs = new NewTabTracker();
+newTabs.listen(chrome.tabs.onCreated);
+
 async function setUp() {
   const db = await openApprenticeDb();
   const memory = new IdbMemoryStore(db);
   const episodes = new IdbEpisodeStore(db);
   const experiences = new IdbExperienceStore(db);
+  const learnerData = new IdbLearnerDataStore(db, logger);
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
   const random = seededRandom(settings.current().agent.seed ^ Date.now());
@@ -100,7 +108,7 @@ async function setUp() {
   };
   const chatModel = () => current().model;
   // Every learner of the registry, built once; the settings say which run.
-  const ports = { stores: { memory, experiences }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
+  const ports = { stores: { memory, experiences, learnerData }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
   const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
 
@@ -108,7 +116,24 @@ async function setUp() {
     episodes,
     pageFor: (episode) => {
       if (episode.tabId === null) throw new Error('this episode has no tab');
-      return createTabPageDriver({ tabId: episode.tabId, tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+      return createTabPageDriver({
+        tabId: episode.tabId,
+        tabs: chrome.tabs,
+        scripting: chrome.scripting,
+        contentScriptFiles,
+        backDepth: historyDepth(episode.steps),
+        openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
+        // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.
+        follow: async (tab) => {
+          const latest = await episodes.get(episode.id);
+          if (latest !== null) {
+            const moved = { ...latest, tabId: tab.tabId };
+            await episodes.put(moved);
+            broadcast({ type: 'episode.updated', episode: moved });
+          }
+          await chrome.tabs.update(tab.tabId, { active: true }).catch(() => undefined);
+        },
+      });
     },
     policy: () => current().policy,
     learners,
