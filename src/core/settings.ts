@@ -55,6 +55,8 @@ export const JitrlSettingsSchema = z.strictObject({
   preferSameUrl: z.boolean(),
   /** Eq. 25 divides by max|A| + ε; the authors' code divides by the largest positive A. */
   normalization: z.enum(['max-abs', 'max-positive']),
+  /** Our addition: the normalization divisor is at least this (one unit of reward), so tiny advantages stay tiny. 0 = Eq. 25. */
+  advantageFloor: z.number().min(0),
   /** Sampling temperature of the model. Paper: 0.8. */
   temperature: z.number().min(0).max(2),
   /** |C_LLM|, candidates asked of the model. Paper: 3. */
@@ -117,6 +119,7 @@ export const DEFAULT_JITRL: JitrlSettings = {
   beta: 2,
   preferSameUrl: true,
   normalization: 'max-abs',
+  advantageFloor: 1,
   temperature: 0.8,
   numCandidates: 3,
 };

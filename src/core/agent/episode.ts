@@ -15,8 +15,12 @@ export const CandidateRecordSchema = z.strictObject({
   action: z.string(),
   /** The same action in semantic form: `click(<button "Sign in">)`. */
   semantic: z.string(),
-  /** 'model' = proposed by the policy; 'memory' = added from neighbours with z = 0 (Eq. 23). */
+  /** 'model' = proposed by the policy; 'memory' = added from neighbours (Eq. 23), below every model logit. */
   origin: z.enum(['model', 'memory']),
+  /** A memory-only action that resolved loosely: the remembered semantic action (`semantic` is the element it acts on). */
+  remembered: z.string().optional(),
+  /** Never proposed in this state while an unbarred candidate exists: the person rejected it here, or a failure's credit blamed it here. */
+  barred: z.enum(['rejected', 'failed']).optional(),
   rationale: z.string().optional(),
   baseLogit: z.number(),
   adjustedLogit: z.number(),
