@@ -20,7 +20,7 @@ export const CandidateRecordSchema = z.strictObject({
   /** A memory-only action that resolved loosely: the remembered semantic action (`semantic` is the element it acts on). */
   remembered: z.string().optional(),
   /** Never proposed in this state while an unbarred candidate exists: the person rejected it here, or a failure's credit blamed it here. */
-  barred: z.enum(['rejected', 'failed']).optional(),
+  barred: z.enum(['rejected', 'failed', 'loop']).optional(),
   rationale: z.string().optional(),
   baseLogit: z.number(),
   adjustedLogit: z.number(),
@@ -59,6 +59,8 @@ export const StepRecordSchema = z.strictObject({
   /** The page title when the step was recorded (demonstrations); names the page in CER's dynamics. */
   pageTitle: z.string().optional(),
   effectiveState: z.array(z.string()),
+  /** `pageKeyOf` the page when the step was proposed: step credit and loops compare these. */
+  pageKey: z.string().optional(),
   logitSource: LogitSourceSchema,
   candidates: z.array(CandidateRecordSchema),
   /** V(s) (Eq. 4); null when no neighbours were found. */
