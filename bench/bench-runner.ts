@@ -172,7 +172,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     bar?.stop();
     const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
-    const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!)]));
+    const setting = { policy: options.policy, memory: options.memory };
+    const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!, setting)]));
     const policyName = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
     return {
       suite: options.suite.name,
