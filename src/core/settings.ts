@@ -95,8 +95,12 @@ export const SettingsSchema = z.strictObject({
     autoApproveOrigins: z.array(z.string()),
     /** Character budget of the page rendering in the prompt. */
     observationChars: z.number().int().positive(),
-    /** Seed of the random source (λ branch, simulated policy). */
+    /** Seed of the random source (λ branch, simulated policy, the proposal's draw). */
     seed: z.number().int(),
+    /** How the proposal is chosen: sampled from Softmax(z′/T) as Algorithm 1 acts, or the argmax. */
+    selection: z.enum(['sampling', 'argmax']),
+    /** T of Softmax(z′/T) when sampling. */
+    samplingTemperature: z.number().min(0).max(5),
   }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -136,5 +140,5 @@ export const DEFAULT_SETTINGS: Settings = {
   jitrl: { ...DEFAULT_JITRL, enabled: true },
   rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
   cer: { enabled: true, successOnly: false, topDynamics: 5, topSkills: 5, maxEntriesPerSite: 200 },
-  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0 },
+  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0, selection: 'sampling', samplingTemperature: 1 },
 };

@@ -72,6 +72,20 @@ export const StepRecordSchema = z.strictObject({
   replayed: z.array(z.string()),
   /** Learning is best-effort: what failed, if anything. */
   learningNotes: z.array(z.string()),
+  /** How the proposal (the first candidate) was chosen: sampled from Softmax(z′/T), argmax, or exploited from memory. */
+  selection: z.strictObject({
+    how: z.enum(['sampled', 'argmax', 'exploited']),
+    /** Its probability under the rule that chose it (1 for argmax and exploitation). */
+    probability: z.number().min(0).max(1),
+    temperature: z.number().min(0),
+  }).optional(),
+  /** Back at a page state seen before this step without progress (A → B → A): shown to the person. */
+  loop: z.strictObject({
+    /** Step index of the earlier visit. */
+    since: z.number().int().nonnegative(),
+    length: z.number().int().positive(),
+    repeated: z.array(z.string()),
+  }).optional(),
   /** The action that ran, in both forms; null while awaiting a decision. */
   chosen: z.strictObject({ action: z.string(), semantic: z.string(), decision: DecisionSchema }).nullable(),
   /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
