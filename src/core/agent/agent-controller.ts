@@ -20,6 +20,8 @@ import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action
 import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
+import { pageKeyOf } from '../page/page-key.ts';
+import { finishProposal } from './proposal-stage.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
 import { describeError } from '../errors.ts';
 import type { CandidateRecord, Decision, Episode, StepRecord } from './episode.ts';
@@ -140,8 +142,12 @@ export class AgentController {
         episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
         regUrl,
       );
+      // A re-proposal after rejections replaces the pending step and keeps its index: steps are 0..n−1.
+      const replacing = previous !== undefined && previous.chosen === null;
+      const stepIndex = replacing ? previous.index : episode.steps.length;
+      const pageKey = pageKeyOf(observation);
       const context: StepContext = {
-        episodeId, stepIndex: episode.steps.length, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState,
+        episodeId, stepIndex, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState,
       };
       const notes: string[] = [];
       const learners = this.deps.learners();
@@ -209,15 +215,24 @@ export class AgentController {
         records = base.records;
         actions = base.actions;
       }
-      // Rank by adjusted probability; the person sees the best first.
-      const order = records.map((_, i) => i).sort((a, b) => records![b]!.adjustedProb - records![a]!.adjustedProb || a - b);
+      // Loops, then the proposal (sampled, argmax or exploited) first and the rest by rank.
+      const earlier = replacing ? episode.steps.slice(0, -1) : episode.steps;
+      const finished = finishProposal({
+        records, actions, earlier, pageKey,
+        selection: { mode: settings.agent.selection, temperature: settings.agent.samplingTemperature },
+        drawKey: `${settings.agent.seed}:${episode.origin}:${episode.task}:${episode.attempt}:${stepIndex}:${exclude.size}`,
+      });
+      notes.push(...finished.notes);
       const step: StepRecord = {
-        index: episode.steps.length,
+        index: stepIndex,
         url: observation.url,
         regUrl,
         effectiveState,
+        pageKey,
         logitSource: proposal.logitSource,
-        candidates: order.map((i) => ({ ...records![i]!, action: formatAction(actions[i]!) })),
+        candidates: finished.candidates,
+        selection: finished.selection,
+        ...(finished.loop ? { loop: finished.loop } : {}),
         v,
         neighbours,
         droppedMemoryActions: dropped,
@@ -234,7 +249,7 @@ export class AgentController {
         startedAt: started,
       };
       // A re-proposal after rejections replaces the pending step rather than adding one.
-      const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
+      const steps = [...earlier, step];
       episode = await this.get(episodeId); // the person may have paused or stopped meanwhile
       if (episode.status !== 'running') return episode;
       episode = { ...episode, steps, status: 'awaiting_approval', error: null };

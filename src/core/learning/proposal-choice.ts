@@ -8,8 +8,8 @@
  *   credit blamed it here, or taking it again would close a loop) is never
  *   proposed while an unbarred one exists;
  * - exploitation after success: where the memory already holds a return of at
- *   least SETTLED_RETURN (half a success) for a candidate in this state, the
- *   best such candidate is chosen outright. Sampling is for where the agent is
+ *   least SETTLED_RETURN (half a success) for a candidate in this state, that
+ *   candidate (the one with the highest z′ among several) is chosen outright. Sampling is for where the agent is
  *   unsure; repeating what worked is not left to chance.
  */
 import type { CandidateRecord } from '../agent/episode.ts';
@@ -69,7 +69,9 @@ export function chooseProposal(
   const eligible = unbarred.length > 0 ? unbarred : records.map((_, i) => i);
   const settled = eligible
     .filter((i) => records[i]!.valueKind === 'known' && (records[i]!.q ?? -Infinity) >= SETTLED_RETURN)
-    .sort((a, b) => records[b]!.q! - records[a]!.q! || records[b]!.adjustedLogit - records[a]!.adjustedLogit || a - b);
+    // Among several, the highest z′: the state abstraction can merge states the
+    // policy tells apart (before and after a click), and the policy sees the history.
+    .sort((a, b) => records[b]!.adjustedLogit - records[a]!.adjustedLogit || a - b);
   if (options.mode === 'sampling' && settled.length > 0) return { index: settled[0]!, how: 'exploited', probability: 1 };
   const logits = eligible.map((i) => records[i]!.adjustedLogit);
   if (options.mode === 'argmax') {
