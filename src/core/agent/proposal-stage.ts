@@ -10,6 +10,7 @@ import type { Action } from '../page/action.ts';
 import { formatAction } from '../page/action-grammar.ts';
 import { chooseProposal, rankForProposal, type SelectionMode } from '../learning/proposal-choice.ts';
 import { detectLoop, type LoopFinding } from '../learning/loops.ts';
+import { fnv1a } from '../fnv1a.ts';
 import { seededRandom } from '../random.ts';
 import type { CandidateRecord, StepRecord } from './episode.ts';
 
@@ -34,18 +35,9 @@ export interface ProposalStageOutput {
   notes: string[];
 }
 
-/** FNV-1a of the draw key: the seed of this step's uniform draw. */
-function hashKey(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
-}
-
+/** This step's uniform draw, seeded by the hash of its draw key. */
 export function proposalDraw(drawKey: string): number {
-  return seededRandom(hashKey(drawKey)).next();
+  return seededRandom(fnv1a(drawKey) | 0).next();
 }
 
 export function finishProposal(input: ProposalStageInput): ProposalStageOutput {

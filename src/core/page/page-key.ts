@@ -6,17 +6,8 @@
  * but changes nothing. Two observations with one key show the same page, so
  * a step between them changed nothing, and coming back to a key is a loop.
  */
+import { fnv1a } from '../fnv1a.ts';
 import type { PageObservation } from './observation.ts';
-
-/** FNV-1a, 32 bits, as hex: enough to tell a page's states apart within one episode. */
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
 
 export function pageKeyOf(observation: Pick<PageObservation, 'url' | 'nodes'>): string {
   const parts = [observation.url.split('#')[0] ?? ''];
@@ -24,5 +15,6 @@ export function pageKeyOf(observation: Pick<PageObservation, 'url' | 'nodes'>): 
     const s = n.states;
     parts.push([n.kind, n.role, n.name, n.value ?? '', String(s.checked ?? ''), String(s.selected ?? ''), String(s.expanded ?? ''), String(s.disabled ?? '')].join('\u0001'));
   }
-  return fnv1a(parts.join('\u0002'));
+  // 32 bits are enough to tell a page's states apart within one episode.
+  return fnv1a(parts.join('\u0002')).toString(16).padStart(8, '0');
 }
