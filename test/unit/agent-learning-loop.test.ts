@@ -4,7 +4,10 @@
  * and exploitation after a success (JitRL on an in-memory store, a scripted
  * page and a fixed policy; no model).
  */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import type { Episode } from '../../src/core/agent/episode.ts';
@@ -107,8 +110,10 @@ async function runAttempt(s: ReturnType<typeof setup>): Promise<Episode> {
 const path = (ep: Episode) => ep.steps.filter((x) => x.chosen).map((x) => x.chosen!.semantic);
 
 describe('step indexes', () => {
-  it('are 0..n−1 with no gaps or repeats after rejecting every candidate, picking and editing', async () => {
-    const s = setup({ settings: argmax });
+  it('are 0..n−1 with no gaps or repeats after rejecting every candidate, picking and editing; the episode is stored', async () => {
+    const memory = await IdbMemoryStore.open({ factory: new IDBFactory() });
+    const jitrl = new JitrlLearner({ store: memory, settings: () => argmax.jitrl, random: seededRandom(1), clock: { now: () => 1 } });
+    const s = setup({ settings: argmax, learners: [jitrl] });
     let ep = await s.controller.start({ task: TASK, startUrl: 'https://items.test/', tabId: null });
     for (let i = 0; i < 3; i++) ep = await s.controller.decide(ep.id, { kind: 'reject' }); // all three: re-proposal
     expect(ep.steps.map((x) => x.index)).toEqual([0]);
@@ -117,7 +122,11 @@ describe('step indexes', () => {
     ep = await s.controller.decide(ep.id, { kind: 'pick', index: 1 });
     expect(ep.steps.map((x) => x.index)).toEqual([0, 1, 2]);
     const closed = await s.controller.finish(ep.id, 'failure');
-    expect(new Set(closed.steps.map((x) => `${closed.id}:${x.index}`)).size).toBe(closed.steps.length);
+    // Today's bug: a duplicate transition id made IndexedDB refuse the whole episode (EpisodeWriteError).
+    expect(closed.steps.at(-1)!.learningNotes.filter((n) => n.includes('failed'))).toEqual([]);
+    const stored = (await memory.all()).filter((t) => t.episodeId === closed.id);
+    expect(stored.filter((t) => !t.id.includes(':rejected:')).map((t) => t.stepIndex)).toEqual([0, 1]);
+    expect(stored.filter((t) => t.id.includes(':rejected:'))).toHaveLength(4); // three at step 1, one at step 2
   });
 });
 
