@@ -102,6 +102,12 @@ export const SettingsSchema = z.strictObject({
     /** T of Softmax(z′/T) when sampling. */
     samplingTemperature: z.number().min(0).max(5),
   }),
+  /**
+   * Settings of learners added through the registry, by learner id; each is
+   * validated by its own schema (`LearnerDefinition.settings`). JitRL and CER
+   * keep their own keys above.
+   */
+  learners: z.record(z.string(), z.unknown()).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
