@@ -2,7 +2,7 @@
 // candidates, page keys, loops and per-step credit without a model — all pure.
 import { describe, expect, it } from 'vitest';
 import type { CandidateRecord } from '../../src/core/agent/episode.ts';
-import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities, SETTLED_RETURN } from '../../src/core/learning/proposal-choice.ts';
+import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities } from '../../src/core/learning/proposal-choice.ts';
 import { detectLoop } from '../../src/core/learning/loops.ts';
 import { stepEvidence, blameOnFailure } from '../../src/core/learning/step-credit.ts';
 import { pageKeyOf } from '../../src/core/page/page-key.ts';
@@ -47,11 +47,10 @@ describe('Softmax(z′/T) sampling (Algorithm 1, "Sample a ~ Softmax(z′)")', (
     expect(chooseProposal(all, { mode: 'argmax', temperature: 1, u: 0 }).index).toBe(0);
   });
 
-  it('exploits an action whose return in this state is at least half a success, whatever the draw', () => {
-    expect(SETTLED_RETURN).toBe(0.5);
-    const records = [rec('a', 0), rec('b', -1, { valueKind: 'known', q: 0.6, support: 1 }), rec('c', -2, { valueKind: 'known', q: 0.9, support: 1, barred: 'loop' })];
+  it('exploits a settled candidate (what worked in this very state), whatever the draw', () => {
+    const records = [rec('a', 0), rec('b', -1, { valueKind: 'known', q: 0.6, support: 1, settled: true }), rec('c', -2, { valueKind: 'known', q: 0.9, support: 1, settled: true, barred: 'loop' })];
     for (const u of [0, 0.3, 0.99]) expect(chooseProposal(records, { mode: 'sampling', temperature: 1, u })).toEqual({ index: 1, how: 'exploited', probability: 1 });
-    const unsure = [rec('a', 0), rec('b', -1, { valueKind: 'known', q: 0.4, support: 1 })];
+    const unsure = [rec('a', 0), rec('b', -1, { valueKind: 'known', q: 0.9, support: 1 })];
     expect(chooseProposal(unsure, { mode: 'sampling', temperature: 1, u: 0.99 }).how).toBe('sampled');
   });
 });

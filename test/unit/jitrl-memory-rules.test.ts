@@ -2,7 +2,7 @@
 // the model, rejected or failed (state, action) pairs are barred, loose
 // resolutions show the element they act on, and tiny advantages stay tiny.
 import { describe, expect, it } from 'vitest';
-import { estimateValues, MEMORY_ONLY_MARGIN, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { estimateValues, MEMORY_ONLY_MARGIN, SETTLED_RETURN, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
 import { DEFAULT_JITRL } from '../../src/core/settings.ts';
 import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
@@ -86,6 +86,18 @@ describe('barred (state, action) pairs', () => {
     expect(out.candidates.find((c) => c.semantic === B)!.barred).toBe('failed');
     const kept = estimateValues(input({ neighbours: [nb('f1:2', B, -1, 1), nb('f2:2', B, 0.2, 1)] }));
     expect(kept.candidates.find((c) => c.semantic === B)!.barred).toBeUndefined();
+  });
+});
+
+describe('settled (state, action) pairs: exploitation after success', () => {
+  it('only this very state\'s returns settle an action, never a similar state\'s (another instance)', () => {
+    expect(SETTLED_RETURN).toBe(0.5);
+    const here = estimateValues(input({ neighbours: [nb('s1:0', B, 0.6, 1), nb('s2:0', A, 2, 0.9)] }));
+    expect(here.candidates.find((c) => c.semantic === B)!.settled).toBe(true);
+    // A's Q = 2 comes from a similar state only: valued, but not settled
+    expect(here.candidates.find((c) => c.semantic === A)!.settled).toBeUndefined();
+    const weak = estimateValues(input({ neighbours: [nb('s1:0', B, 0.4, 1)] }));
+    expect(weak.candidates.find((c) => c.semantic === B)!.settled).toBeUndefined();
   });
 });
 

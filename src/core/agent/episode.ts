@@ -21,6 +21,8 @@ export const CandidateRecordSchema = z.strictObject({
   remembered: z.string().optional(),
   /** Never proposed in this state while an unbarred candidate exists: the person rejected it here, or a failure's credit blamed it here. */
   barred: z.enum(['rejected', 'failed', 'loop']).optional(),
+  /** This very state's memory says this action led to success: proposed outright, not sampled (exploitation). */
+  settled: z.boolean().optional(),
   rationale: z.string().optional(),
   baseLogit: z.number(),
   adjustedLogit: z.number(),

@@ -7,17 +7,14 @@
  * - a barred candidate (the person rejected it in this state, a failure's
  *   credit blamed it here, or taking it again would close a loop) is never
  *   proposed while an unbarred one exists;
- * - exploitation after success: where the memory already holds a return of at
- *   least SETTLED_RETURN (half a success) for a candidate in this state, that
- *   candidate (the one with the highest z′ among several) is chosen outright. Sampling is for where the agent is
+ * - exploitation after success: a candidate the learner marked `settled`
+ *   (JitRL: this very state's returns average at least half a success) is
+ *   chosen outright — the one with the highest z′ among several. Sampling is for where the agent is
  *   unsure; repeating what worked is not left to chance.
  */
 import type { CandidateRecord } from '../agent/episode.ts';
 
 export type SelectionMode = 'sampling' | 'argmax';
-
-/** Q(s, a) from which a remembered action is repeated rather than sampled. */
-export const SETTLED_RETURN = 0.5;
 
 export interface ProposalChoice {
   /** Index into the records. */
@@ -68,7 +65,7 @@ export function chooseProposal(
   const unbarred = records.map((_, i) => i).filter((i) => records[i]!.barred === undefined);
   const eligible = unbarred.length > 0 ? unbarred : records.map((_, i) => i);
   const settled = eligible
-    .filter((i) => records[i]!.valueKind === 'known' && (records[i]!.q ?? -Infinity) >= SETTLED_RETURN)
+    .filter((i) => records[i]!.settled === true)
     // Among several, the highest z′: the state abstraction can merge states the
     // policy tells apart (before and after a click), and the policy sees the history.
     .sort((a, b) => records[b]!.adjustedLogit - records[a]!.adjustedLogit || a - b);

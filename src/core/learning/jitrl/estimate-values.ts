@@ -39,6 +39,15 @@ export const MEMORY_ONLY_MARGIN = 1;
  * still Eq. 10's, so the evidence shown stays the paper's maths.
  */
 export const BARRED_RETURN = -0.5;
+
+/**
+ * Exploitation after success: an action whose returns in this very state
+ * (similarity 1, as for bars) average at least this (half a success) is
+ * "settled": it is proposed outright, not sampled (`chooseProposal`). Only
+ * this very state counts: a similar state of another task (another instance
+ * of the template) must not replay that task's choices.
+ */
+export const SETTLED_RETURN = 0.5;
 const SAME_STATE = 1 - 1e-9;
 
 /** Transition ids written for a rejected proposal (see `buildTransitions`). */
@@ -179,6 +188,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
 
   const { lambda, alpha, beta, normalization } = input.settings;
   const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, input.neighbours));
+  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, input.neighbours) >= SETTLED_RETURN);
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
@@ -212,11 +222,18 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
       support: x.support,
       valueKind: x.valueKind,
       ...(barred[i] ? { barred: barred[i] } : {}),
+      ...(settled[i] ? { settled: true } : {}),
     };
   });
   const barredCount = barred.filter(Boolean).length;
   if (barredCount > 0) notes.push(`${barredCount} candidate(s) barred in this state (rejected, or blamed for a failure here)`);
   return { candidates, actions, v, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
+}
+
+/** Mean return of this action over the neighbours in this very state; −∞ when there are none. */
+function sameStateMean(action: string, neighbours: readonly Neighbour[]): number {
+  const here = neighbours.filter((n) => n.similarity >= SAME_STATE && n.transition.action === action);
+  return here.length === 0 ? Number.NEGATIVE_INFINITY : here.reduce((s, n) => s + n.ret, 0) / here.length;
 }
 
 /** Why this action is barred in this state, if it is (see BARRED_RETURN). */
