@@ -103,6 +103,8 @@ describe('per-step evidence and blame (credit without a model)', () => {
   it('a failure is blamed on the evidence; without any, on the least-sure step (latest on ties); else on nobody', () => {
     expect(blameOnFailure([s('A', 'a', true, 0.2), s('B', 'b', true, 3), s('B', 'c', true, 0.1), s('C')])).toEqual([false, true, false, false]);
     expect(blameOnFailure([s('A', 'a', true, 2), s('B', 'b', true, 0.5), s('C', 'c', true, 0.5), s('D', 'd', true, 4)])).toEqual([false, false, true, false]);
+    // A → B → A → C: the undoing step only
+    expect(blameOnFailure([s('A'), s('B'), s('A'), s('C')])).toEqual([false, true, false, false]);
     expect(blameOnFailure([s(null, 'a', true, null), s(null, 'b', true, null)])).toBeNull();
   });
 });

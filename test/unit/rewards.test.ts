@@ -80,10 +80,13 @@ describe('assignStepRewards: per-step credit from the page (issue 10, item 4)', 
     expect(WASTED_STEP_REWARD).toBe(-0.5);
   });
 
-  it('a failure goes to the step that undid an earlier one (and its loop), not to every step', () => {
-    // A → B → A → C: steps 0 and 1 went round a loop
+  it('a failure goes to the step that undid an earlier one, not to the step it undid nor to every step', () => {
+    // A → B → A → C: step 1 brought the page back to A, undoing step 0
     const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'failure', evaluatorScores: null, settings });
-    expect(out.rewards).toEqual([-1, -1, 0, 0]);
+    expect(out.rewards).toEqual([0, -1, 0, 0]);
+    // on a success the whole loop is wasted
+    const won = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'success', evaluatorScores: null, settings });
+    expect(won.rewards).toEqual([WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);
   });
 
   it('a failure with no evidence goes to the least-sure step only', () => {

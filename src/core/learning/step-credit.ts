@@ -13,7 +13,8 @@
  * - `error`: the action failed to run.
  *
  * Such steps are wasted: on a success they are penalized instead of credited,
- * and a failure is blamed on them. Where a failure leaves no such evidence,
+ * and a failure is blamed on them (on the undoing step of a loop, not on the
+ * steps it undid). Where a failure leaves no such evidence,
  * it is blamed on the step where the base policy was least sure (the smallest
  * gap between the chosen candidate's base logit and the best other one):
  * that is the step most likely to have been a wrong call, and the one the
@@ -55,13 +56,18 @@ export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
 }
 
 /**
- * Which steps a failure is blamed on: the wasted ones; if none, the least-sure
+ * Which steps a failure is blamed on: the ones that changed nothing, undid an
+ * earlier step or failed to run; if none, the least-sure
  * step (latest on ties, nearer the failure). Null when there is no evidence
  * and no margin at all (demonstrations, imports): the caller keeps its
  * uniform rule.
  */
 export function blameOnFailure(steps: readonly CreditStep[]): boolean[] | null {
-  const evidence = stepEvidence(steps);
+  // The steps inside a loop are not blamed, only the one that undid them: of
+  // A → B → A, either move may have been the wrong one (a correct step can be
+  // undone by a wrong one), and the in-episode loop bar already keeps the
+  // agent from going round again.
+  const evidence = stepEvidence(steps).map((e) => (e === 'loop' ? null : e));
   if (evidence.some((e) => e !== null)) return evidence.map((e) => e !== null);
   let least = -1;
   steps.forEach((s, i) => {
