@@ -75,6 +75,13 @@ describe('barred (state, action) pairs', () => {
     expect(out.candidates.filter((c) => c.barred !== undefined)).toHaveLength(1);
   });
 
+  it('bars and settles only on this very URL: another instance of the page type says nothing about this one', () => {
+    const other = { transition: transition({ id: 'f1:1', action: B, url: 'https://shop.test/products/203' }), similarity: 1, ret: -1 };
+    const same = { transition: transition({ id: 'f2:1', action: B, url: 'https://shop.test/products/202#top' }), similarity: 1, ret: -1 };
+    expect(estimateValues(input({ neighbours: [other], url: 'https://shop.test/products/202' })).candidates.find((c) => c.semantic === B)!.barred).toBeUndefined();
+    expect(estimateValues(input({ neighbours: [same], url: 'https://shop.test/products/202' })).candidates.find((c) => c.semantic === B)!.barred).toBe('failed');
+  });
+
   it('a rejection in a merely similar state does not bar', () => {
     const out = estimateValues(input({ neighbours: [nb('e1:0:rejected:0', A, -1, 0.9)] }));
     expect(out.candidates.find((c) => c.semantic === A)!.barred).toBeUndefined();

@@ -68,6 +68,8 @@ export interface EstimateInput {
   settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
+  /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
+  url?: string;
 }
 
 export interface EstimateOutput {
@@ -187,8 +189,9 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   }
 
   const { lambda, alpha, beta, normalization } = input.settings;
-  const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, input.neighbours));
-  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, input.neighbours) >= SETTLED_RETURN);
+  const here = sameState(input.neighbours, input.url);
+  const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, here));
+  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
@@ -230,15 +233,26 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   return { candidates, actions, v, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
 }
 
+/**
+ * The neighbours taken in this very state: similarity 1 (same page type,
+ * effective state and task) and, when both are known, the same URL — product
+ * 202 and product 203 share a page type, but what failed on one says nothing
+ * about the other's button.
+ */
+function sameState(neighbours: readonly Neighbour[], url: string | undefined): Neighbour[] {
+  const page = (u: string) => u.split('#')[0];
+  return neighbours.filter((n) => n.similarity >= SAME_STATE && (url === undefined || n.transition.url === undefined || page(n.transition.url) === page(url)));
+}
+
 /** Mean return of this action over the neighbours in this very state; −∞ when there are none. */
 function sameStateMean(action: string, neighbours: readonly Neighbour[]): number {
-  const here = neighbours.filter((n) => n.similarity >= SAME_STATE && n.transition.action === action);
+  const here = neighbours.filter((n) => n.transition.action === action);
   return here.length === 0 ? Number.NEGATIVE_INFINITY : here.reduce((s, n) => s + n.ret, 0) / here.length;
 }
 
 /** Why this action is barred in this state, if it is (see BARRED_RETURN). */
 function barOf(action: string, neighbours: readonly Neighbour[]): CandidateRecord['barred'] {
-  const here = neighbours.filter((n) => n.similarity >= SAME_STATE && n.transition.action === action);
+  const here = neighbours.filter((n) => n.transition.action === action);
   if (here.length === 0) return undefined;
   if (here.some((n) => isRejection(n.transition.id))) return 'rejected';
   const mean = here.reduce((s, n) => s + n.ret, 0) / here.length;

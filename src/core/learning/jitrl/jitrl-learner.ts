@@ -55,6 +55,7 @@ export class JitrlLearner implements Learner {
       toSemantic: input.toSemantic,
       settings,
       random: this.#options.random,
+      url: ctx.url,
     });
     const summaries: NeighbourSummary[] = neighbours.map((n) => ({
       transitionId: n.transition.id,
