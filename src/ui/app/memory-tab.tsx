@@ -196,7 +196,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <ul class="transitions" aria-label={`Transitions on ${site.origin}`}>
           {items.map((t) => (
             <li key={t.id} class="transition">
-              <div><span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span></div>
+              <div>
+                <span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span>
+                {t.stale ? <span class="badge stale" title="The action no longer resolved on its page: demoted in retrieval, kept until you delete it">stale ×{t.stale}</span> : null}
+              </div>
               <div class="muted">task: {t.task}</div>
               <div class="muted"><code>{t.regUrl}</code>{t.effectiveState.length > 0 ? ` · after ${t.effectiveState.join(', ')}` : ''}</div>
               <button type="button" class="small danger" onClick={() => remove(t)}>Delete<span class="visually-hidden"> {t.action} ({t.id})</span></button>

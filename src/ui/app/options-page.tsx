@@ -37,6 +37,7 @@ const LABELS: Record<string, string> = {
   'jitrl.alpha': 'α optimism bonus (Eq. 6)',
   'jitrl.beta': 'β strength of the logit update (Eq. 10)',
   'jitrl.normalization': 'Advantage normalization (Eq. 25)',
+  'jitrl.advantageFloor': 'Smallest normalization divisor (0 = Eq. 25 exactly)',
   'jitrl.preferSameUrl': 'Prefer neighbours from this exact URL (instance backoff)',
   'jitrl.temperature': 'Model temperature',
   'jitrl.numCandidates': 'Candidates asked of the model',
@@ -55,7 +56,14 @@ const LABELS: Record<string, string> = {
   'agent.autoApproveOrigins': 'Auto-approve sites (one origin per line)',
   'agent.observationChars': 'Page text budget (characters; shrunk further to fit a small context window)',
   'agent.seed': 'Random seed',
+  'agent.selection': 'Choose the proposal by (sampling = Algorithm 1)',
+  'agent.samplingTemperature': 'T of Softmax(z′/T) when sampling',
   'agent.tokenBudgetPerSite': 'Model tokens per site per 24 h before pausing (0 = no limit)',
+};
+
+const SELECT_OPTIONS: Record<string, readonly string[]> = {
+  'jitrl.normalization': ['max-abs', 'max-positive'],
+  'agent.selection': ['sampling', 'argmax'],
 };
 
 const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
@@ -63,7 +71,7 @@ const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap(
     const path = `${group}.${key}`;
     if (Array.isArray(value)) return { path, group, key, kind: 'lines' };
     if (typeof value === 'boolean') return { path, group, key, kind: 'checkbox' };
-    if (typeof value === 'string') return { path, group, key, kind: 'select', options: ['max-abs', 'max-positive'] };
+    if (typeof value === 'string') return { path, group, key, kind: 'select', options: SELECT_OPTIONS[path] ?? [value] };
     return { path, group, key, kind: 'number' };
   }),
 );
