@@ -65,7 +65,9 @@ function actionsOf(attempt: GroupAttempt, okOnly: boolean): PageActions {
 function pageName(pageType: string, all: readonly PageActions[]): string {
   const titles = new Set(all.filter((a) => a.titles.has(pageType)).map((a) => a.titles.get(pageType) ?? null));
   const [only] = [...titles];
-  return titles.size === 1 && only ? `the page "${only}"` : `${pageNameFromUrl(pageType).replace(/ page$/, '')} pages (${pageType})`;
+  if (titles.size === 1 && only) return `the page "${only}"`;
+  const fromUrl = pageNameFromUrl(pageType).replace(/ page$/, '');
+  return `${fromUrl.charAt(0).toLowerCase()}${fromUrl.slice(1)} pages (${pageType})`;
 }
 
 const listed = (xs: readonly string[]): string => xs.slice(0, MAX_ACTIONS_PER_SIDE).join(', ');
