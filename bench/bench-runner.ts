@@ -14,6 +14,9 @@ import { CerLearner } from '../src/core/learning/cer/cer-learner.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
 import { JitrlLearner } from '../src/core/learning/jitrl/jitrl-learner.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
+import { TfgrpoLearner } from '../src/core/learning/tfgrpo/tfgrpo-learner.ts';
+import { DEFAULT_TFGRPO } from '../src/core/learning/tfgrpo/tfgrpo-settings.ts';
+import { InMemoryTfgrpoStore } from '../src/core/learning/tfgrpo/tfgrpo-store.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
 import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';
@@ -29,7 +32,7 @@ import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-
 import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
 
-export const LEARNER_CONFIGS = ['static', 'jitrl', 'cer', 'jitrl+cer'] as const;
+export const LEARNER_CONFIGS = ['static', 'jitrl', 'cer', 'jitrl+cer', 'tfgrpo', 'jitrl+tfgrpo'] as const;
 export type LearnerConfig = (typeof LEARNER_CONFIGS)[number];
 export type PolicyKind = 'offline' | 'simulated' | 'openai';
 
@@ -97,9 +100,10 @@ interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
   episodes: InMemoryEpisodeStore;
+  tfgrpo: InMemoryTfgrpoStore;
 }
 
-const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore() });
+const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore(), tfgrpo: new InMemoryTfgrpoStore() });
 
 class BrowserCrash extends Error {
   override name = 'BrowserCrash';
@@ -216,11 +220,14 @@ function buildPolicy(options: BenchOptions, chat: ChatModel | null, streamSeed: 
 
 function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Settings, chat: ChatModel | null, streamSeed: number): Learner[] {
   const learners: Learner[] = [];
-  if (config === 'jitrl' || config === 'jitrl+cer') {
+  if (config === 'jitrl' || config === 'jitrl+cer' || config === 'jitrl+tfgrpo') {
     learners.push(new JitrlLearner({ store: set.memory, settings: () => settings.jitrl, random: seededRandom(streamSeed ^ 0x5bd1e995), clock: systemClock }));
   }
   if (config === 'cer' || config === 'jitrl+cer') {
     learners.push(new CerLearner({ store: set.experience, settings: () => settings.cer, model: chat, clock: systemClock }));
+  }
+  if (config === 'tfgrpo' || config === 'jitrl+tfgrpo') {
+    learners.push(new TfgrpoLearner({ store: set.tfgrpo, settings: () => DEFAULT_TFGRPO, model: chat, clock: systemClock }));
   }
   return learners;
 }

@@ -1,0 +1,91 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { IdbTfgrpoStore } from '../../src/adapters/idb/idb-tfgrpo-store.ts';
+import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
+import type { LibraryRevision } from '../../src/core/learning/tfgrpo/library.ts';
+import { InMemoryTfgrpoStore, MAX_REVISIONS_PER_SITE, type TfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
+import { attempt, experience, G1, ORIGIN, step } from './tfgrpo-helpers.ts';
+
+const OTHER = 'http://forum.fixture.test';
+
+const revision = (n: number, origin = ORIGIN): LibraryRevision => ({
+  id: `r-${origin}-${n}`, origin, group: G1, at: n, before: [experience(`x-${n}`, `Lesson ${n}: before.`)],
+  added: [], updated: [], deleted: [`x-${n}`], evicted: [],
+});
+
+const stores: [string, () => Promise<TfgrpoStore>][] = [
+  ['in memory', async () => new InMemoryTfgrpoStore()],
+  ['IndexedDB', async () => IdbTfgrpoStore.open({ factory: new IDBFactory() })],
+];
+
+describe.each(stores)('TfgrpoStore (%s)', (_name, make) => {
+  it('keeps one library per site in order, replaced whole', async () => {
+    const store = await make();
+    const lib = [experience('x-b', 'B: second.'), experience('x-a', 'A: first.')];
+    await store.saveLibrary(ORIGIN, lib, null);
+    await store.saveLibrary(OTHER, [experience('x-c', 'C: other site.', {}, { origin: OTHER })], null);
+    expect(await store.library(ORIGIN)).toEqual(lib);
+    expect(await store.library('http://nowhere.test')).toEqual([]);
+    expect((await store.allExperiences()).map((e) => e.id).sort()).toEqual(['x-a', 'x-b', 'x-c']);
+  });
+
+  it('undo restores the newest revision and drops it; only the newest revisions per site are kept', async () => {
+    const store = await make();
+    for (let n = 1; n <= MAX_REVISIONS_PER_SITE + 2; n++) await store.saveLibrary(ORIGIN, [], revision(n));
+    await store.saveLibrary(OTHER, [], revision(99, OTHER));
+    const latest = await store.latestRevision(ORIGIN);
+    expect(latest).toEqual(revision(MAX_REVISIONS_PER_SITE + 2));
+    await store.undo(latest!);
+    expect(await store.library(ORIGIN)).toEqual(latest!.before);
+    expect((await store.latestRevision(ORIGIN))?.id).toBe(revision(MAX_REVISIONS_PER_SITE + 1).id);
+    // After 12 saves and one undo, 9 remain: revisions 3..11.
+    let left = 0;
+    for (let r = await store.latestRevision(ORIGIN); r; r = await store.latestRevision(ORIGIN)) {
+      left++;
+      await store.undo(r);
+    }
+    expect(left).toBe(MAX_REVISIONS_PER_SITE - 1);
+    expect(await store.library(ORIGIN)).toEqual(revision(3).before);
+  });
+
+  it('keeps open groups, and forgetting a site removes its library, revisions and groups only', async () => {
+    const store = await make();
+    const group = { key: `${ORIGIN}\nadd teapot`, origin: ORIGIN, attempts: [attempt('e1', 'failure', [step('/list', 'click(<link "Home">)')])] };
+    await store.savePendingGroup(group);
+    await store.savePendingGroup({ key: `${OTHER}\nvote`, origin: OTHER, attempts: [] });
+    expect(await store.pendingGroup(group.key)).toEqual(group);
+    await store.saveLibrary(ORIGIN, [experience('x-a', 'A: first.')], revision(1));
+    await store.saveLibrary(OTHER, [experience('x-c', 'C: other.', {}, { origin: OTHER })], revision(2, OTHER));
+    expect(await store.forgetSite(ORIGIN)).toBe(1);
+    expect(await store.library(ORIGIN)).toEqual([]);
+    expect(await store.latestRevision(ORIGIN)).toBeNull();
+    expect(await store.pendingGroup(group.key)).toBeNull();
+    expect(await store.library(OTHER)).toHaveLength(1);
+    expect(await store.pendingGroup(`${OTHER}\nvote`)).not.toBeNull();
+    await store.deletePendingGroup(`${OTHER}\nvote`);
+    expect(await store.pendingGroup(`${OTHER}\nvote`)).toBeNull();
+  });
+});
+
+describe('IdbTfgrpoStore on rows it did not write', () => {
+  it('skips corrupt experiences in a library row and counts them', async () => {
+    const factory = new IDBFactory();
+    const db = await openApprenticeDb({ factory });
+    await db.put('tfgrpoLibraries', { origin: ORIGIN, experiences: [experience('x-a', 'A: fine.'), { id: 'x-bad', text: 42 }] });
+    const store = new IdbTfgrpoStore(db);
+    expect((await store.library(ORIGIN)).map((e) => e.id)).toEqual(['x-a']);
+    expect(store.corruptRowsSkipped).toBe(1);
+  });
+
+  it('a version-2 database gains the Training-Free GRPO stores and keeps its data', async () => {
+    const factory = new IDBFactory();
+    const v2 = await openApprenticeDb({ factory, version: 2 });
+    await v2.put('experiences', { id: 'd-1', origin: ORIGIN, kind: 'dynamics' });
+    v2.close();
+    const db = await openApprenticeDb({ factory });
+    expect([...db.objectStoreNames]).toContain('tfgrpoLibraries');
+    expect(await db.get('experiences', 'd-1')).toEqual({ id: 'd-1', origin: ORIGIN, kind: 'dynamics' });
+    db.close();
+  });
+});
