@@ -162,12 +162,15 @@ describe('offline policy', () => {
 
   it('pushes down an action a learned contrast advises against, by exactly the discouraged weight', () => {
     const base = scoreOfflineActions(input(LOGIN_TASK, loginPage()));
-    const rule: PromptSection = { id: 'x-rule', title: 'Experience 1', text: '…', discouragedActions: ['fill(<textbox "Email">, "ada@example.com")', 'click(<button "Nowhere">)'] };
+    const rule: PromptSection = { id: 'x-rule', title: 'Experience 1', text: '…', discouragedActions: ['fill(<textbox "Email">, "ada@example.com")', 'click(<button "Nowhere">)', 'click(<link "Create account now">)'] };
     const advised = scoreOfflineActions(input(LOGIN_TASK, loginPage(), [], [rule]));
     const email = (xs: typeof base) => xs.find((x) => formatAction(x.action) === 'fill([1], "ada@example.com")')!;
     expect(email(advised).score).toBeCloseTo(email(base).score + OFFLINE_WEIGHTS.discouraged, 10);
     expect(email(advised).reasons).toContain('advised against by x-rule');
     expect(advised.length).toBe(base.length); // an action that does not resolve here adds nothing
+    // A near match is not the element advised against: "Create account" keeps its score.
+    const create = (xs: typeof base) => xs.find((x) => formatAction(x.action) === 'click([6])')!;
+    expect(create(advised).score).toBe(create(base).score);
   });
 
   it('sets each box the way its own clause says, reads "stop" as off, and saves a changed setting', async () => {

@@ -330,7 +330,8 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
       const parsed = parseAction(text);
       if (!parsed.ok) continue;
       const resolved = resolveSemanticAction(parsed.action, obs);
-      if (!resolved.ok) continue;
+      // Only the very element: a near match ("Yoga mat" for "Yoga mat bag") may be the right one.
+      if (!resolved.ok || resolved.match === 'nearest') continue;
       const prev = scored.get(formatAction(resolved.action));
       if (prev) {
         prev.score += OFFLINE_WEIGHTS.discouraged;
