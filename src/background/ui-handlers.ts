@@ -16,12 +16,15 @@ import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;
   episodes: EpisodeStore;
   memory: MemoryStore;
   experiences: ExperienceStore;
+  /** Training-Free GRPO: its library in the Memory tab (list, edit, delete, undo). */
+  tfgrpo: Pick<TfgrpoLearner, 'view' | 'edit' | 'remove' | 'undoLastUpdate'>;
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
@@ -142,6 +145,10 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
+    'tfgrpo.library': async ({ origin }) => d.tfgrpo.view(origin),
+    'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),
+    'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await d.tfgrpo.remove(origin, ids) }),
+    'tfgrpo.undo': async ({ origin }) => ({ undone: (await d.tfgrpo.undoLastUpdate(origin)) !== null }),
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

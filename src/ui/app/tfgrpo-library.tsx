@@ -8,14 +8,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { TfgrpoExperience } from '../../core/learning/tfgrpo/experience.ts';
+import type { TfgrpoLibraryView } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 
-type LibraryView = {
-  experiences: TfgrpoExperience[];
-  lastUpdate: { at: number; task: string; added: number; updated: number; deleted: number; evicted: number } | null;
-  capability: string | null;
-};
+type LibraryView = TfgrpoLibraryView;
 
 export function provenanceLine(e: TfgrpoExperience): string {
   const p = e.provenance;

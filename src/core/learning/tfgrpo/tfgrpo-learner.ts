@@ -58,6 +58,12 @@ export interface TfgrpoLearnReport extends LearnReport {
   notes: string[];
 }
 
+export interface TfgrpoLibrarySummary {
+  experiences: TfgrpoExperience[];
+  lastUpdate: { at: number; task: string; added: number; updated: number; deleted: number; evicted: number } | null;
+  capability: string | null;
+}
+
 const emptyReport = (verdict: TfgrpoLearnReport['verdict'], groupSize: number): TfgrpoLearnReport => ({
   verdict, groupSize, path: null, added: [], updated: [], deleted: [], evicted: [], refused: [], principles: [], reason: null, notes: [],
 });
@@ -289,6 +295,18 @@ export class TfgrpoLearner implements Learner {
       if (kept.length !== library.length) await this.#store.saveLibrary(origin, kept, null);
       return library.length - kept.length;
     });
+  }
+
+  /** What the Memory tab shows for a site: the library, its newest undoable update, and what the learner can do as configured. */
+  async view(origin: string): Promise<TfgrpoLibrarySummary> {
+    const [experiences, last] = await Promise.all([this.#store.library(origin), this.#store.latestRevision(origin)]);
+    return {
+      experiences,
+      lastUpdate: last
+        ? { at: last.at, task: last.group.task, added: last.added.length, updated: last.updated.length, deleted: last.deleted.length, evicted: last.evicted.length }
+        : null,
+      capability: this.capability().message,
+    };
   }
 
   /** The newest model or rule update of the site, if any (what undo would revert). */
