@@ -1,8 +1,4 @@
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { IdbTfgrpoStore } from '../../src/adapters/idb/idb-tfgrpo-store.ts';
-import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import type { LibraryRevision } from '../../src/core/learning/tfgrpo/library.ts';
 import { InMemoryTfgrpoStore, MAX_REVISIONS_PER_SITE, type TfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
 import { attempt, experience, G1, ORIGIN, step } from './tfgrpo-helpers.ts';
@@ -16,7 +12,6 @@ const revision = (n: number, origin = ORIGIN): LibraryRevision => ({
 
 const stores: [string, () => Promise<TfgrpoStore>][] = [
   ['in memory', async () => new InMemoryTfgrpoStore()],
-  ['IndexedDB', async () => IdbTfgrpoStore.open({ factory: new IDBFactory() })],
 ];
 
 describe.each(stores)('TfgrpoStore (%s)', (_name, make) => {
@@ -65,27 +60,5 @@ describe.each(stores)('TfgrpoStore (%s)', (_name, make) => {
     expect(await store.pendingGroup(`${OTHER}\nvote`)).not.toBeNull();
     await store.deletePendingGroup(`${OTHER}\nvote`);
     expect(await store.pendingGroup(`${OTHER}\nvote`)).toBeNull();
-  });
-});
-
-describe('IdbTfgrpoStore on rows it did not write', () => {
-  it('skips corrupt experiences in a library row and counts them', async () => {
-    const factory = new IDBFactory();
-    const db = await openApprenticeDb({ factory });
-    await db.put('tfgrpoLibraries', { origin: ORIGIN, experiences: [experience('x-a', 'A: fine.'), { id: 'x-bad', text: 42 }] });
-    const store = new IdbTfgrpoStore(db);
-    expect((await store.library(ORIGIN)).map((e) => e.id)).toEqual(['x-a']);
-    expect(store.corruptRowsSkipped).toBe(1);
-  });
-
-  it('a version-2 database gains the Training-Free GRPO stores and keeps its data', async () => {
-    const factory = new IDBFactory();
-    const v2 = await openApprenticeDb({ factory, version: 2 });
-    await v2.put('experiences', { id: 'd-1', origin: ORIGIN, kind: 'dynamics' });
-    v2.close();
-    const db = await openApprenticeDb({ factory });
-    expect([...db.objectStoreNames]).toContain('tfgrpoLibraries');
-    expect(await db.get('experiences', 'd-1')).toEqual({ id: 'd-1', origin: ORIGIN, kind: 'dynamics' });
-    db.close();
   });
 });

@@ -10,9 +10,6 @@
  *   episodes     step records and checkpoints, keyPath id
  *     byOrigin [origin, startedAt], byOriginTask [origin, task, startedAt], byStatus status, byStartedAt startedAt
  *   experiences  CER buffer (dynamics and skills), keyPath id; byOrigin origin, byKind [origin, kind]
- *   tfgrpoLibraries  Training-Free GRPO: one row per site holding its library in order, keyPath origin
- *   tfgrpoRevisions  the library before each update (undo), keyPath id; byOrigin [origin, at]
- *   tfgrpoGroups     groups still collecting attempts, keyPath key; byOrigin origin
  *   meta         small key → value records (the migration log)
  */
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
@@ -22,7 +19,7 @@ import type { Episode, EpisodeStatus } from '../../core/agent/episode.ts';
 
 export const APPRENTICE_DB_NAME = 'apprentice';
 /** Bump together with a new entry in `migrations`. */
-export const APPRENTICE_DB_VERSION = 3;
+export const APPRENTICE_DB_VERSION = 2;
 
 export type ExperienceKind = 'dynamics' | 'skill';
 /** CER buffer row: the store only relies on these keys; the CER code owns the rest. */
@@ -30,23 +27,6 @@ export interface ExperienceRow {
   id: string;
   origin: string;
   kind: ExperienceKind;
-  [k: string]: unknown;
-}
-
-/** Training-Free GRPO rows: the store relies on these keys; the learner's schemas own the rest (validated on read). */
-export interface TfgrpoLibraryRow {
-  origin: string;
-  experiences: unknown[];
-}
-export interface TfgrpoRevisionRow {
-  id: string;
-  origin: string;
-  at: number;
-  [k: string]: unknown;
-}
-export interface TfgrpoGroupRow {
-  key: string;
-  origin: string;
   [k: string]: unknown;
 }
 
@@ -79,9 +59,6 @@ export interface ApprenticeDbSchema extends DBSchema {
     value: ExperienceRow;
     indexes: { byOrigin: string; byKind: [string, ExperienceKind] };
   };
-  tfgrpoLibraries: { key: string; value: TfgrpoLibraryRow };
-  tfgrpoRevisions: { key: string; value: TfgrpoRevisionRow; indexes: { byOrigin: [string, number] } };
-  tfgrpoGroups: { key: string; value: TfgrpoGroupRow; indexes: { byOrigin: string } };
   meta: { key: string; value: MigrationRecord[] };
 }
 
@@ -150,15 +127,6 @@ const migrations: Migration[] = [
 
     db.createObjectStore('meta');
     return rows;
-  },
-  // 2 → 3: Training-Free GRPO's libraries, revisions (undo) and open groups. Nothing to rewrite.
-  async (db) => {
-    db.createObjectStore('tfgrpoLibraries', { keyPath: 'origin' });
-    const revisions = db.createObjectStore('tfgrpoRevisions', { keyPath: 'id' });
-    revisions.createIndex('byOrigin', ['origin', 'at']);
-    const groups = db.createObjectStore('tfgrpoGroups', { keyPath: 'key' });
-    groups.createIndex('byOrigin', 'origin');
-    return 0;
   },
 ];
 
