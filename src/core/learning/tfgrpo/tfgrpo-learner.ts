@@ -10,11 +10,15 @@
  * report says so. Best-effort: failures become report notes, never throws.
  */
 import type { Episode } from '../../agent/episode.ts';
+import { unadjustedCandidates } from '../../agent/unadjusted-candidates.ts';
 import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';
-import type { FinishedEpisode, LearnReport, Learner, StepContext } from '../learner.ts';
+import type {
+  AdjustInput, AdjustOutput, FinishedEpisode, LearnReport, Learner, RequestChange, RequestShape, StepContext,
+} from '../learner.ts';
 import { consolidate } from './consolidate.ts';
+import * as z from 'zod';
 import { MAX_EXPERIENCE_CHARS, normalizeText, type GroupRef, type TfgrpoExperience } from './experience.ts';
 import {
   groupKeyOf, groupRefOf, splitGroup, unchangedReason,
@@ -58,6 +62,12 @@ export interface TfgrpoLearnReport extends LearnReport {
   notes: string[];
 }
 
+/** What the step record keeps under `evidence.tfgrpo`: the experiences in that step's prompt. */
+export const TfgrpoEvidenceSchema = z.strictObject({
+  experiences: z.array(z.strictObject({ number: z.number().int().positive(), id: z.string(), text: z.string() })),
+});
+export type TfgrpoEvidence = z.infer<typeof TfgrpoEvidenceSchema>;
+
 export interface TfgrpoLibrarySummary {
   experiences: TfgrpoExperience[];
   lastUpdate: { at: number; task: string; added: number; updated: number; deleted: number; evicted: number } | null;
@@ -74,7 +84,7 @@ export function outcomeOf(status: Episode['status']): AttemptOutcome | null {
 }
 
 /** An attempt from an episode record: only what the person saw, the actions taken, and the verdict. */
-export function attemptFromEpisode(episode: Episode, digests: readonly (string | null)[] = []): GroupAttempt | null {
+export function attemptFromEpisode(episode: Episode): GroupAttempt | null {
   const outcome = outcomeOf(episode.status);
   if (outcome === null) return null;
   return {
@@ -84,12 +94,12 @@ export function attemptFromEpisode(episode: Episode, digests: readonly (string |
     outcome,
     answer: episode.answer,
     endedAt: episode.endedAt ?? episode.startedAt,
-    steps: episode.steps.flatMap((s, i) => s.chosen
+    steps: episode.steps.flatMap((s) => s.chosen
       ? [{
           url: s.url,
           regUrl: s.regUrl,
           title: s.pageTitle ?? null,
-          digest: digests[i] ?? null,
+          digest: s.pageDigest ?? null,
           action: s.chosen.semantic,
           ok: s.result?.ok !== false,
           error: s.result && !s.result.ok ? s.result.message : null,
@@ -106,6 +116,8 @@ export class TfgrpoLearner implements Learner {
   readonly #clock: Clock;
   /** The library as loaded at an episode's first step (it does not change mid-episode). */
   readonly #episodes = new Map<string, TfgrpoExperience[]>();
+  /** What shapeRequest put in each step's prompt, by `${episodeId}:${stepIndex}`, until adjust records it. */
+  readonly #shown = new Map<string, TfgrpoEvidence['experiences']>();
   #writes: Promise<unknown> = Promise.resolve();
 
   constructor(options: TfgrpoLearnerOptions) {
@@ -123,6 +135,20 @@ export class TfgrpoLearner implements Learner {
     return { path: null, message: NEEDS_MODEL };
   }
 
+  /**
+   * Before the policy proposes: the library (or its most relevant part) as
+   * numbered experiences, and — when a model proposes — the paper's rollout
+   * temperature (rollouts sample; critique and update run at 0).
+   */
+  async shapeRequest(context: StepContext, _current: Readonly<RequestShape>): Promise<RequestChange> {
+    const settings = this.#settings();
+    if (!settings.enabled) return {};
+    const sections = await this.promptSections(context);
+    this.#shown.set(`${context.episodeId}:${context.stepIndex}`, sections.map((s, i) => ({ number: i + 1, id: s.id, text: s.text })));
+    while (this.#shown.size > 64) this.#shown.delete(this.#shown.keys().next().value!);
+    return { sections, ...(this.#model() ? { temperature: settings.rolloutTemperature } : {}) };
+  }
+
   async promptSections(context: StepContext): Promise<PromptSection[]> {
     const settings = this.#settings();
     if (!settings.enabled || settings.inPrompt === 0) return [];
@@ -134,6 +160,18 @@ export class TfgrpoLearner implements Learner {
     }
     const selected = selectForPrompt(library, context.task, context.regUrl, settings.inPrompt);
     return experienceSections(selected, context.task, context.regUrl);
+  }
+
+  /**
+   * Changes no logit. The seam keeps a learner's evidence from `adjust` only,
+   * so this is where the step records which experiences were in its prompt
+   * (number, id and text as shown), for the panel.
+   */
+  async adjust(input: AdjustInput): Promise<AdjustOutput> {
+    const { records, actions } = unadjustedCandidates(input.candidates, input.toSemantic);
+    const shown = this.#shown.get(`${input.context.episodeId}:${input.context.stepIndex}`) ?? [];
+    const evidence: TfgrpoEvidence = { experiences: shown };
+    return { candidates: records, actions, evidence, notes: [] };
   }
 
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<TfgrpoLearnReport> {
