@@ -48,6 +48,9 @@ describe('TfgrpoLearner without a model (rule path)', () => {
     const second = await learner.learn({ episode: episode('e2', 'success', WIN), rewards: [] });
     expect(second).toMatchObject({ verdict: 'mixed', groupSize: 2, path: 'rules', reason: null });
     expect(second.added).toHaveLength(1);
+    // What the panel shows on the episode's last step.
+    expect(first.notes[0]).toBe('library unchanged: the group has 1 of 3 attempts');
+    expect(second.notes[0]).toBe('group of 2 attempts (mixed): experiences 1 added by page-type contrasts (no model)');
 
     const [entry] = await store.library(ORIGIN);
     expect(entry).toMatchObject({
@@ -75,6 +78,7 @@ describe('TfgrpoLearner without a model (rule path)', () => {
       verdict: 'all-failure', groupSize: 3, added: [],
       reason: 'all 3 attempts in the group failed: with no contrast between winners and losers there is nothing to learn, so the library is unchanged',
     });
+    expect(third.notes[0]).toBe('group of 3 attempts (all-failure): library unchanged: all 3 attempts in the group failed: with no contrast between winners and losers there is nothing to learn, so the library is unchanged');
     expect(await store.library(ORIGIN)).toEqual([]);
   });
 

@@ -66,3 +66,26 @@ describe('Memory tab: Training-Free GRPO library', () => {
     expect(await screen.findByText(/Training-Free GRPO learns its experiences through a model/)).toBeInTheDocument();
   });
 });
+
+describe('Panel: the experiences in a step\'s prompt', () => {
+  it('lists them with the numbers the policy saw', async () => {
+    const { LearnerEvidence } = await import('../../src/ui/app/learner-evidence.tsx');
+    const { step } = await import('./ui-fake-connector.ts');
+    render(<LearnerEvidence step={step({ index: 0, evidence: { tfgrpo: { experiences: [{ number: 1, id: 'x-a', text: 'Quantity first: set it.' }, { number: 2, id: 'x-b', text: 'Cart: in the header.' }] } } })} />);
+    const list = screen.getByRole('list', { name: 'Experiences in the prompt' });
+    expect([...list.querySelectorAll('li')].map((li) => [li.getAttribute('value'), li.textContent])).toEqual([
+      ['1', 'Quantity first: set it. [x-a]'],
+      ['2', 'Cart: in the header. [x-b]'],
+    ]);
+  });
+
+  it('says when no experience was shown, and when the record is unreadable', async () => {
+    const { LearnerEvidence } = await import('../../src/ui/app/learner-evidence.tsx');
+    const { step } = await import('./ui-fake-connector.ts');
+    render(<LearnerEvidence step={step({ index: 0, evidence: { tfgrpo: { experiences: [] } } })} />);
+    expect(screen.getByText('No learned experience was in the prompt (none on this site yet).')).toBeInTheDocument();
+    cleanup();
+    render(<LearnerEvidence step={step({ index: 0, evidence: { tfgrpo: { shown: 'x' } } })} />);
+    expect(screen.getByText('Training-Free GRPO\'s record for this step is unreadable.')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 /** Training-Free GRPO's registry entry. */
 import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../learner-definition.ts';
-import { NEEDS_MODEL, TfgrpoEvidenceSchema, TfgrpoLearner } from './tfgrpo-learner.ts';
+import { TfgrpoEvidenceSchema } from './evidence.ts';
+import { NEEDS_MODEL, TfgrpoLearner } from './tfgrpo-learner.ts';
 import { DEFAULT_TFGRPO, TfgrpoSettingsSchema, type TfgrpoSettings } from './tfgrpo-settings.ts';
 import { InMemoryTfgrpoStore, type TfgrpoStore } from './tfgrpo-store.ts';
 

@@ -18,7 +18,7 @@ import type {
   AdjustInput, AdjustOutput, FinishedEpisode, LearnReport, Learner, RequestChange, RequestShape, StepContext,
 } from '../learner.ts';
 import { consolidate } from './consolidate.ts';
-import * as z from 'zod';
+import type { TfgrpoEvidence } from './evidence.ts';
 import { MAX_EXPERIENCE_CHARS, normalizeText, type GroupRef, type TfgrpoExperience } from './experience.ts';
 import {
   groupKeyOf, groupRefOf, splitGroup, unchangedReason,
@@ -62,12 +62,6 @@ export interface TfgrpoLearnReport extends LearnReport {
   notes: string[];
 }
 
-/** What the step record keeps under `evidence.tfgrpo`: the experiences in that step's prompt. */
-export const TfgrpoEvidenceSchema = z.strictObject({
-  experiences: z.array(z.strictObject({ number: z.number().int().positive(), id: z.string(), text: z.string() })),
-});
-export type TfgrpoEvidence = z.infer<typeof TfgrpoEvidenceSchema>;
-
 export interface TfgrpoLibrarySummary {
   experiences: TfgrpoExperience[];
   lastUpdate: { at: number; task: string; added: number; updated: number; deleted: number; evicted: number } | null;
@@ -77,6 +71,22 @@ export interface TfgrpoLibrarySummary {
 const emptyReport = (verdict: TfgrpoLearnReport['verdict'], groupSize: number): TfgrpoLearnReport => ({
   verdict, groupSize, path: null, added: [], updated: [], deleted: [], evicted: [], refused: [], principles: [], reason: null, notes: [],
 });
+
+/** One sentence for the panel: what the group did to the library, or why it did nothing. */
+export function summarizeReport(r: TfgrpoLearnReport): string {
+  if (r.verdict === 'pending' || r.verdict === 'skipped') return `library unchanged: ${r.reason ?? 'nothing to learn'}`;
+  const changes = [
+    r.added.length > 0 ? `${r.added.length} added` : '',
+    r.updated.length > 0 ? `${r.updated.length} updated` : '',
+    r.deleted.length > 0 ? `${r.deleted.length} deleted` : '',
+    r.evicted.length > 0 ? `${r.evicted.length} evicted` : '',
+  ].filter(Boolean);
+  const how = r.path === 'model' ? 'through the model' : r.path === 'rules' ? 'by page-type contrasts (no model)' : '';
+  const refused = r.refused.length > 0 ? `; ${r.refused.length} operation${r.refused.length === 1 ? '' : 's'} refused` : '';
+  return changes.length > 0
+    ? `group of ${r.groupSize} attempts (${r.verdict}): experiences ${changes.join(', ')} ${how}${refused}`.replace(/\s+;/, ';').trim()
+    : `group of ${r.groupSize} attempts (${r.verdict}): library unchanged: ${r.reason ?? 'no change proposed'}${refused}`;
+}
 
 /** The person's verdict as GRPO's reward; null when the episode ended without one. */
 export function outcomeOf(status: Episode['status']): AttemptOutcome | null {
@@ -177,7 +187,11 @@ export class TfgrpoLearner implements Learner {
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<TfgrpoLearnReport> {
     const { episode } = finished;
     this.#episodes.delete(episode.id);
-    return this.learnAttempt(episode, attemptFromEpisode(episode), signal);
+    for (const key of this.#shown.keys()) if (key.startsWith(`${episode.id}:`)) this.#shown.delete(key);
+    const report = await this.learnAttempt(episode, attemptFromEpisode(episode), signal);
+    // The controller shows a report's notes on the episode's last step: lead with what happened to the library.
+    report.notes.unshift(summarizeReport(report));
+    return report;
   }
 
   /** Credits the experiences the episode saw, then adds its attempt to its group and closes the group when due. */
