@@ -89,3 +89,28 @@ describe('Panel: the experiences in a step\'s prompt', () => {
     expect(screen.getByText('Training-Free GRPO\'s record for this step is unreadable.')).toBeInTheDocument();
   });
 });
+
+describe('Options: Training-Free GRPO settings', () => {
+  it('says what it needs of a model, validates with its schema and saves under settings.learners.tfgrpo', async () => {
+    const { LearnerSettingsFieldset } = await import('../../src/ui/app/learner-settings.tsx');
+    const { tfgrpoDefinition } = await import('../../src/core/learning/tfgrpo/definition.ts');
+    const { DEFAULT_SETTINGS } = await import('../../src/core/settings.ts');
+    const fake = fakeConnector({ 'settings.set': async ({ settings }) => settings });
+    render(<LearnerSettingsFieldset client={fake.connector.client} definition={tfgrpoDefinition} settings={DEFAULT_SETTINGS} onSaved={() => {}} />);
+    expect(screen.getByText(/Works better with a model\. Training-Free GRPO learns its experiences through a model/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    const size = screen.getByLabelText('groupSize');
+    await user.clear(size);
+    await user.type(size, '1');
+    await user.click(screen.getByRole('button', { name: 'Save Training-Free GRPO settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: groupSize:');
+    expect(fake.callsOf('settings.set')).toEqual([]);
+    await user.clear(size);
+    await user.type(size, '5');
+    await user.click(screen.getByLabelText('ruleHints'));
+    await user.click(screen.getByRole('button', { name: 'Save Training-Free GRPO settings' }));
+    await screen.findByText('Saved.');
+    const [call] = fake.callsOf('settings.set') as { settings: { learners: Record<string, unknown> } }[];
+    expect(call!.settings.learners['tfgrpo']).toEqual({ ...TFGRPO_ON, groupSize: 5, ruleHints: false });
+  });
+});
