@@ -18,6 +18,7 @@ import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
+import { TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -27,7 +28,7 @@ export interface UiHandlerDeps {
   /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
   /** Training-Free GRPO: its library in the Memory tab (list, edit, delete, undo). */
-  tfgrpo: Pick<TfgrpoLearner, 'view' | 'edit' | 'remove' | 'undoLastUpdate'>;
+  tfgrpo: Pick<TfgrpoLearner, 'view' | 'edit' | 'remove' | 'undoLastUpdate' | 'exportAll' | 'importAll'>;
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
@@ -109,6 +110,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         transitions: await d.memory.all(),
         episodes: await d.episodes.all(),
         experiences: await d.experiences.all(),
+        learners: { tfgrpo: await d.tfgrpo.exportAll() },
         now: d.now(),
       });
       const day = new Date(d.now()).toISOString().slice(0, 10);
@@ -128,13 +130,19 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
         return parsed.data;
       });
+      const tfgrpo = (archive.learners?.['tfgrpo'] ?? []).map((raw, i) => {
+        const parsed = TfgrpoExperienceSchema.safeParse(raw);
+        if (!parsed.success) throw new ImportError(`Training-Free GRPO experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
+        return parsed.data;
+      });
       // Everything validated above; now write. Transitions go per episode, each in one transaction.
       const byEpisode = new Map<string, typeof archive.transitions>();
       for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
       for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
       for (const e of archive.episodes) await d.episodes.put(e);
       await d.experiences.putMany(experiences);
-      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
+      const learned = await d.tfgrpo.importAll(tfgrpo);
+      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length + learned };
     },
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),

@@ -19,7 +19,9 @@ import type {
 } from '../learner.ts';
 import { consolidate } from './consolidate.ts';
 import type { TfgrpoEvidence } from './evidence.ts';
-import { MAX_EXPERIENCE_CHARS, normalizeText, type GroupRef, type TfgrpoExperience } from './experience.ts';
+import {
+  evictionOrder, isNearDuplicate, MAX_EXPERIENCE_CHARS, normalizeText, type GroupRef, type TfgrpoExperience,
+} from './experience.ts';
 import {
   groupKeyOf, groupRefOf, splitGroup, unchangedReason,
   type AttemptOutcome, type GroupAttempt, type GroupVerdict,
@@ -359,6 +361,42 @@ export class TfgrpoLearner implements Learner {
         : null,
       capability: this.capability().message,
     };
+  }
+
+  /** Every site's experiences, for the export file. */
+  exportAll(): Promise<TfgrpoExperience[]> {
+    return this.#store.allExperiences();
+  }
+
+  /**
+   * Adds experiences from an import (already validated): an entry with a
+   * known id replaces it, one that says what the library already says is
+   * skipped, the rest are appended; the cap applies. Returns how many went in.
+   */
+  async importAll(rows: readonly TfgrpoExperience[]): Promise<number> {
+    const settings = this.#settings();
+    const bySite = new Map<string, TfgrpoExperience[]>();
+    for (const r of rows) bySite.set(r.origin, [...(bySite.get(r.origin) ?? []), r]);
+    return this.#serial(async () => {
+      let imported = 0;
+      for (const [origin, incoming] of bySite) {
+        const library = await this.#store.library(origin);
+        for (const e of incoming) {
+          const same = library.findIndex((x) => x.id === e.id);
+          if (same >= 0) library[same] = e;
+          else if (library.some((x) => isNearDuplicate(x.text, e.text))) continue;
+          else library.push(e);
+          imported++;
+        }
+        const overflow = library.length - settings.maxPerSite;
+        if (overflow > 0) {
+          const out = new Set([...library].sort(evictionOrder).slice(0, overflow).map((e) => e.id));
+          for (let i = library.length - 1; i >= 0; i--) if (out.has(library[i]!.id)) library.splice(i, 1);
+        }
+        await this.#store.saveLibrary(origin, library, null);
+      }
+      return imported;
+    });
   }
 
   /** The newest model or rule update of the site, if any (what undo would revert). */
