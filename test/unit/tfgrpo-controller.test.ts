@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry.ts';
 import { TfgrpoEvidenceSchema } from '../../src/core/learning/tfgrpo/evidence.ts';
@@ -48,7 +49,7 @@ describe('Training-Free GRPO in the agent loop', () => {
     let t = 0;
     let n = 0;
     const ports: LearnerPorts = {
-      stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore() },
+      stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
       settings: () => settings, model: () => null, clock: { now: () => (t += 10) }, random: seededRandom(1),
     };
     const built = buildLearners(ports);

@@ -1,4 +1,9 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
 import type { LibraryRevision } from '../../src/core/learning/tfgrpo/library.ts';
 import { InMemoryTfgrpoStore, MAX_REVISIONS_PER_SITE, type TfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
 import { attempt, experience, G1, ORIGIN, step } from './tfgrpo-helpers.ts';
@@ -12,6 +17,8 @@ const revision = (n: number, origin = ORIGIN): LibraryRevision => ({
 
 const stores: [string, () => Promise<TfgrpoStore>][] = [
   ['in memory', async () => new InMemoryTfgrpoStore()],
+  ['generic learner store, in memory', async () => new LearnerDataTfgrpoStore(new InMemoryLearnerDataStore(), 'tfgrpo')],
+  ['generic learner store, IndexedDB', async () => new LearnerDataTfgrpoStore(await IdbLearnerDataStore.open({ factory: new IDBFactory() }), 'tfgrpo')],
 ];
 
 describe.each(stores)('TfgrpoStore (%s)', (_name, make) => {
@@ -60,5 +67,21 @@ describe.each(stores)('TfgrpoStore (%s)', (_name, make) => {
     expect(await store.pendingGroup(`${OTHER}\nvote`)).not.toBeNull();
     await store.deletePendingGroup(`${OTHER}\nvote`);
     expect(await store.pendingGroup(`${OTHER}\nvote`)).toBeNull();
+  });
+});
+
+describe('LearnerDataTfgrpoStore', () => {
+  it('exports its records through the generic memory and imports them into an empty store', async () => {
+    const from = new LearnerDataTfgrpoStore(new InMemoryLearnerDataStore(), 'tfgrpo');
+    await from.saveLibrary(ORIGIN, [experience('x-a', 'A: first.')], revision(5));
+    const exported = await from.data.memory().export();
+    const to = new LearnerDataTfgrpoStore(new InMemoryLearnerDataStore(), 'tfgrpo');
+    expect(await to.data.memory().import(exported)).toEqual({ imported: 2, rejected: [] });
+    expect(await to.library(ORIGIN)).toEqual([experience('x-a', 'A: first.')]);
+    expect(await to.latestRevision(ORIGIN)).toEqual(revision(5));
+    const bad = await to.data.memory().import([{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'library', value: { kind: 'library', experiences: [{ id: 1 }] }, updatedAt: 0 }]);
+    expect(bad.imported).toBe(0);
+    expect(bad.rejected).toHaveLength(1);
+    expect(await to.library(ORIGIN)).toEqual([experience('x-a', 'A: first.')]);
   });
 });

@@ -3,23 +3,11 @@ import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../l
 import { TfgrpoEvidenceSchema } from './evidence.ts';
 import { NEEDS_MODEL, TfgrpoLearner } from './tfgrpo-learner.ts';
 import { DEFAULT_TFGRPO, TfgrpoSettingsSchema, type TfgrpoSettings } from './tfgrpo-settings.ts';
-import { InMemoryTfgrpoStore, type TfgrpoStore } from './tfgrpo-store.ts';
+import { LearnerDataTfgrpoStore } from './learner-data-tfgrpo-store.ts';
 
-/**
- * TODO [2026-11-24]: the generic per-learner store (LearnerDataStore) is
- * landing on main; until then each set of stores (one per benchmark task, one
- * per extension run) gets its own in-memory library, keyed on the set's JitRL
- * store so every learner built from the same set shares it.
- */
-const stores = new WeakMap<object, TfgrpoStore>();
-export function tfgrpoStoreOf(ports: LearnerPorts): TfgrpoStore {
-  let store = stores.get(ports.stores.memory);
-  if (!store) {
-    store = new InMemoryTfgrpoStore();
-    stores.set(ports.stores.memory, store);
-  }
-  return store;
-}
+/** The learner's state lives in the generic per-learner store, under its id. */
+export const tfgrpoStoreOf = (ports: LearnerPorts): LearnerDataTfgrpoStore =>
+  new LearnerDataTfgrpoStore(ports.stores.learnerData, 'tfgrpo', ports.clock);
 
 export const tfgrpoDefinition: LearnerDefinition<TfgrpoSettings> = {
   id: 'tfgrpo',
@@ -34,5 +22,6 @@ export const tfgrpoDefinition: LearnerDefinition<TfgrpoSettings> = {
     model: ports.model,
     clock: ports.clock,
   }),
-  memory: (ports) => ({ forgetSite: (origin) => tfgrpoStoreOf(ports).forgetSite(origin) }),
+  // Forget, export, import and list go through the generic store's records (library, revisions, open groups).
+  memory: (ports) => tfgrpoStoreOf(ports).data.memory(),
 };
