@@ -12,8 +12,7 @@
  * payment fields are never shown.
  */
 import * as z from 'zod';
-import { describeError } from '../../errors.ts';
-import { parseModelJson } from '../../llm/parse-model-json.ts';
+import { askModelJson } from '../../llm/ask-model-json.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import type { ChatModel } from '../../ports.ts';
 import { isSecretField } from '../cer/skill-variables.ts';
@@ -93,25 +92,8 @@ export function renderLibrary(library: readonly TfgrpoExperience[]): string {
   return ['Current experiences:', ...library.map((e, i) => `[${i + 1}] ${e.text}`)].join('\n');
 }
 
-type Asked<T> = { ok: true; value: T; repaired: boolean } | { ok: false; error: string };
-
-async function ask<T>(model: ChatModel, system: string, user: string, schema: z.ZodType<T>, maxTokens: number, signal?: AbortSignal): Promise<Asked<T>> {
-  let text: string;
-  try {
-    const response = await model.chat({
-      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
-      temperature: REFLECTION_TEMPERATURE,
-      maxTokens,
-      logprobs: false,
-      topLogprobs: 0,
-      json: true,
-    }, signal);
-    text = response.text;
-  } catch (err) {
-    return { ok: false, error: `the model call failed: ${describeError(err)}` };
-  }
-  return parseModelJson(text, schema);
-}
+const ask = <T>(model: ChatModel, system: string, user: string, schema: z.ZodType<T>, maxTokens: number, signal?: AbortSignal) =>
+  askModelJson(model, { system, user, schema, temperature: REFLECTION_TEMPERATURE, maxTokens }, signal);
 
 export type SemanticAdvantage =
   | { ok: true; summaries: string[]; critique: string; principles: string[]; notes: string[] }
