@@ -9,7 +9,12 @@ import { BuiltInModelNotice, ProviderTestReport } from './provider-test-report.t
 import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
 import { errorText } from './format.ts';
+import { LearnerSettingsFieldset } from './learner-settings.tsx';
+
+/** Registry learners whose settings live in `settings.learners[id]` (JitRL and CER have their own groups above). */
+const OWN_GROUP_LEARNERS = new Set(['jitrl', 'cer']);
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
@@ -144,7 +149,8 @@ export function OptionsPage({ client }: { client: UiClient }) {
   async function save(e: Event) {
     e.preventDefault();
     setMessage(null);
-    const parsed = SettingsSchema.safeParse(fromValues(provider, values));
+    // Registry learners' settings are saved by their own fieldsets; keep them as loaded.
+    const parsed = SettingsSchema.safeParse({ ...(fromValues(provider, values) as object), ...(loaded?.learners ? { learners: loaded.learners } : {}) });
     if (!parsed.success) {
       const errs: Record<string, string> = {};
       for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
@@ -262,6 +268,10 @@ export function OptionsPage({ client }: { client: UiClient }) {
             ))}
           </fieldset>
         ))}
+
+        {loaded ? LEARNERS.filter((d) => !OWN_GROUP_LEARNERS.has(d.id)).map((d) => (
+          <LearnerSettingsFieldset key={`${d.id}-${JSON.stringify(loaded.learners?.[d.id] ?? null)}`} client={client} definition={d} settings={loaded} onSaved={apply} />
+        )) : null}
 
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={busy !== null}>Save</button>
