@@ -70,6 +70,8 @@ export const ImportResultSchema = z.strictObject({
   transitions: z.number().int(),
   episodes: z.number().int(),
   experiences: z.number().int(),
+  /** Per registry learner stored under the archive's `learners`: imported count and reasons for what was not. */
+  learners: z.record(z.string(), z.strictObject({ imported: z.number().int(), rejected: z.array(z.string()) })).optional(),
 });
 
 export const DemonstrationOutcomeSchema = z.enum(['success', 'failure', 'partial', 'abandoned']);
