@@ -10,6 +10,9 @@ import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, Setting
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText } from './format.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
+import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { LearnerSettingsSections, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
@@ -101,8 +104,9 @@ const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
 /** The exact `OLLAMA_ORIGINS=…` setting named in a failed test, to show as code. */
 const ollamaOriginsIn = (message: string): string | null => /OLLAMA_ORIGINS=\S+?(?=[\s.]*(?:\s|$))/.exec(message)?.[0] ?? null;
 
-export function OptionsPage({ client }: { client: UiClient }) {
+export function OptionsPage({ client, learners = LEARNERS }: { client: UiClient; learners?: readonly LearnerDefinition[] }) {
   const [loaded, setLoaded] = useState<Settings | null>(null);
+  const [learnerFields, setLearnerFields] = useState<LearnerValues>(learnerValues(DEFAULT_SETTINGS, learners));
   const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
   const [values, setValues] = useState<Values>(toValues(DEFAULT_SETTINGS));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -117,6 +121,7 @@ export function OptionsPage({ client }: { client: UiClient }) {
     setLoaded(s);
     setProvider(s.provider);
     setValues(toValues(s));
+    setLearnerFields(learnerValues(s, learners));
     setErrors({});
   };
 
@@ -152,10 +157,13 @@ export function OptionsPage({ client }: { client: UiClient }) {
   async function save(e: Event) {
     e.preventDefault();
     setMessage(null);
-    const parsed = SettingsSchema.safeParse(fromValues(provider, values));
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
+    const registryPart = learnersFromValues(loaded?.learners, learnerFields, learners);
+    const candidate = fromValues(provider, values) as Record<string, unknown>;
+    if (registryPart.learners !== undefined) candidate['learners'] = registryPart.learners;
+    const parsed = SettingsSchema.safeParse(candidate);
+    if (!parsed.success || Object.keys(registryPart.errors).length > 0) {
+      const errs: Record<string, string> = { ...registryPart.errors };
+      for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;
       setErrors(errs);
       setMessage({ kind: 'error', text: `Not saved: ${Object.keys(errs).length} field${Object.keys(errs).length === 1 ? '' : 's'} need fixing.` });
       return;
@@ -290,6 +298,9 @@ export function OptionsPage({ client }: { client: UiClient }) {
             ))}
           </fieldset>
         ))}
+
+        <LearnerSettingsSections registry={learners} values={learnerFields} errors={errors} modelConfigured={provider.preset !== 'offline'}
+          onChange={(path, v) => setLearnerFields({ ...learnerFields, [path]: v })} />
 
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={busy !== null}>Save</button>
