@@ -96,6 +96,10 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
+    'learner.memory': async ({ learnerId, origin }) => {
+      const memory = d.learnerMemories.find((m) => m.id === learnerId)?.memory;
+      return memory?.list ? memory.list(origin) : null;
+    },
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

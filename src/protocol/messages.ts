@@ -116,6 +116,11 @@ export const UiRequests = {
   'demo.stop': { req: z.strictObject({ episodeId: z.string(), outcome: DemonstrationOutcomeSchema }), res: EpisodeSchema },
   /** CER's buffer for one site: every dynamics and skill entry. */
   'cer.list': { req: z.strictObject({ origin: z.string() }), res: z.array(ExperienceEntrySchema) },
+  /** A registry learner's memory on one site (its `memory.list`); null when that learner lists nothing. */
+  'learner.memory': {
+    req: z.strictObject({ learnerId: z.string(), origin: z.string() }),
+    res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number() })).nullable(),
+  },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ExperienceList } from './experience-list.tsx';
+import { LearnerMemorySections } from './learner-memory.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
@@ -212,6 +213,7 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
       </details>
+      <LearnerMemorySections client={client} origin={site.origin} version={version} />
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>
