@@ -4,7 +4,7 @@
  * default, validated with the same schema the background uses before saving.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { PROVIDER_PRESETS, presetInfo } from '../../adapters/openai/provider-presets.ts';
+import { PROVIDER_PRESETS, presetInfo } from '../../core/llm/provider-presets.ts';
 import { builtInLanguageModel, builtInModelStatus, type BuiltInModelStatus } from '../../adapters/chrome-ai/prompt-api-model.ts';
 import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
