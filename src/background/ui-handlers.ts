@@ -10,16 +10,13 @@ import { episodeTokens } from '../core/agent/token-budget.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
-import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
-import { importTrajectories } from '../core/learning/cer/trajectory-import.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
-import { buildArchive, parseArchive, ImportError } from '../core/memory/memory-archive.ts';
+import { exportMemory, forgetSite, importMemory } from '../core/learning/memory-transfer.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
-import { TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -40,20 +37,6 @@ export interface UiHandlerDeps {
   now(): number;
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
-}
-
-/** A file that is not our archive but looks like trajectories (has "steps" or "trajectories"). */
-function asTrajectoryFile(json: string, now: number) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  if (typeof raw === 'object' && raw !== null && 'format' in raw) return null;
-  const looksLike = (v: unknown) => typeof v === 'object' && v !== null && ('steps' in v || 'trajectories' in v);
-  if (!(Array.isArray(raw) ? raw.length > 0 && raw.every(looksLike) : looksLike(raw))) return null;
-  return importTrajectories(raw, { now, kind: 'imported' });
 }
 
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
@@ -97,55 +80,9 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'memory.sites': async () => d.memory.sites(),
     'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
     'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
-    'memory.forgetSite': async ({ origin }) => {
-      // The answer counts JitRL's transitions, as the Memory tab shows them.
-      let deleted = 0;
-      for (const { id, memory } of d.learnerMemories) {
-        const n = await memory.forgetSite(origin);
-        if (id === 'jitrl') deleted = n;
-      }
-      await d.episodes.forgetSite(origin);
-      return { deleted };
-    },
-    'memory.export': async () => {
-      const archive = buildArchive({
-        transitions: await d.memory.all(),
-        episodes: await d.episodes.all(),
-        experiences: await d.experiences.all(),
-        learners: { tfgrpo: await d.tfgrpo.exportAll() },
-        now: d.now(),
-      });
-      const day = new Date(d.now()).toISOString().slice(0, 10);
-      return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
-    },
-    'memory.import': async ({ json }) => {
-      const trajectories = asTrajectoryFile(json, d.now());
-      if (trajectories) {
-        if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
-        for (const input of trajectories.inputs) await d.episodes.put(input.episode);
-        const { experiences } = await d.learnFromImported(trajectories.inputs);
-        return { transitions: 0, episodes: trajectories.inputs.length, experiences };
-      }
-      const archive = parseArchive(json);
-      const experiences = archive.experiences.map((raw, i) => {
-        const parsed = ExperienceEntrySchema.safeParse(raw);
-        if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
-        return parsed.data;
-      });
-      const tfgrpo = (archive.learners?.['tfgrpo'] ?? []).map((raw, i) => {
-        const parsed = TfgrpoExperienceSchema.safeParse(raw);
-        if (!parsed.success) throw new ImportError(`Training-Free GRPO experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
-        return parsed.data;
-      });
-      // Everything validated above; now write. Transitions go per episode, each in one transaction.
-      const byEpisode = new Map<string, typeof archive.transitions>();
-      for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
-      for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
-      for (const e of archive.episodes) await d.episodes.put(e);
-      await d.experiences.putMany(experiences);
-      const learned = await d.tfgrpo.importAll(tfgrpo);
-      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length + learned };
-    },
+    'memory.forgetSite': async ({ origin }) => forgetSite(d, origin),
+    'memory.export': async () => exportMemory(d),
+    'memory.import': async ({ json }) => importMemory(d, json),
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
@@ -166,6 +103,10 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),
     'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await d.tfgrpo.remove(origin, ids) }),
     'tfgrpo.undo': async ({ origin }) => ({ undone: (await d.tfgrpo.undoLastUpdate(origin)) !== null }),
+    'learner.memory': async ({ learnerId, origin }) => {
+      const memory = d.learnerMemories.find((m) => m.id === learnerId)?.memory;
+      return memory?.list ? memory.list(origin) : null;
+    },
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

@@ -71,6 +71,8 @@ export const ImportResultSchema = z.strictObject({
   transitions: z.number().int(),
   episodes: z.number().int(),
   experiences: z.number().int(),
+  /** Per registry learner stored under the archive's `learners`: imported count and reasons for what was not. */
+  learners: z.record(z.string(), z.strictObject({ imported: z.number().int(), rejected: z.array(z.string()) })).optional(),
 });
 
 export const TfgrpoLibraryViewSchema = z.strictObject({
@@ -133,6 +135,11 @@ export const UiRequests = {
   'tfgrpo.delete': { req: z.strictObject({ origin: z.string(), ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
   /** Reverts the site's newest library update. */
   'tfgrpo.undo': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ undone: z.boolean() }) },
+  /** A registry learner's memory on one site (its `memory.list`); null when that learner lists nothing. */
+  'learner.memory': {
+    req: z.strictObject({ learnerId: z.string(), origin: z.string() }),
+    res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number() })).nullable(),
+  },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

@@ -14,6 +14,8 @@ import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { EpisodeSchema } from '../../src/core/agent/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { LearnerData } from '../../src/core/learning/learner-data.ts';
+import { exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
 import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import { buildLearners, enabledLearners, LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
@@ -44,6 +46,10 @@ const LOGIN = observation([
 const ExampleSettingsSchema = z.strictObject({ enabled: z.boolean(), boost: z.number() });
 const ExamplePlanSchema = z.strictObject({ guide: z.string() });
 const ExampleEvidenceSchema = z.strictObject({ boosted: z.string(), by: z.number() });
+
+/** What the example remembers per site, in the generic learner store: how many episodes it learned from. */
+const ExampleMemorySchema = z.strictObject({ episodes: z.number().int() });
+const exampleData = (ports: LearnerPorts) => new LearnerData(ports.stores.learnerData, 'example', ExampleMemorySchema, ports.clock);
 
 const learned: FinishedEpisode[] = [];
 let planCalls = 0;
@@ -86,8 +92,12 @@ const exampleDefinition: LearnerDefinition<z.infer<typeof ExampleSettingsSchema>
     },
     async learn(trajectory) {
       learned.push(trajectory);
+      const data = exampleData(ports);
+      const read = await data.get(trajectory.episode.origin, 'tally');
+      await data.put(trajectory.episode.origin, 'tally', { episodes: (read.status === 'found' ? read.record.value.episodes : 0) + 1 });
     },
   }),
+  memory: (ports) => exampleData(ports).memory(),
 };
 
 const REGISTRY = [...LEARNERS, exampleDefinition];
@@ -236,5 +246,67 @@ describe('forgetting a site', () => {
     } as unknown as Parameters<typeof createUiHandlers>[0]);
     expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 7 });
     expect(forgotten).toEqual(['cer https://shop.test', 'jitrl https://shop.test', 'example https://shop.test']);
+  });
+});
+
+describe('the example learner\'s memory, with no change outside its registry entry', () => {
+  function portsAndDeps() {
+    const ports: LearnerPorts = {
+      stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+      settings: () => DEFAULT_SETTINGS,
+      model: () => null,
+      clock: { now: () => 50 },
+      random: seededRandom(0),
+    };
+    const episodes = new InMemoryEpisodeStore();
+    const deps = {
+      episodes,
+      memory: ports.stores.memory,
+      experiences: ports.stores.experiences,
+      learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+      learnFromImported: async () => ({ experiences: 0 }),
+      now: () => Date.UTC(2026, 10, 23),
+    };
+    return { ports, deps };
+  }
+
+  it('is exported under learners.example, imported through its memory, and forgotten per site', async () => {
+    const source = portsAndDeps();
+    const learner = buildLearners(source.ports, { registry: REGISTRY, ids: ['example'] })[0]!.learner;
+    const episode = { ...EpisodeSchema.parse({
+      id: 'e1', origin: 'https://shop.test', task: 't', startUrl: 'https://shop.test/', tabId: null, status: 'success', answer: null, error: null,
+      learners: ['example'], attempt: 1, kind: 'live', startedAt: 0, endedAt: 1, steps: [],
+    }) };
+    await learner.learn!({ episode, rewards: [] });
+    await learner.learn!({ episode, rewards: [] });
+
+    const { json, filename } = await exportMemory(source.deps);
+    expect(filename).toBe('apprentice-memory-2026-11-23.json');
+    const archive = JSON.parse(json) as { learners?: Record<string, unknown> };
+    expect(archive.learners).toEqual({
+      example: [{ learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50 }],
+    });
+
+    const target = portsAndDeps();
+    const result = await importMemory(target.deps, json);
+    expect(result).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { example: { imported: 1, rejected: [] } } });
+    const view = exampleData(target.ports);
+    expect(await view.get('https://shop.test', 'tally')).toEqual({
+      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50 },
+    });
+
+    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 0 });
+    expect(await view.get('https://shop.test', 'tally')).toEqual({ status: 'missing' });
+  });
+
+  it('still imports an export written before the registry, and reports a learner it does not have', async () => {
+    const { deps } = portsAndDeps();
+    const old = JSON.stringify({ format: 'apprentice-memory', version: 1, exportedAt: 1, transitions: [], episodes: [], experiences: [] });
+    expect(await importMemory(deps, old)).toEqual({ transitions: 0, episodes: 0, experiences: 0 });
+    const fromTheFuture = JSON.stringify({ format: 'apprentice-memory', version: 1, exportedAt: 1, transitions: [], episodes: [], experiences: [], learners: { unknown: [1] } });
+    expect(await importMemory(deps, fromTheFuture)).toEqual({
+      transitions: 0, episodes: 0, experiences: 0,
+      learners: { unknown: { imported: 0, rejected: ['this version of Apprentice has no learner "unknown" that imports memory; its part was skipped'] } },
+    });
   });
 });

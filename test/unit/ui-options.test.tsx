@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { OptionsPage } from '../../src/ui/app/options-page.tsx';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
 import { fakeConnector } from './ui-fake-connector.ts';
 
 afterEach(cleanup);
@@ -17,7 +18,7 @@ function setup(stored: Settings = DEFAULT_SETTINGS, extra: Parameters<typeof fak
     ...extra,
   });
   const user = userEvent.setup();
-  render(<OptionsPage client={fake.connector.client} />);
+  render(<OptionsPage client={fake.connector.client} learners={LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl')} />);
   return { ...fake, user };
 }
 
@@ -154,5 +155,50 @@ describe('Options page', () => {
     await user.selectOptions(await screen.findByLabelText('Provider'), 'ollama');
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Connection test failed: The model provider failed. (connect ECONNREFUSED)');
+  });
+});
+
+describe('Options page: a section per registry learner', () => {
+  it('generates a learner\'s section from its definition, says plainly it needs a model, and saves its settings', async () => {
+
+    const z = await import('zod');
+    const example = {
+      id: 'example',
+      label: 'Example learner',
+      settings: { schema: z.strictObject({ enabled: z.boolean(), groupSize: z.number().int().min(2) }), defaults: { enabled: true, groupSize: 4 }, read: () => ({ enabled: true, groupSize: 4 }) },
+      enabled: () => true,
+      needsModel: { level: 'required' as const, description: 'It asks the model to compare attempts.' },
+      create: () => ({ id: 'example' }),
+    };
+    const stored: Settings = { ...DEFAULT_SETTINGS, learners: { example: { groupSize: 6 }, other: { kept: 1 } } };
+    const fake = fakeConnector({
+      'settings.get': async () => stored,
+      'settings.set': async ({ settings }) => settings,
+      'settings.reset': async () => DEFAULT_SETTINGS,
+    });
+    const user = userEvent.setup();
+    render(<OptionsPage client={fake.connector.client} learners={[...LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl'), example]} />);
+
+    const section = await screen.findByRole('group', { name: 'Example learner settings' });
+    expect(section).toHaveTextContent('Example learner needs a model and none is configured, so it does not run: It asks the model to compare attempts. Choose a provider above.');
+    const size = screen.getByLabelText('groupSize');
+    await waitFor(() => expect(size).toHaveValue(6));
+    expect(size).toHaveAccessibleDescription('default: 4');
+    expect(screen.getByLabelText('enabled')).toBeChecked();
+
+    await user.clear(size);
+    await user.type(size, '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Not saved: 1 field need fixing.')).toBeInTheDocument();
+    expect(fake.callsOf('settings.set')).toHaveLength(0);
+
+    await user.clear(size);
+    await user.type(size, '8');
+    await user.selectOptions(screen.getByLabelText('Provider'), 'ollama');
+    expect(section).toHaveTextContent('Needs a model. It asks the model to compare attempts.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    const sent = fake.callsOf('settings.set')[0]!['settings'] as Settings;
+    expect(sent.learners).toEqual({ example: { enabled: true, groupSize: 8 }, other: { kept: 1 } });
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LibraryRevision } from '../../src/core/learning/tfgrpo/library.ts';
@@ -9,6 +9,9 @@ import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store
 import { TfgrpoLibrary } from '../../src/ui/app/tfgrpo-library.tsx';
 import { fakeConnector } from './ui-fake-connector.ts';
 import { experience, G1, ORIGIN, TFGRPO_ON } from './tfgrpo-helpers.ts';
+import { DEFAULT_TFGRPO } from '../../src/core/learning/tfgrpo/tfgrpo-settings.ts';
+
+const DEFAULT_TFGRPO_RULE_HINTS = DEFAULT_TFGRPO.ruleHints;
 
 afterEach(cleanup);
 
@@ -92,25 +95,29 @@ describe('Panel: the experiences in a step\'s prompt', () => {
 
 describe('Options: Training-Free GRPO settings', () => {
   it('says what it needs of a model, validates with its schema and saves under settings.learners.tfgrpo', async () => {
-    const { LearnerSettingsFieldset } = await import('../../src/ui/app/learner-settings.tsx');
-    const { tfgrpoDefinition } = await import('../../src/core/learning/tfgrpo/definition.ts');
+    const { OptionsPage } = await import('../../src/ui/app/options-page.tsx');
     const { DEFAULT_SETTINGS } = await import('../../src/core/settings.ts');
-    const fake = fakeConnector({ 'settings.set': async ({ settings }) => settings });
-    render(<LearnerSettingsFieldset client={fake.connector.client} definition={tfgrpoDefinition} settings={DEFAULT_SETTINGS} onSaved={() => {}} />);
-    expect(screen.getByText(/Works better with a model\. Training-Free GRPO learns its experiences through a model/)).toBeInTheDocument();
+    const fake = fakeConnector({
+      'settings.get': async () => DEFAULT_SETTINGS,
+      'settings.set': async ({ settings }) => settings,
+      'settings.reset': async () => DEFAULT_SETTINGS,
+    });
+    render(<OptionsPage client={fake.connector.client} />);
+    const section = await screen.findByRole('group', { name: 'Training-Free GRPO settings' });
+    expect(section).toHaveTextContent(/Training-Free GRPO learns its experiences through a model/);
     const user = userEvent.setup();
-    const size = screen.getByLabelText('groupSize');
+    const size = within(section).getByLabelText('groupSize');
     await user.clear(size);
     await user.type(size, '1');
-    await user.click(screen.getByRole('button', { name: 'Save Training-Free GRPO settings' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: groupSize:');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Not saved: 1 field/)).toBeInTheDocument();
     expect(fake.callsOf('settings.set')).toEqual([]);
     await user.clear(size);
     await user.type(size, '5');
-    await user.click(screen.getByLabelText('ruleHints'));
-    await user.click(screen.getByRole('button', { name: 'Save Training-Free GRPO settings' }));
+    await user.click(within(section).getByLabelText('ruleHints'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');
     const [call] = fake.callsOf('settings.set') as { settings: { learners: Record<string, unknown> } }[];
-    expect(call!.settings.learners['tfgrpo']).toEqual({ ...TFGRPO_ON, groupSize: 5, ruleHints: false });
+    expect(call!.settings.learners['tfgrpo']).toMatchObject({ groupSize: 5, ruleHints: !DEFAULT_TFGRPO_RULE_HINTS });
   });
 });

@@ -18,11 +18,11 @@ export const MemoryArchiveSchema = z.strictObject({
   /** CER buffer entries; validated by the CER store's own schema on import. */
   experiences: z.array(z.looseObject({ id: z.string(), origin: z.string(), kind: z.enum(['dynamics', 'skill']) })),
   /**
-   * What registry learners keep, by learner id (Training-Free GRPO's library
-   * entries); each learner validates its own rows on import. Absent in older
-   * exports, which still import.
+   * Every other registry learner's memory export, by learner id; each learner
+   * validates its own part on import. Optional: exports written before the
+   * registry have none and import unchanged.
    */
-  learners: z.record(z.string(), z.array(z.unknown())).optional(),
+  learners: z.record(z.string().min(1), z.json()).optional(),
 });
 export type MemoryArchive = z.infer<typeof MemoryArchiveSchema>;
 
@@ -34,14 +34,13 @@ export function buildArchive(input: {
   transitions: Transition[];
   episodes: Episode[];
   experiences: MemoryArchive['experiences'];
-  learners?: Record<string, unknown[]>;
+  learners?: Record<string, unknown>;
   now: number;
 }): MemoryArchive {
-  return {
-    format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now,
-    transitions: input.transitions, episodes: input.episodes, experiences: input.experiences,
-    ...(input.learners ? { learners: input.learners } : {}),
-  };
+  const archive: MemoryArchive = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now, transitions: input.transitions, episodes: input.episodes, experiences: input.experiences };
+  // Exports are JSON: learner parts are JSON by contract (LearnerMemory.export).
+  if (input.learners && Object.keys(input.learners).length > 0) archive.learners = input.learners as MemoryArchive['learners'];
+  return archive;
 }
 
 /** Parses and validates an archive file's text; throws ImportError with a reason a person can act on. */

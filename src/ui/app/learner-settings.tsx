@@ -1,78 +1,139 @@
 /**
- * Settings of the learners that keep theirs in `settings.learners[id]`
- * (registry learners added after JitRL and CER): one fieldset per learner,
- * with what it needs of a model said plainly, fields derived from its
- * defaults, validated with its own schema, saved on their own.
+ * The options page's section per registry learner, generated from its
+ * definition: its label, what it needs of a model (said plainly when it needs
+ * one and none is configured), and one input per setting, from its defaults.
+ * JitRL and CER keep their hand-labelled groups (their settings have their
+ * own top-level keys); every learner stored under `settings.learners[id]`
+ * gets a section here with no change to this page.
  */
-import { useState } from 'preact/hooks';
-import { learnerSettings, type LearnerDefinition } from '../../core/learning/learner-definition.ts';
-import type { Settings } from '../../core/settings.ts';
-import type { UiClient } from '../../protocol/validate.ts';
-import { errorText } from './format.ts';
+import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { learnerSettings } from '../../core/learning/learner-definition.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
 
-const NEEDS_MODEL_TEXT = { no: 'Works without a model.', optional: 'Works better with a model.', required: 'Needs a model.' } as const;
+export type LearnerFieldValue = string | boolean;
+/** Field values by `learnerId.key`. */
+export type LearnerValues = Record<string, LearnerFieldValue>;
 
-type Editable = Record<string, string | boolean>;
+type Kind = 'checkbox' | 'number' | 'text' | 'lines';
+interface LearnerField { learnerId: string; key: string; kind: Kind; fallback: unknown }
 
-function editable(values: unknown): Editable {
-  const out: Editable = {};
-  if (typeof values !== 'object' || values === null) return out;
-  for (const [k, v] of Object.entries(values)) if (typeof v === 'boolean' || typeof v === 'number') out[k] = typeof v === 'boolean' ? v : String(v);
+/** The learners whose settings live in `settings.learners[id]` (not in a top-level group of their own). */
+export function generatedLearners(registry: readonly LearnerDefinition[]): LearnerDefinition[] {
+  return registry.filter((d) => !(d.id in DEFAULT_SETTINGS));
+}
+
+function fieldsOf(definition: LearnerDefinition): LearnerField[] {
+  const defaults = definition.settings.defaults;
+  if (typeof defaults !== 'object' || defaults === null || Array.isArray(defaults)) return [];
+  return Object.entries(defaults).map(([key, value]): LearnerField => ({
+    learnerId: definition.id,
+    key,
+    fallback: value,
+    kind: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'lines' : 'text',
+  }));
+}
+
+const pathOf = (f: Pick<LearnerField, 'learnerId' | 'key'>) => `${f.learnerId}.${f.key}`;
+
+export function learnerValues(settings: Settings, registry: readonly LearnerDefinition[]): LearnerValues {
+  const out: LearnerValues = {};
+  for (const definition of generatedLearners(registry)) {
+    const current = learnerSettings(definition, settings) as Record<string, unknown>;
+    for (const f of fieldsOf(definition)) {
+      const raw = current[f.key];
+      out[pathOf(f)] = f.kind === 'checkbox' ? raw === true : f.kind === 'lines' ? (Array.isArray(raw) ? raw.map(String).join('\n') : '') : String(raw ?? '');
+    }
+  }
   return out;
 }
 
-export function LearnerSettingsFieldset({ client, definition, settings, onSaved }: {
-  client: UiClient;
-  definition: LearnerDefinition;
-  settings: Settings;
-  onSaved: (s: Settings) => void;
-}) {
-  const defaults = editable(definition.settings.defaults);
-  const [values, setValues] = useState<Editable>(editable(learnerSettings(definition, settings)));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const id = (key: string) => `opt-${definition.id}-${key}`;
-
-  async function save() {
-    const candidate: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(values)) candidate[k] = typeof v === 'boolean' ? v : v.trim() === '' ? Number.NaN : Number(v);
-    const parsed = definition.settings.schema.safeParse(candidate);
-    if (!parsed.success) {
-      setMessage({ ok: false, text: `Not saved: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
-      return;
+/**
+ * The `learners` part of the settings to save: what was stored, with each
+ * generated learner's fields replaced by the edited values and validated by
+ * its own schema. Errors are keyed like the fields (`learners.<id>.<key>`).
+ */
+export function learnersFromValues(
+  previous: Settings['learners'],
+  values: LearnerValues,
+  registry: readonly LearnerDefinition[],
+): { learners: Settings['learners']; errors: Record<string, string> } {
+  const learners: Record<string, unknown> = { ...(previous ?? {}) };
+  const errors: Record<string, string> = {};
+  for (const definition of generatedLearners(registry)) {
+    const edited: Record<string, unknown> = {};
+    for (const f of fieldsOf(definition)) {
+      const raw = values[pathOf(f)];
+      edited[f.key] = f.kind === 'checkbox' ? raw === true
+        : f.kind === 'number' ? (String(raw ?? '').trim() === '' ? Number.NaN : Number(raw))
+        : f.kind === 'lines' ? String(raw ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '')
+        : String(raw ?? '');
     }
-    try {
-      const saved = await client.request('settings.set', { settings: { ...settings, learners: { ...settings.learners, [definition.id]: parsed.data } } });
-      onSaved(saved);
-      setMessage({ ok: true, text: 'Saved.' });
-    } catch (err) {
-      setMessage({ ok: false, text: `Not saved: ${errorText(err)}` });
-    }
+    const parsed = definition.settings.schema.safeParse(edited);
+    if (parsed.success) learners[definition.id] = parsed.data;
+    else for (const issue of parsed.error.issues) errors[`learners.${definition.id}.${issue.path.join('.')}`] ??= issue.message;
   }
+  return { learners: Object.keys(learners).length > 0 ? learners : previous, errors };
+}
 
+/** What a learner's section says about the model, and whether that is a warning. */
+export function needsModelNotice(definition: LearnerDefinition, modelConfigured: boolean): { text: string; warning: boolean } {
+  const { level, description } = definition.needsModel;
+  if (level === 'required' && !modelConfigured) {
+    return { text: `${definition.label} needs a model and none is configured, so it does not run: ${description} Choose a provider above.`, warning: true };
+  }
+  const prefix = level === 'required' ? 'Needs a model.' : level === 'optional' ? 'Uses a model when one is configured.' : 'Needs no model.';
+  return { text: `${prefix} ${description}`, warning: false };
+}
+
+export function LearnerSettingsSections(props: {
+  registry: readonly LearnerDefinition[];
+  values: LearnerValues;
+  errors: Record<string, string>;
+  modelConfigured: boolean;
+  onChange: (path: string, value: LearnerFieldValue) => void;
+}) {
   return (
-    <fieldset class="learner-settings">
-      <legend>{definition.label}</legend>
-      <p class="help">{NEEDS_MODEL_TEXT[definition.needsModel.level]} {definition.needsModel.description}</p>
-      {Object.entries(values).map(([key, value]) => (
-        <div key={key} class={`field field-${typeof value === 'boolean' ? 'checkbox' : 'number'}`}>
-          {typeof value === 'boolean' ? (
-            <label class="check">
-              <input id={id(key)} type="checkbox" checked={value} onChange={(e) => setValues({ ...values, [key]: e.currentTarget.checked })} />
-              {key}
-            </label>
-          ) : (
-            <>
-              <label for={id(key)}>{key}</label>
-              <input id={id(key)} type="number" step="any" value={value} onInput={(e) => setValues({ ...values, [key]: e.currentTarget.value })} />
-            </>
-          )}
-          <span class="help">default: {String(defaults[key])}</span>
-        </div>
-      ))}
-      <div class="row">
-        <button type="button" onClick={save}>Save {definition.label} settings</button>
-      </div>
-      {message ? <p class={message.ok ? 'notice' : 'error'} role={message.ok ? 'status' : 'alert'}>{message.text}</p> : null}
-    </fieldset>
+    <>
+      {generatedLearners(props.registry).map((definition) => {
+        const notice = needsModelNotice(definition, props.modelConfigured);
+        return (
+          <fieldset key={definition.id} aria-label={`${definition.label} settings`}>
+            <legend>{definition.label}</legend>
+            <p class={notice.warning ? 'error' : 'help'} role={notice.warning ? 'alert' : undefined}>{notice.text}</p>
+            {fieldsOf(definition).map((f) => {
+              const path = pathOf(f);
+              const id = `opt-learner-${definition.id}-${f.key}`;
+              const value = props.values[path] ?? '';
+              const error = props.errors[`learners.${path}`];
+              const help = `${id}-help`;
+              const fallback = Array.isArray(f.fallback) ? (f.fallback.length ? f.fallback.join(', ') : 'none') : String(f.fallback);
+              return (
+                <div key={path} class={`field field-${f.kind}`}>
+                  {f.kind === 'checkbox' ? (
+                    <label class="check">
+                      <input id={id} type="checkbox" checked={value === true} aria-describedby={help} onChange={(e) => props.onChange(path, e.currentTarget.checked)} />
+                      {f.key}
+                    </label>
+                  ) : <label for={id}>{f.key}</label>}
+                  {f.kind === 'number' ? (
+                    <input id={id} type="number" step="any" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
+                      onInput={(e) => props.onChange(path, e.currentTarget.value)} />
+                  ) : null}
+                  {f.kind === 'text' ? (
+                    <input id={id} type="text" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
+                      onInput={(e) => props.onChange(path, e.currentTarget.value)} />
+                  ) : null}
+                  {f.kind === 'lines' ? (
+                    <textarea id={id} rows={2} value={String(value)} aria-describedby={help} onInput={(e) => props.onChange(path, e.currentTarget.value)} />
+                  ) : null}
+                  <span id={help} class="help">default: {fallback}</span>
+                  {error ? <span class="error">{error}</span> : null}
+                </div>
+              );
+            })}
+          </fieldset>
+        );
+      })}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ExperienceList } from './experience-list.tsx';
 import { TfgrpoLibrary } from './tfgrpo-library.tsx';
+import { LearnerMemorySections } from './learner-memory.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
@@ -220,6 +221,7 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <summary>Learned experiences (Training-Free GRPO)</summary>
         <TfgrpoLibrary client={client} origin={site.origin} version={version} onChanged={onChanged} />
       </details>
+      <LearnerMemorySections client={client} origin={site.origin} version={version} />
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>

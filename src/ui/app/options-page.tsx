@@ -4,17 +4,15 @@
  * default, validated with the same schema the background uses before saving.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { PROVIDER_PRESETS, presetInfo } from '../../adapters/openai/provider-presets.ts';
+import { PROVIDER_PRESETS, presetInfo } from '../../core/llm/provider-presets.ts';
 import { BuiltInModelNotice, ProviderTestReport } from './provider-test-report.tsx';
 import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { LEARNERS } from '../../core/learning/registry.ts';
 import { errorText } from './format.ts';
-import { LearnerSettingsFieldset } from './learner-settings.tsx';
-
-/** Registry learners whose settings live in `settings.learners[id]` (JitRL and CER have their own groups above). */
-const OWN_GROUP_LEARNERS = new Set(['jitrl', 'cer']);
+import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { LearnerSettingsSections, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
@@ -111,8 +109,9 @@ const defaultText = (f: Field): string => {
 };
 const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
 
-export function OptionsPage({ client }: { client: UiClient }) {
+export function OptionsPage({ client, learners = LEARNERS }: { client: UiClient; learners?: readonly LearnerDefinition[] }) {
   const [loaded, setLoaded] = useState<Settings | null>(null);
+  const [learnerFields, setLearnerFields] = useState<LearnerValues>(learnerValues(DEFAULT_SETTINGS, learners));
   const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
   const [values, setValues] = useState<Values>(toValues(DEFAULT_SETTINGS));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -126,6 +125,7 @@ export function OptionsPage({ client }: { client: UiClient }) {
     setLoaded(s);
     setProvider(s.provider);
     setValues(toValues(s));
+    setLearnerFields(learnerValues(s, learners));
     setErrors({});
   };
 
@@ -149,11 +149,13 @@ export function OptionsPage({ client }: { client: UiClient }) {
   async function save(e: Event) {
     e.preventDefault();
     setMessage(null);
-    // Registry learners' settings are saved by their own fieldsets; keep them as loaded.
-    const parsed = SettingsSchema.safeParse({ ...(fromValues(provider, values) as object), ...(loaded?.learners ? { learners: loaded.learners } : {}) });
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
+    const registryPart = learnersFromValues(loaded?.learners, learnerFields, learners);
+    const candidate = fromValues(provider, values) as Record<string, unknown>;
+    if (registryPart.learners !== undefined) candidate['learners'] = registryPart.learners;
+    const parsed = SettingsSchema.safeParse(candidate);
+    if (!parsed.success || Object.keys(registryPart.errors).length > 0) {
+      const errs: Record<string, string> = { ...registryPart.errors };
+      for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;
       setErrors(errs);
       setMessage({ kind: 'error', text: `Not saved: ${Object.keys(errs).length} field${Object.keys(errs).length === 1 ? '' : 's'} need fixing.` });
       return;
@@ -269,9 +271,8 @@ export function OptionsPage({ client }: { client: UiClient }) {
           </fieldset>
         ))}
 
-        {loaded ? LEARNERS.filter((d) => !OWN_GROUP_LEARNERS.has(d.id)).map((d) => (
-          <LearnerSettingsFieldset key={`${d.id}-${JSON.stringify(loaded.learners?.[d.id] ?? null)}`} client={client} definition={d} settings={loaded} onSaved={apply} />
-        )) : null}
+        <LearnerSettingsSections registry={learners} values={learnerFields} errors={errors} modelConfigured={provider.preset !== 'offline'}
+          onChange={(path, v) => setLearnerFields({ ...learnerFields, [path]: v })} />
 
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={busy !== null}>Save</button>

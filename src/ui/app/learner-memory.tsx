@@ -1,0 +1,83 @@
+/**
+ * The Memory tab's section per registry learner that lists its memory
+ * (`LearnerMemory.list`, e.g. every learner keeping its records in
+ * LearnerData). A learner registers its own view in MEMORY_VIEWS, like
+ * EVIDENCE_VIEWS; one without a view gets each record's key and value.
+ * JitRL's transitions and CER's buffer keep their own sections (the learners
+ * with a top-level settings group, as on the options page).
+ */
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
+import { generatedLearners } from './learner-settings.tsx';
+import type { UiClient } from '../../protocol/validate.ts';
+import { errorText, fmtTime } from './format.ts';
+
+export interface MemoryRecord {
+  learnerId: string;
+  origin: string;
+  key: string;
+  /** As stored: validate it with the learner's schema before trusting its shape. */
+  value: unknown;
+  updatedAt: number;
+}
+
+export interface MemoryViewProps {
+  records: MemoryRecord[];
+}
+
+/** Per-learner memory views, by learner id (one line per learner). */
+export const MEMORY_VIEWS: Readonly<Record<string, ComponentType<MemoryViewProps>>> = {};
+
+/** The fallback: one line per record, its key, its value as JSON, when it was written. */
+export function GenericMemory({ records }: MemoryViewProps) {
+  return (
+    <ul class="learner-memory">
+      {records.map((r) => (
+        <li key={r.key}><code>{r.key}</code> <span class="meta">{fmtTime(r.updatedAt)}</span><pre>{JSON.stringify(r.value, null, 1)}</pre></li>
+      ))}
+    </ul>
+  );
+}
+
+function LearnerMemorySection({ client, definition, origin, version, View }: {
+  client: UiClient; definition: LearnerDefinition; origin: string; version: number; View: ComponentType<MemoryViewProps>;
+}) {
+  const [records, setRecords] = useState<MemoryRecord[] | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    setRecords(undefined);
+    setError(null);
+    client.request('learner.memory', { learnerId: definition.id, origin }).then(
+      (list) => { if (live) setRecords(list); },
+      (err: unknown) => { if (live) setError(errorText(err)); },
+    );
+    return () => { live = false; };
+  }, [client, definition.id, origin, version]);
+  // null: this learner lists nothing (JitRL and CER have their own sections).
+  if (records === null) return null;
+  return (
+    <details class="learner-memory-details" open aria-label={`${definition.label} memory`}>
+      <summary>{definition.label}</summary>
+      {error ? <p class="error" role="alert">Could not read {definition.label}'s memory: {error}</p>
+        : records === undefined ? <p role="status" class="loading">Loading…</p>
+        : records.length === 0 ? <p class="empty">{definition.label} has learned nothing on this site yet.</p>
+        : <View records={records} />}
+    </details>
+  );
+}
+
+export function LearnerMemorySections({ client, origin, version, registry = LEARNERS, views = MEMORY_VIEWS }: {
+  client: UiClient; origin: string; version: number;
+  registry?: readonly LearnerDefinition[]; views?: Readonly<Record<string, ComponentType<MemoryViewProps>>>;
+}) {
+  return (
+    <>
+      {generatedLearners(registry).filter((d) => d.memory).map((d) => (
+        <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const script = join(import.meta.dirname, '../../scripts/check-boundaries.mjs');
+const roots: string[] = [];
+afterEach(() => { for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true }); });
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const lint = (root: string) => spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
+
+describe('scripts/check-boundaries.mjs', () => {
+  it('passes a tree whose UI imports only core and protocol', () => {
+    const out = lint(tree({ 'src/ui/app/view.tsx': "import { x } from '../../core/settings.ts';\nimport { y } from '../../protocol/messages.ts';\n" }));
+    expect(out.stdout).toContain('boundaries ok');
+    expect(out.status).toBe(0);
+  });
+
+  it('fails on an import from ui/ into adapters/, naming the file and line', () => {
+    const out = lint(tree({ 'src/ui/app/view.tsx': "import { x } from '../../core/settings.ts';\nimport { IdbMemoryStore } from '../../adapters/idb/idb-memory-store.ts';\n" }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('src/ui/app/view.tsx:2 imports ../../adapters/idb/idb-memory-store.ts');
+  });
+
+  it('fails on an import from content/ into adapters/ or background/', () => {
+    const out = lint(tree({ 'src/content/act/click.ts': "import { a } from '../../adapters/chrome/tab-page-driver.ts';\nimport { b } from '../../background/index.ts';\n" }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('Architecture boundary violations (2)');
+  });
+});

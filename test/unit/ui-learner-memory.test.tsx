@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import type { LearnerDefinition } from '../../src/core/learning/learner-definition.ts';
+import { LearnerMemorySections, type MemoryViewProps } from '../../src/ui/app/learner-memory.tsx';
+import { fakeConnector } from './ui-fake-connector.ts';
+
+afterEach(cleanup);
+
+const example = {
+  id: 'example', label: 'Example learner',
+  settings: { schema: {} as never, defaults: {}, read: () => ({}) },
+  enabled: () => true,
+  needsModel: { level: 'no', description: '' },
+  create: () => ({ id: 'example' }),
+  memory: () => ({ forgetSite: async () => 0 }),
+} as unknown as LearnerDefinition;
+
+describe('Memory tab: a section per registry learner with memory', () => {
+  it('asks only the registry learners without their own section, and shows records with the learner\'s view or the generic one', async () => {
+    const fake = fakeConnector({
+      'learner.memory': async ({ learnerId, origin }) => [{ learnerId, origin, key: 'tally', value: { episodes: 2 }, updatedAt: 0 }],
+    });
+    const Tally = ({ records }: MemoryViewProps) => <p>{records.length} tally record</p>;
+    const { rerender } = render(<LearnerMemorySections client={fake.connector.client} origin="https://shop.test" version={0} registry={[...LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl'), example]} />);
+    expect(await screen.findByText('tally')).toBeInTheDocument();
+    expect(screen.getByText(/"episodes": 2/)).toBeInTheDocument();
+    expect(fake.callsOf('learner.memory')).toEqual([{ learnerId: 'example', origin: 'https://shop.test' }]);
+
+    rerender(<LearnerMemorySections client={fake.connector.client} origin="https://shop.test" version={1} registry={[...LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl'), example]} views={{ example: Tally }} />);
+    expect(await screen.findByText('1 tally record')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Example learner memory' })).toBeInTheDocument();
+  });
+
+  it('shows nothing for a learner that lists nothing, and says so when it has learned nothing', async () => {
+    const fake = fakeConnector({ 'learner.memory': async () => null });
+    render(<LearnerMemorySections client={fake.connector.client} origin="https://a.test" version={0} registry={[example]} />);
+    expect(screen.getByText('Example learner')).toBeInTheDocument(); // loading
+    await waitFor(() => expect(screen.queryByText('Example learner')).toBeNull());
+    expect(fake.callsOf('learner.memory')).toHaveLength(1);
+    cleanup();
+    const empty = fakeConnector({ 'learner.memory': async () => [] });
+    render(<LearnerMemorySections client={empty.connector.client} origin="https://a.test" version={0} registry={[example]} />);
+    expect(await screen.findByText('Example learner has learned nothing on this site yet.')).toBeInTheDocument();
+  });
+});
