@@ -25,10 +25,10 @@ describe('EvoTest UCB selection', () => {
     );
     expect(normalized.id).toBe('c');
     expect(normalized.rows.map((r) => Number(r.ucb.toFixed(6)))).toEqual([1.248625, 1.496509]);
-    // The same games in raw points (the authors' code): 65.598626 vs 55.946509 → greedy.
+    // The same games in raw points, unscaled (the authors' code): 65.598626 vs 55.946509 → greedy.
     const raw = selectByUcb(
       [{ id: 'p', scores: [70, 60, 70, 60], prior: null }, { id: 'c', scores: [55], prior: 65 }],
-      { exploration: 1, totalEpisodes: 5, maxScore: Number.POSITIVE_INFINITY },
+      { exploration: 1, totalEpisodes: 5, maxScore: 1 },
     );
     expect(raw.id).toBe('p');
     // With the right scale (S = 100) the raw points give the normalized choice back.

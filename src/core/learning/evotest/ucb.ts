@@ -61,7 +61,7 @@ export function selectByUcb(entries: readonly UcbEntry[], options: UcbOptions): 
   const logN = Math.log(Math.max(0, options.totalEpisodes) + 1);
   const rows: UcbRow[] = entries.map((e) => {
     const m = e.scores.length > 0 ? mean(e.scores) : e.prior;
-    const normalized = m === null ? 0 : Math.min(1, Math.max(0, m / scale));
+    const normalized = m === null ? 0 : m / scale;
     const bonus = options.exploration * Math.sqrt(logN / (e.scores.length + 1));
     return { id: e.id, n: e.scores.length, mean: m, normalized, bonus, ucb: normalized + bonus };
   });
