@@ -215,3 +215,9 @@ function pruneUntried(lineage: Lineage): Lineage {
 }
 
 export const meanScore = meanOf;
+
+/** Pins a configuration (selection always returns it) or unpins (null). Unknown ids change nothing. */
+export function pinConfiguration(lineage: Lineage, id: string | null, now: number): Lineage {
+  if (id !== null && !nodeById(lineage, id)) return lineage;
+  return { ...lineage, pinnedId: id, updatedAt: now };
+}
