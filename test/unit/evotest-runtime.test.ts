@@ -66,3 +66,16 @@ describe('EvoTest runtime (act → evolve → select)', () => {
     expect(await store.list(ORIGIN)).toEqual([]);
   });
 });
+
+describe('EvoTest runtime: episodes no configuration ran', () => {
+  it('keeps a demonstration in the shared memory without scoring any configuration', async () => {
+    const { rt, store } = runtime();
+    expect(await rt.remember(ORIGIN, trajectory('demo', 'success', []))).toBe(false);
+    expect(await rt.remember(ORIGIN, trajectory('demo', 'success', [s(ORDERS, '/', 0.5)]))).toBe(true);
+    const [lineage] = await store.list(ORIGIN);
+    expect(lineage!.nodes.map((n) => n.runs.length)).toEqual([0]);
+    expect(lineage!.episodes.map((e) => [e.episodeId, e.configurationId])).toEqual([['demo', '']]);
+    const plan = await rt.begin({ origin: ORIGIN, task: 'Ship order 99' });
+    expect((await rt.stepGuidance(plan, { regUrl: '/', pageText: '', done: [], earlierMilestones: [] })).hints.suggested).toEqual([ORDERS]);
+  });
+});

@@ -15,7 +15,7 @@ import { evolveAfterEpisode, type EvolveReport } from './evolve.ts';
 import type { EvoPlan, EvoStepEvidence } from './episode-plan.ts';
 import { buildMemory, hintsFor, phraseHints, type MemoryHints } from './experience-memory.ts';
 import { hintShift } from './apply-hints.ts';
-import { lineageKey, newLineage, selectConfiguration, type EpisodeDigest, type Lineage, type Outcome } from './lineage.ts';
+import { lineageKey, MAX_EPISODES_PER_LINEAGE, newLineage, selectConfiguration, type EpisodeDigest, type Lineage, type Outcome } from './lineage.ts';
 import type { LineageStore } from './lineage-store.ts';
 import type { EvotestSettings } from './settings.ts';
 import { abstractDigest, milestonesIn } from './state-abstraction.ts';
@@ -113,20 +113,30 @@ export class EvotestRuntime {
     return { shifts, evidence };
   }
 
-  async finish(plan: EvoPlan, trajectory: TrajectoryInput, signal?: AbortSignal): Promise<EvolveReport> {
-    const now = this.options.clock.now();
-    const stored = await this.options.store.get(plan.lineageKey);
-    // Forgotten or reset while the episode ran: the person asked to start over, so this result is dropped.
-    const lineage = stored?.nodes.some((n) => n.id === plan.configurationId) ? stored : null;
-    if (!lineage) return { mode: plan.mode, added: [], invalid: 0, notes: [`the configuration ${plan.configurationId} was reset or forgotten during the episode: nothing recorded`] };
-    const digest: EpisodeDigest = {
+  /**
+   * An episode no configuration ran (a demonstration, an import): not scored,
+   * nothing evolves, but the lineage's shared memory keeps it (its success
+   * pairs are as good as any). Returns whether it was kept.
+   */
+  async remember(origin: string, trajectory: TrajectoryInput): Promise<boolean> {
+    if (trajectory.steps.length === 0) return false;
+    const lineage = await this.lineageFor(origin, trajectory.task);
+    const current = lineage.nodes.find((n) => n.id === lineage.currentId) ?? lineage.nodes[0]!;
+    const digest = this.#digest(trajectory, '', current.configuration);
+    const episodes = [...lineage.episodes.filter((e) => e.episodeId !== digest.episodeId), digest].slice(-MAX_EPISODES_PER_LINEAGE);
+    await this.options.store.put({ ...lineage, episodes, updatedAt: digest.at });
+    return true;
+  }
+
+  #digest(trajectory: TrajectoryInput, configurationId: string, configuration: EvoConfiguration): EpisodeDigest {
+    return {
       episodeId: trajectory.episodeId,
       task: trajectory.task,
-      configurationId: plan.configurationId,
+      configurationId,
       outcome: trajectory.outcome,
       score: scoreOfOutcome(trajectory.outcome),
       hitStepLimit: trajectory.hitStepLimit,
-      at: now,
+      at: this.options.clock.now(),
       steps: trajectory.steps.map((s) => ({
         regUrl: s.regUrl,
         title: s.title,
@@ -135,9 +145,18 @@ export class EvotestRuntime {
         reward: s.reward,
         rejected: s.rejected,
         hinted: s.evidence?.hinted ?? [],
-        page: abstractDigest(s.pageDigest, plan.configuration.stateAbstraction),
+        page: abstractDigest(s.pageDigest, configuration.stateAbstraction),
       })),
     };
+  }
+
+  async finish(plan: EvoPlan, trajectory: TrajectoryInput, signal?: AbortSignal): Promise<EvolveReport> {
+    const now = this.options.clock.now();
+    const stored = await this.options.store.get(plan.lineageKey);
+    // Forgotten or reset while the episode ran: the person asked to start over, so this result is dropped.
+    const lineage = stored?.nodes.some((n) => n.id === plan.configurationId) ? stored : null;
+    if (!lineage) return { mode: plan.mode, added: [], invalid: 0, notes: [`the configuration ${plan.configurationId} was reset or forgotten during the episode: nothing recorded`] };
+    const digest = this.#digest(trajectory, plan.configurationId, plan.configuration);
     const model = this.mode() === 'model' ? this.options.model() : null;
     const { lineage: next, report } = await evolveAfterEpisode(lineage, digest, { model, children: this.options.settings().childrenPerEpisode, now, ...(signal ? { signal } : {}) });
     await this.options.store.put(next);

@@ -37,6 +37,7 @@ export type Outcome = z.infer<typeof OutcomeSchema>;
 export const EpisodeDigestSchema = z.strictObject({
   episodeId: z.string(),
   task: z.string(),
+  /** The configuration that ran it; '' for a demonstration or an import (kept in memory, never scored). */
   configurationId: z.string(),
   outcome: OutcomeSchema,
   score: z.number().min(0).max(1),
