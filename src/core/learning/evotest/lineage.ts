@@ -78,6 +78,10 @@ export const LineageSchema = z.strictObject({
   invalidChildren: z.number().int().nonnegative(),
   /** Children identical to their parent or to a sibling, dropped. */
   duplicateChildren: z.number().int().nonnegative(),
+  /** Children kept (valid and new), over the lineage's life. */
+  keptChildren: z.number().int().nonnegative(),
+  /** Field path → how many kept children changed it (children that never ran are pruned; this count stays). */
+  changeCounts: z.record(z.string(), z.number().int().nonnegative()),
   updatedAt: z.number(),
 });
 export type Lineage = z.infer<typeof LineageSchema>;
@@ -98,6 +102,8 @@ export function newLineage(input: { origin: string; template: string; seed: EvoC
     episodes: [],
     invalidChildren: 0,
     duplicateChildren: 0,
+    keptChildren: 0,
+    changeCounts: {},
     updatedAt: input.now,
   };
 }
@@ -192,9 +198,13 @@ export function addChildren(lineage: Lineage, parentId: string, children: readon
     }
     added.push({ id: `c${next++}`, parentId, configuration: child.configuration, source: child.source, rationale: child.rationale, changes, createdAt: now, runs: [] });
   }
+  const changeCounts = { ...lineage.changeCounts };
+  for (const child of added) for (const c of child.changes) changeCounts[c.path] = (changeCounts[c.path] ?? 0) + 1;
   return {
     lineage: pruneUntried({
       ...lineage,
+      changeCounts,
+      keptChildren: lineage.keptChildren + added.length,
       nodes: [...lineage.nodes, ...added],
       invalidChildren: lineage.invalidChildren + invalid,
       duplicateChildren: lineage.duplicateChildren + duplicates,
