@@ -22,6 +22,9 @@ import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
 import { IdbLineageStore } from '../adapters/idb/idb-lineage-store.ts';
+import { evotestDefinition } from '../core/learning/evotest/definition.ts';
+import { evolverMode } from '../core/learning/evotest/evotest-runtime.ts';
+import { learnerSettings } from '../core/learning/learner-definition.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
@@ -119,6 +122,8 @@ async function setUp() {
     episodes,
     memory,
     experiences,
+    lineages,
+    evotestMode: () => evolverMode(learnerSettings(evotestDefinition, settings.current()), chatModel()),
     learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),

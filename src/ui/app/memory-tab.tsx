@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import { EvotestSiteLineages } from './evotest-lineage-view.tsx';
 import { ExperienceList } from './experience-list.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
@@ -81,7 +82,7 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
     setImportError(null);
     try {
       const r = await client.request('memory.import', { json: await file.text() });
-      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences from ${file.name}.`);
+      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences${r.lineages ? ` and ${r.lineages} EvoTest lineages` : ''} from ${file.name}.`);
       setReload((n) => n + 1);
     } catch (err) {
       setImportError(`${file.name} was not imported, and nothing was changed: ${errorText(err)}`);
@@ -211,6 +212,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
       <details class="experience-details" open>
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
+      </details>
+      <details class="experience-details">
+        <summary>Evolved configurations (EvoTest)</summary>
+        <EvotestSiteLineages client={client} origin={site.origin} version={version} />
       </details>
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
