@@ -136,3 +136,14 @@ export function EvotestSiteLineages({ client, origin, version }: { client: UiCli
     />
   );
 }
+
+/** Collapsed by default; the lineages are fetched only once the person opens it. */
+export function EvotestDetails({ client, origin, version }: { client: UiClient; origin: string; version: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="experience-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Evolved configurations (EvoTest)</summary>
+      {open ? <EvotestSiteLineages client={client} origin={origin} version={version} /> : null}
+    </details>
+  );
+}

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
-import { EvotestSiteLineages } from './evotest-lineage-view.tsx';
+import { EvotestDetails } from './evotest-lineage-view.tsx';
 import { ExperienceList } from './experience-list.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
@@ -213,10 +213,7 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
       </details>
-      <details class="experience-details">
-        <summary>Evolved configurations (EvoTest)</summary>
-        <EvotestSiteLineages client={client} origin={site.origin} version={version} />
-      </details>
+      <EvotestDetails client={client} origin={site.origin} version={version} />
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>
