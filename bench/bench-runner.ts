@@ -11,6 +11,8 @@ import { AgentController, isFinished } from '../src/core/agent/agent-controller.
 import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
+import type { Lineage } from '../src/core/learning/evotest/lineage.ts';
+import { InMemoryLineageStore } from '../src/core/learning/evotest/lineage-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
@@ -23,6 +25,7 @@ import { silentLogger, systemClock } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/core/settings.ts';
 import { launchPlain } from '../test/support/chromium.ts';
+import { summarizeEvolution } from './evolution-summary.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
@@ -110,9 +113,10 @@ interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
   episodes: InMemoryEpisodeStore;
+  lineages: InMemoryLineageStore;
 }
 
-const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore() });
+const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore(), lineages: new InMemoryLineageStore() });
 
 class BrowserCrash extends Error {
   override name = 'BrowserCrash';
@@ -149,9 +153,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       return browser;
     };
 
+    const lineagesBy = new Map<string, Lineage[]>();
+    const keepLineages = async (learner: string, set: LearnerSet) => {
+      lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await set.lineages.list())]);
+    };
     for (const learner of options.learners) {
       let carried = freshSet();
       for (const task of tasks) {
+        if (options.memory === 'fresh' && task !== tasks[0]) await keepLineages(learner, carried);
         const set = options.memory === 'fresh' ? freshSet() : carried;
         carried = set;
         for (let attempt = 1; attempt <= options.attempts; attempt++) {
@@ -181,8 +190,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           bar?.increment();
         }
       }
+      await keepLineages(learner, carried);
     }
     bar?.stop();
+    const evolution = Object.fromEntries([...lineagesBy].filter(([, l]) => l.length > 0).map(([learner, l]) => [learner, summarizeEvolution(l)]));
     const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
     const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!)]));
@@ -199,6 +210,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null })),
       summaries,
       targets,
+      ...(Object.keys(evolution).length > 0 ? { evolution } : {}),
       records,
       crashed,
       startedAt: startedAt.toISOString(),
@@ -234,7 +246,7 @@ function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Setting
   if (parsed.ids.length === 0) return [];
   return buildRegistryLearners(
     {
-      stores: { memory: set.memory, experiences: set.experience },
+      stores: { memory: set.memory, experiences: set.experience, lineages: set.lineages },
       settings: () => settings,
       model: () => chat,
       clock: systemClock,

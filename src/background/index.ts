@@ -21,6 +21,10 @@ import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
+import { IdbLineageStore } from '../adapters/idb/idb-lineage-store.ts';
+import { evotestDefinition } from '../core/learning/evotest/definition.ts';
+import { evolverMode } from '../core/learning/evotest/evotest-runtime.ts';
+import { learnerSettings } from '../core/learning/learner-definition.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
@@ -57,6 +61,7 @@ async function setUp() {
   const memory = new IdbMemoryStore(db);
   const episodes = new IdbEpisodeStore(db);
   const experiences = new IdbExperienceStore(db);
+  const lineages = new IdbLineageStore(db);
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
   const random = seededRandom(settings.current().agent.seed ^ Date.now());
@@ -75,7 +80,7 @@ async function setUp() {
   };
   const chatModel = () => current().model;
   // Every learner of the registry, built once; the settings say which run.
-  const ports = { stores: { memory, experiences }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
+  const ports = { stores: { memory, experiences, lineages }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
   const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
 
@@ -117,6 +122,8 @@ async function setUp() {
     episodes,
     memory,
     experiences,
+    lineages,
+    evotestMode: () => evolverMode(learnerSettings(evotestDefinition, settings.current()), chatModel()),
     learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),

@@ -13,10 +13,17 @@ import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { importTrajectories } from '../core/learning/cer/trajectory-import.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
 import { buildArchive, parseArchive, ImportError } from '../core/memory/memory-archive.ts';
+import { LineageSchema, pinConfiguration } from '../core/learning/evotest/lineage.ts';
+import type { LineageStore } from '../core/learning/evotest/lineage-store.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+
+/** A pin or reset names a lineage or configuration that does not exist (any more). */
+export class EvotestLineageError extends Error {
+  override name = 'EvotestLineageError';
+}
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -30,6 +37,9 @@ export interface UiHandlerDeps {
   highlight(tabId: number, ref: string | null): Promise<void>;
   testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
   broadcastSettings(settings: Settings): void;
+  /** EvoTest's lineages, and which evolver it runs now. */
+  lineages: LineageStore;
+  evotestMode(): 'model' | 'offline';
   /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
   now(): number;
@@ -106,6 +116,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         transitions: await d.memory.all(),
         episodes: await d.episodes.all(),
         experiences: await d.experiences.all(),
+        lineages: await d.lineages.list(),
         now: d.now(),
       });
       const day = new Date(d.now()).toISOString().slice(0, 10);
@@ -125,13 +136,25 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
         return parsed.data;
       });
+      const lineages = (archive.lineages ?? []).map((raw, i) => {
+        const parsed = LineageSchema.safeParse(raw);
+        if (!parsed.success) throw new ImportError(`EvoTest lineage #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
+        return parsed.data;
+      });
       // Everything validated above; now write. Transitions go per episode, each in one transaction.
       const byEpisode = new Map<string, typeof archive.transitions>();
       for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
       for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
       for (const e of archive.episodes) await d.episodes.put(e);
       await d.experiences.putMany(experiences);
-      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
+      // A lineage already here is this browser's own history: it is kept, the imported one skipped.
+      let addedLineages = 0;
+      for (const l of lineages) {
+        if (await d.lineages.get(l.key)) continue;
+        await d.lineages.put(l);
+        addedLineages++;
+      }
+      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length, lineages: addedLineages };
     },
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
@@ -149,6 +172,16 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
+    'evotest.lineages': async ({ origin }) => ({ mode: d.evotestMode(), lineages: await d.lineages.list(origin) }),
+    'evotest.pin': async ({ key, configurationId }) => {
+      const lineage = await d.lineages.get(key);
+      if (!lineage) throw new EvotestLineageError(`no EvoTest lineage ${key}`);
+      if (configurationId !== null && !lineage.nodes.some((n) => n.id === configurationId)) throw new EvotestLineageError(`no configuration ${configurationId} in ${key}`);
+      const pinned = pinConfiguration(lineage, configurationId, d.now());
+      await d.lineages.put(pinned);
+      return pinned;
+    },
+    'evotest.reset': async ({ key }) => ({ deleted: await d.lineages.delete(key) }),
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

@@ -12,6 +12,7 @@ import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
+import { LineageSchema } from '../core/learning/evotest/lineage.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
@@ -64,6 +65,8 @@ export const ImportResultSchema = z.strictObject({
   transitions: z.number().int(),
   episodes: z.number().int(),
   experiences: z.number().int(),
+  /** EvoTest lineages added (a site and template that already has one keeps its own). */
+  lineages: z.number().int().optional(),
 });
 
 export const DemonstrationOutcomeSchema = z.enum(['success', 'failure', 'partial', 'abandoned']);
@@ -108,6 +111,12 @@ export const UiRequests = {
   'demo.stop': { req: z.strictObject({ episodeId: z.string(), outcome: DemonstrationOutcomeSchema }), res: EpisodeSchema },
   /** CER's buffer for one site: every dynamics and skill entry. */
   'cer.list': { req: z.strictObject({ origin: z.string() }), res: z.array(ExperienceEntrySchema) },
+  /** EvoTest's lineages for one site, and which evolver runs ('model' or 'offline'). */
+  'evotest.lineages': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ mode: z.enum(['model', 'offline']), lineages: z.array(LineageSchema) }) },
+  /** Pin a configuration of a lineage (selection always returns it), or unpin with null. */
+  'evotest.pin': { req: z.strictObject({ key: z.string(), configurationId: z.string().nullable() }), res: LineageSchema },
+  /** Drop a lineage: the next episode of that template starts again from the starting configuration. */
+  'evotest.reset': { req: z.strictObject({ key: z.string() }), res: z.strictObject({ deleted: z.boolean() }) },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

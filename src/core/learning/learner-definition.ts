@@ -8,6 +8,7 @@ import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
+import type { LineageStore } from './evotest/lineage-store.ts';
 import type { Learner } from './learner.ts';
 
 /** The stores the extension (IndexedDB) and the benchmark (in memory) provide. */
@@ -16,6 +17,8 @@ export interface LearnerStores {
   memory: MemoryStore;
   /** CER's experience buffer. */
   experiences: ExperienceStore;
+  /** EvoTest's configuration lineages. */
+  lineages: LineageStore;
 }
 
 /** Everything a learner may be built from. */

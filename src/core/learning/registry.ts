@@ -8,6 +8,7 @@
  * outputs are applied one after another in this order.
  */
 import { cerDefinition } from './cer/definition.ts';
+import { evotestDefinition } from './evotest/definition.ts';
 import { jitrlDefinition } from './jitrl/definition.ts';
 import type { LearnerDefinition, LearnerPorts } from './learner-definition.ts';
 import type { Learner } from './learner.ts';
@@ -16,6 +17,7 @@ import type { Settings } from '../settings.ts';
 export const LEARNERS: readonly LearnerDefinition[] = [
   cerDefinition,
   jitrlDefinition,
+  evotestDefinition,
 ];
 
 export class UnknownLearnerError extends Error {

@@ -17,6 +17,8 @@ export const MemoryArchiveSchema = z.strictObject({
   episodes: z.array(EpisodeSchema),
   /** CER buffer entries; validated by the CER store's own schema on import. */
   experiences: z.array(z.looseObject({ id: z.string(), origin: z.string(), kind: z.enum(['dynamics', 'skill']) })),
+  /** EvoTest lineages; validated by EvoTest's own schema on import. Absent in exports made before EvoTest. */
+  lineages: z.array(z.looseObject({ key: z.string(), origin: z.string() })).optional(),
 });
 export type MemoryArchive = z.infer<typeof MemoryArchiveSchema>;
 
@@ -24,8 +26,11 @@ export class ImportError extends Error {
   override name = 'ImportError';
 }
 
-export function buildArchive(input: { transitions: Transition[]; episodes: Episode[]; experiences: MemoryArchive['experiences']; now: number }): MemoryArchive {
-  return { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now, transitions: input.transitions, episodes: input.episodes, experiences: input.experiences };
+export function buildArchive(input: { transitions: Transition[]; episodes: Episode[]; experiences: MemoryArchive['experiences']; lineages?: NonNullable<MemoryArchive['lineages']>; now: number }): MemoryArchive {
+  return {
+    format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now, transitions: input.transitions, episodes: input.episodes, experiences: input.experiences,
+    ...(input.lineages ? { lineages: input.lineages } : {}),
+  };
 }
 
 /** Parses and validates an archive file's text; throws ImportError with a reason a person can act on. */

@@ -4,10 +4,11 @@
  * which configuration ran each episode, the selected configuration's diff
  * against its parent with the evolver's rationale, and pin / unpin / reset.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Lineage, LineageNode } from '../../core/learning/evotest/lineage.ts';
 import { meanScore } from '../../core/learning/evotest/lineage.ts';
-import { fmtNum, fmtTime } from './format.ts';
+import type { UiClient } from '../../protocol/validate.ts';
+import { errorText, fmtNum, fmtTime } from './format.ts';
 
 export interface EvotestLineageViewProps {
   lineages: readonly Lineage[];
@@ -95,5 +96,54 @@ function NodeDetail({ node }: { node: LineageNode }) {
       )}
       {node.configuration.guidance ? <p class="help">Guidance: {node.configuration.guidance}</p> : null}
     </div>
+  );
+}
+
+/** The Memory tab's EvoTest section for one site: fetches its lineages and sends pin / reset. */
+export function EvotestSiteLineages({ client, origin, version }: { client: UiClient; origin: string; version: number }) {
+  const [data, setData] = useState<{ mode: 'model' | 'offline'; lineages: Lineage[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reload, setReload] = useState(0);
+  useEffect(() => {
+    let live = true;
+    client.request('evotest.lineages', { origin }).then(
+      (d) => { if (live) { setData(d); setError(null); } },
+      (err: unknown) => { if (live) setError(errorText(err)); },
+    );
+    return () => { live = false; };
+  }, [client, origin, version, reload]);
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      setReload((n) => n + 1);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (error) return <p class="error" role="alert">EvoTest: {error}</p>;
+  if (!data) return <p role="status" class="loading">Loading…</p>;
+  return (
+    <EvotestLineageView
+      lineages={data.lineages}
+      mode={data.mode}
+      busy={busy}
+      onPin={(key, configurationId) => void act(() => client.request('evotest.pin', { key, configurationId }))}
+      onReset={(key) => void act(() => client.request('evotest.reset', { key }))}
+    />
+  );
+}
+
+/** Collapsed by default; the lineages are fetched only once the person opens it. */
+export function EvotestDetails({ client, origin, version }: { client: UiClient; origin: string; version: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details class="experience-details" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Evolved configurations (EvoTest)</summary>
+      {open ? <EvotestSiteLineages client={client} origin={origin} version={version} /> : null}
+    </details>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import { EvotestDetails } from './evotest-lineage-view.tsx';
 import { ExperienceList } from './experience-list.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
@@ -81,7 +82,7 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
     setImportError(null);
     try {
       const r = await client.request('memory.import', { json: await file.text() });
-      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences from ${file.name}.`);
+      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences${r.lineages ? ` and ${r.lineages} EvoTest lineages` : ''} from ${file.name}.`);
       setReload((n) => n + 1);
     } catch (err) {
       setImportError(`${file.name} was not imported, and nothing was changed: ${errorText(err)}`);
@@ -212,6 +213,7 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
       </details>
+      <EvotestDetails client={client} origin={site.origin} version={version} />
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>

@@ -59,6 +59,9 @@ export interface StepGuidance {
   text: string;
 }
 
+/** Which evolver runs: the model when one is configured and allowed, else the offline operators. */
+export const evolverMode = (settings: EvotestSettings, model: ChatModel | null): 'model' | 'offline' => (settings.useModel && model ? 'model' : 'offline');
+
 /** Episode score on [0, 1] for UCB: the fraction of the task achieved. */
 export const scoreOfOutcome = (outcome: Outcome): number => (outcome === 'success' ? 1 : outcome === 'partial' ? 0.5 : 0);
 
@@ -66,7 +69,7 @@ export class EvotestRuntime {
   constructor(private readonly options: EvotestRuntimeOptions) {}
 
   mode(): 'model' | 'offline' {
-    return this.options.settings().useModel && this.options.model() ? 'model' : 'offline';
+    return evolverMode(this.options.settings(), this.options.model());
   }
 
   async lineageFor(origin: string, task: string): Promise<Lineage> {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createUiHandlers } from '../../src/background/ui-handlers.ts';
+import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryLineageStore } from '../../src/core/learning/evotest/lineage-store.ts';
+import { addChildren, newLineage } from '../../src/core/learning/evotest/lineage.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { SEED } from './evotest-helpers.ts';
+
+function handlers(lineages = new InMemoryLineageStore()) {
+  const h = createUiHandlers({
+    episodes: new InMemoryEpisodeStore(),
+    memory: new InMemoryMemoryStore(),
+    experiences: new InMemoryExperienceStore(),
+    lineages,
+    evotestMode: () => 'offline',
+    learnerMemories: [{ id: 'evotest', memory: { forgetSite: (o: string) => lineages.forgetSite(o) } }],
+    now: () => Date.UTC(2026, 10, 23),
+  } as unknown as Parameters<typeof createUiHandlers>[0]);
+  return { h, lineages };
+}
+
+const lineage = () => addChildren(newLineage({ origin: 'https://a.test', template: 'open order …', seed: SEED, now: 1 }), 'c0', [{ configuration: { ...SEED, guidance: 'g' }, source: 'offline', rationale: 'r' }], 2).lineage;
+
+describe('EvoTest in the background handlers', () => {
+  it('lists, pins, resets and forgets lineages', async () => {
+    const { h, lineages } = handlers();
+    const l = lineage();
+    await lineages.put(l);
+    expect(await h['evotest.lineages']({ origin: 'https://a.test' }, undefined)).toEqual({ mode: 'offline', lineages: [l] });
+    expect((await h['evotest.pin']({ key: l.key, configurationId: 'c1' }, undefined)).pinnedId).toBe('c1');
+    expect((await lineages.get(l.key))!.pinnedId).toBe('c1');
+    await expect(h['evotest.pin']({ key: l.key, configurationId: 'c9' }, undefined)).rejects.toMatchObject({ name: 'EvotestLineageError' });
+    await expect(h['evotest.pin']({ key: 'nope', configurationId: null }, undefined)).rejects.toThrow(/no EvoTest lineage nope/);
+    expect((await h['evotest.pin']({ key: l.key, configurationId: null }, undefined)).pinnedId).toBeNull();
+    expect(await h['evotest.reset']({ key: l.key }, undefined)).toEqual({ deleted: true });
+    await lineages.put(l);
+    await h['memory.forgetSite']({ origin: 'https://a.test' }, undefined);
+    expect(await lineages.list()).toEqual([]);
+  });
+
+  it('exports lineages, imports them into a fresh browser, keeps an existing one, and rejects an invalid one whole', async () => {
+    const source = handlers();
+    const l = lineage();
+    await source.lineages.put(l);
+    const { json } = await source.h['memory.export']({}, undefined);
+    expect(JSON.parse(json).lineages).toEqual([l]);
+
+    const target = handlers();
+    expect(await target.h['memory.import']({ json }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, lineages: 1 });
+    expect(await target.lineages.get(l.key)).toEqual(l);
+    const again = await target.h['memory.import']({ json }, undefined);
+    expect(again.lineages).toBe(0);
+
+    const bad = JSON.parse(json);
+    bad.lineages[0].nodes[0].configuration.stateAbstraction.extractor = 'def f(): pass';
+    const fresh = handlers();
+    await expect(fresh.h['memory.import']({ json: JSON.stringify(bad) }, undefined)).rejects.toThrow(/EvoTest lineage #0 is invalid/);
+    expect(await fresh.lineages.list()).toEqual([]);
+
+    // An export from before EvoTest (no "lineages") still imports.
+    const old = JSON.parse(json);
+    delete old.lineages;
+    expect(await handlers().h['memory.import']({ json: JSON.stringify(old) }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, lineages: 0 });
+  });
+});
