@@ -21,7 +21,7 @@ import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
-import { IdbLineageStore } from '../adapters/idb/idb-lineage-store.ts';
+import { InMemoryLineageStore } from '../core/learning/evotest/lineage-store.ts';
 import { evotestDefinition } from '../core/learning/evotest/definition.ts';
 import { evolverMode } from '../core/learning/evotest/evotest-runtime.ts';
 import { learnerSettings } from '../core/learning/learner-definition.ts';
@@ -61,7 +61,8 @@ async function setUp() {
   const memory = new IdbMemoryStore(db);
   const episodes = new IdbEpisodeStore(db);
   const experiences = new IdbExperienceStore(db);
-  const lineages = new IdbLineageStore(db);
+  // TODO [2026-11-24]: EvoTest's lineages move onto the generic per-learner IndexedDB store (LearnerDataStore) when it lands on main.
+  const lineages = new InMemoryLineageStore();
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
   const random = seededRandom(settings.current().agent.seed ^ Date.now());

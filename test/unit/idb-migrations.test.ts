@@ -4,7 +4,6 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { APPRENTICE_DB_VERSION, DatabaseOpenError, openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
-import { IdbLineageStore } from '../../src/adapters/idb/idb-lineage-store.ts';
 
 /** A row as version 1 wrote it: keyed by `site`, raw `url`, no updatedAt/rewardSource. */
 function v1Row(episodeId: string, stepIndex: number, createdAt: number, regUrl = '/products/{slug}') {
@@ -31,14 +30,14 @@ describe('openApprenticeDb migrations', () => {
     const factory = new IDBFactory();
     const db = await openApprenticeDb({ factory });
     expect(db.version).toBe(APPRENTICE_DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(['episodes', 'experiences', 'lineages', 'meta', 'transitions']);
+    expect([...db.objectStoreNames].sort()).toEqual(['episodes', 'experiences', 'meta', 'transitions']);
     const tx = db.transaction(['transitions', 'episodes', 'experiences']);
     expect([...tx.objectStore('transitions').indexNames].sort()).toEqual(['byEpisode', 'byOrigin', 'byPage']);
     expect(tx.objectStore('transitions').index('byPage').keyPath).toEqual(['origin', 'regUrl', 'createdAt']);
     expect([...tx.objectStore('episodes').indexNames].sort()).toEqual(['byOrigin', 'byOriginTask', 'byStartedAt', 'byStatus']);
     expect([...tx.objectStore('experiences').indexNames].sort()).toEqual(['byKind', 'byOrigin']);
     const log = await db.get('meta', 'migrations');
-    expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0], [2, 3, 0]]);
+    expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0]]);
     db.close();
   });
 
@@ -82,7 +81,7 @@ describe('openApprenticeDb migrations', () => {
     expect(store.corruptRowsSkipped).toBe(0);
     expect((await store.sites())).toEqual([{ origin: 'https://shop.example', transitions: 3, pages: 2, lastUpdated: 30 }]);
     const log = await store.db.get('meta', 'migrations');
-    expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 3], [2, 3, 0]]);
+    expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 3]]);
     store.close();
   });
 
@@ -94,7 +93,7 @@ describe('openApprenticeDb migrations', () => {
     await raw.put('transitions', v1Row('e', 0, 5));
     v1.close();
     const db = await openApprenticeDb({ factory });
-    expect(db.version).toBe(APPRENTICE_DB_VERSION);
+    expect(db.version).toBe(2);
     expect((await db.getAllFromIndex('transitions', 'byEpisode', 'e')).map((t) => [t.origin, t.updatedAt])).toEqual([['https://shop.example', 5]]);
     db.close();
   });
@@ -123,22 +122,7 @@ describe('openApprenticeDb migrations', () => {
     expect(row).toEqual(v1Row('e', 0, 10));
   });
 
-  it('adds EvoTest\'s lineages to a version-2 database without touching its data', async () => {
-    const factory = new IDBFactory();
-    const v2 = await openApprenticeDb({ factory, version: 2 });
-    const raw = v2 as unknown as Awaited<ReturnType<typeof openDB>>;
-    await raw.put('experiences', { id: 'x1', origin: 'https://shop.example', kind: 'skill' });
-    v2.close();
-    const store = new IdbLineageStore(await openApprenticeDb({ factory }));
-    expect(store.db.version).toBe(3);
-    expect(await store.db.get('experiences', 'x1')).toEqual({ id: 'x1', origin: 'https://shop.example', kind: 'skill' });
-    expect(await store.list()).toEqual([]);
-    const log = await store.db.get('meta', 'migrations');
-    expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0], [2, 3, 0]]);
-    store.db.close();
-  });
-
   it('refuses versions it does not know', async () => {
-    await expect(openApprenticeDb({ factory: new IDBFactory(), version: APPRENTICE_DB_VERSION + 1 })).rejects.toThrow(`unknown database version ${APPRENTICE_DB_VERSION + 1}`);
+    await expect(openApprenticeDb({ factory: new IDBFactory(), version: 3 })).rejects.toThrow('unknown database version 3');
   });
 });
