@@ -8,6 +8,9 @@ import { PROVIDER_PRESETS, presetInfo } from '../../adapters/openai/provider-pre
 import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import { evotestDefinition } from '../../core/learning/evotest/definition.ts';
+import { learnerSettings } from '../../core/learning/learner-definition.ts';
+import { EvotestOptions } from './evotest-options.tsx';
 import { errorText } from './format.ts';
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
@@ -106,11 +109,13 @@ export function OptionsPage({ client }: { client: UiClient }) {
   const [testError, setTestError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [learners, setLearners] = useState<Settings['learners']>(DEFAULT_SETTINGS.learners);
 
   const apply = (s: Settings) => {
     setLoaded(s);
     setProvider(s.provider);
     setValues(toValues(s));
+    setLearners(s.learners);
     setErrors({});
   };
 
@@ -134,7 +139,7 @@ export function OptionsPage({ client }: { client: UiClient }) {
   async function save(e: Event) {
     e.preventDefault();
     setMessage(null);
-    const parsed = SettingsSchema.safeParse(fromValues(provider, values));
+    const parsed = SettingsSchema.safeParse({ ...(fromValues(provider, values) as object), ...(learners ? { learners } : {}) });
     if (!parsed.success) {
       const errs: Record<string, string> = {};
       for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
@@ -248,6 +253,9 @@ export function OptionsPage({ client }: { client: UiClient }) {
             ))}
           </fieldset>
         ))}
+
+        <EvotestOptions value={learnerSettings(evotestDefinition, { ...DEFAULT_SETTINGS, ...(learners ? { learners } : {}) })}
+          onChange={(next) => setLearners({ ...learners, [evotestDefinition.id]: next })} />
 
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={busy !== null}>Save</button>
