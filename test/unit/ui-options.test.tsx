@@ -138,6 +138,6 @@ describe('Options page: EvoTest', () => {
     await user.type(c, '0.5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsOf('settings.set')).toHaveLength(1));
-    expect(callsOf('settings.set')[0]!.settings.learners).toEqual({ evotest: { enabled: true, exploration: 0.5, childrenPerEpisode: 2, useModel: true } });
+    expect((callsOf('settings.set')[0] as { settings: Settings }).settings.learners).toEqual({ evotest: { enabled: true, exploration: 0.5, childrenPerEpisode: 2, useModel: true } });
   });
 });

@@ -7,8 +7,7 @@
  * and counted while its siblings survive.
  */
 import * as z from 'zod';
-import { describeError } from '../../errors.ts';
-import { parseModelJson } from '../../llm/parse-model-json.ts';
+import { askModelJson } from '../../llm/ask-model-json.ts';
 import type { ChatModel } from '../../ports.ts';
 import { checkConfiguration, EvoConfigurationSchema, type EvoConfiguration } from './configuration.ts';
 import type { EpisodeDigest, ProposedChild } from './lineage.ts';
@@ -85,23 +84,18 @@ export async function evolveWithModel(
   input: { parent: EvoConfiguration; digest: EpisodeDigest; diagnosis: Diagnosis; count: number },
   signal?: AbortSignal,
 ): Promise<ModelEvolution> {
-  let text: string;
-  try {
-    const response = await model.chat({
-      messages: [{ role: 'system', content: EVOLVER_SYSTEM_PROMPT }, { role: 'user', content: evolverUserPrompt(input) }],
-      // The authors' evolver samples at 0.7: varied proposals are the point.
-      temperature: 0.7,
-      maxTokens: 3000,
-      logprobs: false,
-      topLogprobs: 0,
-      json: true,
-    }, signal);
-    text = response.text;
-  } catch (err) {
-    return { children: [], invalid: [], error: `the evolver model call failed: ${describeError(err)}` };
+  const answer = await askModelJson(model, {
+    system: EVOLVER_SYSTEM_PROMPT,
+    user: evolverUserPrompt(input),
+    schema: ModelAnswerSchema,
+    // The authors' evolver samples at 0.7: varied proposals are the point.
+    temperature: 0.7,
+    maxTokens: 3000,
+  }, signal);
+  if (!answer.ok) {
+    const error = answer.stage === 'call' ? `the evolver model call failed: ${answer.error}` : `the evolver's answer was unusable: ${answer.error}`;
+    return { children: [], invalid: [], error };
   }
-  const answer = parseModelJson(text, ModelAnswerSchema);
-  if (!answer.ok) return { children: [], invalid: [], error: `the evolver's answer was unusable: ${answer.error}` };
   const children: ProposedChild[] = [];
   const invalid: { error: string }[] = [];
   for (const proposal of answer.value.children.slice(0, input.count)) {
