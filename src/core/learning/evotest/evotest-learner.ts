@@ -14,6 +14,7 @@
  */
 import { softmax } from '../jitrl/estimate-values.ts';
 import type { CandidateRecord } from '../../agent/episode.ts';
+import { unadjustedCandidates } from '../../agent/unadjusted-candidates.ts';
 import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, Learner, LearnReport, RequestChange, StepContext } from '../learner.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoPlan } from './episode-plan.ts';
 import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-runtime.ts';
@@ -67,24 +68,10 @@ export class EvotestLearner implements Learner {
     } else {
       notes.push('evotest: no configuration for this episode (it started before EvoTest was on): logits unchanged');
     }
-    const adjusted = base.map((z, i) => z + shifts[i]!);
-    const baseProbs = softmax(base);
-    const adjustedProbs = softmax(adjusted);
-    const candidates = input.candidates.map((c, i): CandidateRecord => ({
-      action: '',
-      semantic: semantics[i]!,
-      origin: 'model',
-      ...(c.rationale !== undefined ? { rationale: c.rationale } : {}),
-      baseLogit: c.logit,
-      adjustedLogit: adjusted[i]!,
-      baseProb: baseProbs[i]!,
-      adjustedProb: adjustedProbs[i]!,
-      q: null,
-      advantage: null,
-      normAdvantage: null,
-      support: 0,
-      valueKind: 'none',
-    }));
+    // Base as proposed; adjusted = base + the hint rules' shift, softmax taken again.
+    const records = unadjustedCandidates(input.candidates, input.toSemantic).records;
+    const adjustedProbs = softmax(base.map((z, i) => z + shifts[i]!));
+    const candidates = records.map((r, i): CandidateRecord => ({ ...r, adjustedLogit: r.baseLogit + shifts[i]!, adjustedProb: adjustedProbs[i]! }));
     return { candidates, actions: input.candidates.map((c) => c.action), ...(evidence !== undefined ? { evidence } : {}), notes };
   }
 
