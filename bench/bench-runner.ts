@@ -12,7 +12,8 @@ import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
 import type { Lineage } from '../src/core/learning/evotest/lineage.ts';
-import { InMemoryLineageStore } from '../src/core/learning/evotest/lineage-store.ts';
+import { lineageStoreOn } from '../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
@@ -113,10 +114,15 @@ interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
   episodes: InMemoryEpisodeStore;
-  lineages: InMemoryLineageStore;
+  learnerData: InMemoryLearnerDataStore;
 }
 
-const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore(), lineages: new InMemoryLineageStore() });
+const freshSet = (): LearnerSet => ({
+  memory: new InMemoryMemoryStore(),
+  experience: new InMemoryExperienceStore(),
+  episodes: new InMemoryEpisodeStore(),
+  learnerData: new InMemoryLearnerDataStore(),
+});
 
 class BrowserCrash extends Error {
   override name = 'BrowserCrash';
@@ -155,7 +161,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
 
     const lineagesBy = new Map<string, Lineage[]>();
     const keepLineages = async (learner: string, set: LearnerSet) => {
-      lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await set.lineages.list())]);
+      lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await lineageStoreOn(set.learnerData).list())]);
     };
     for (const learner of options.learners) {
       let carried = freshSet();
@@ -246,7 +252,7 @@ function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Setting
   if (parsed.ids.length === 0) return [];
   return buildRegistryLearners(
     {
-      stores: { memory: set.memory, experiences: set.experience, lineages: set.lineages },
+      stores: { memory: set.memory, experiences: set.experience, learnerData: set.learnerData },
       settings: () => settings,
       model: () => chat,
       clock: systemClock,

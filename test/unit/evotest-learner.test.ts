@@ -10,7 +10,8 @@ import { AgentController, type AgentDeps } from '../../src/core/agent/agent-cont
 import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema } from '../../src/core/learning/evotest/episode-plan.ts';
-import { InMemoryLineageStore } from '../../src/core/learning/evotest/lineage-store.ts';
+import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { addChildren, newLineage, recordEpisode } from '../../src/core/learning/evotest/lineage.ts';
 import { withValueUpdate } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
@@ -48,11 +49,11 @@ function policy(calls: PolicyInput[]): CandidatePolicy {
 
 const SETTINGS: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false }, learners: { evotest: { enabled: true } } };
 
-function setup(episodes: InMemoryEpisodeStore, lineages: InMemoryLineageStore, calls: PolicyInput[]) {
+function setup(episodes: InMemoryEpisodeStore, learnerData: InMemoryLearnerDataStore, calls: PolicyInput[]) {
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), lineages },
+    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData },
     settings: () => SETTINGS,
     model: () => null,
     clock: { now: () => (t += 10) },
@@ -76,7 +77,8 @@ function setup(episodes: InMemoryEpisodeStore, lineages: InMemoryLineageStore, c
 describe('EvoTest through the controller', () => {
   it('runs the UCB-chosen configuration, keeps it across a restart, applies its genes and hints, then evolves', async () => {
     const episodes = new InMemoryEpisodeStore();
-    const lineages = new InMemoryLineageStore();
+    const learnerData = new InMemoryLearnerDataStore();
+    const lineages = lineageStoreOn(learnerData);
     // A lineage that already ran c0 once (a loop on Next, failed) and has one untried child c1.
     const child = { ...SEED, guidance: 'Open the order itself.', hyperparameters: { ...SEED.hyperparameters, temperature: 1.1, numCandidates: 2, beta: 3, threshold: 0.85, maxSteps: 2 }, memoryRules: { ...SEED.memoryRules, avoidPenalty: 1.5 } };
     let lineage = newLineage({ origin: 'https://shop.test', template: 'open order …', seed: SEED, now: 0 });
@@ -85,7 +87,7 @@ describe('EvoTest through the controller', () => {
     await lineages.put(lineage);
 
     const calls: PolicyInput[] = [];
-    let ep = await setup(episodes, lineages, calls).start({ task: 'Open order 12', startUrl: 'https://shop.test/orders', tabId: 1 });
+    let ep = await setup(episodes, learnerData, calls).start({ task: 'Open order 12', startUrl: 'https://shop.test/orders', tabId: 1 });
     // UCB: c0 μ̂ = 0, n = 1 → sqrt(ln 2 / 2); c1 prior 0, n = 0 → sqrt(ln 2): the child runs.
     const plan = EvoPlanSchema.parse(ep.plans?.['evotest']);
     expect(plan.configurationId).toBe('c1');
@@ -100,7 +102,7 @@ describe('EvoTest through the controller', () => {
     expect(EvoStepEvidenceSchema.parse(first.evidence?.['evotest']).shifts).toEqual([{ semantic: NEXT, shift: -1.5, reason: 'avoided' }]);
 
     // A worker restart mid-episode: a new controller on the same stores keeps c1.
-    const restarted = setup(episodes, lineages, calls);
+    const restarted = setup(episodes, learnerData, calls);
     ep = await restarted.decide(ep.id, { kind: 'approve' });
     expect(EvoPlanSchema.parse(ep.plans?.['evotest']).configurationId).toBe('c1');
     expect(calls.at(-1)).toMatchObject({ temperature: 1.1, numCandidates: 2 });

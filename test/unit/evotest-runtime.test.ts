@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EvotestRuntime, type TrajectoryInput } from '../../src/core/learning/evotest/evotest-runtime.ts';
-import { InMemoryLineageStore } from '../../src/core/learning/evotest/lineage-store.ts';
+import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS } from '../../src/core/learning/evotest/settings.ts';
 import { SEED } from './evotest-helpers.ts';
 
@@ -9,7 +10,7 @@ const ORDERS = 'click(<link "Orders">)';
 const NEXT = 'click(<button "Next">)';
 const DONE = 'send_msg_to_user("shipped")';
 
-function runtime(store = new InMemoryLineageStore()) {
+function runtime(store = lineageStoreOn(new InMemoryLearnerDataStore())) {
   let t = 100;
   return { store, rt: new EvotestRuntime({ store, settings: () => ({ ...DEFAULT_EVOTEST_SETTINGS, enabled: true }), model: () => null, seed: () => SEED, clock: { now: () => t++ } }) };
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { InMemoryLineageStore } from '../../src/core/learning/evotest/lineage-store.ts';
+import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { addChildren, newLineage } from '../../src/core/learning/evotest/lineage.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { SEED } from './evotest-helpers.ts';
 
-function handlers(lineages = new InMemoryLineageStore()) {
+function handlers(lineages = lineageStoreOn(new InMemoryLearnerDataStore())) {
   const h = createUiHandlers({
     episodes: new InMemoryEpisodeStore(),
     memory: new InMemoryMemoryStore(),

@@ -4,6 +4,7 @@ import { seedConfiguration } from './configuration.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema } from './episode-plan.ts';
 import { EvotestLearner, EVOTEST_ID } from './evotest-learner.ts';
 import { EvotestRuntime } from './evotest-runtime.ts';
+import { lineageDataOn, lineageStoreOn } from './lineage-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS, EvotestSettingsSchema, type EvotestSettings } from './settings.ts';
 
 export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
@@ -18,12 +19,13 @@ export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
   planSchema: EvoPlanSchema,
   evidenceSchema: EvoStepEvidenceSchema,
   create: (ports) => new EvotestLearner(runtimeFor(ports)),
-  memory: (ports) => ({ forgetSite: (origin) => ports.stores.lineages.forgetSite(origin) }),
+  // Forget, export, import and list through the generic per-learner store.
+  memory: (ports) => lineageDataOn(ports.stores.learnerData, ports.clock).memory(),
 };
 
 function runtimeFor(ports: Parameters<LearnerDefinition['create']>[0]): EvotestRuntime {
   return new EvotestRuntime({
-    store: ports.stores.lineages,
+    store: lineageStoreOn(ports.stores.learnerData, ports.clock),
     settings: () => learnerSettings(evotestDefinition, ports.settings()),
     model: ports.model,
     // A new lineage starts from the product's current settings.
