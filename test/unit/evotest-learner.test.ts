@@ -128,3 +128,19 @@ describe('EvoTest through the controller', () => {
     expect(withValueUpdate(s, undefined)).toBe(s);
   });
 });
+
+describe('EvoTest learns nothing about a configuration from a stopped episode', () => {
+  it('keeps its steps in memory but scores no configuration', async () => {
+    const episodes = new InMemoryEpisodeStore();
+    const learnerData = new InMemoryLearnerDataStore();
+    const calls: PolicyInput[] = [];
+    const controller = setup(episodes, learnerData, calls);
+    let ep = await controller.start({ task: 'Open order 12', startUrl: 'https://shop.test/orders', tabId: 1 });
+    ep = await controller.decide(ep.id, { kind: 'approve' });
+    ep = await controller.stop(ep.id);
+    const [lineage] = await lineageStoreOn(learnerData).list();
+    expect(lineage!.nodes.map((n) => n.runs.length)).toEqual([0]);
+    expect(lineage!.episodes.map((e) => [e.episodeId, e.configurationId, e.outcome])).toEqual([[ep.id, '', 'stopped']]);
+    expect(ep.steps.at(-1)!.learningNotes).toContain('evotest: kept in the lineage memory (stopped without a verdict, so not scored)');
+  });
+});

@@ -78,9 +78,11 @@ export class EvotestLearner implements Learner {
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<LearnReport> {
     const plan = planOf(finished.episode.plans?.[EVOTEST_ID]);
     const trajectory = trajectoryOf(finished);
-    if (!plan) {
+    // No configuration ran it (demonstration, import), or it was stopped without a verdict: remembered, never scored.
+    if (!plan || trajectory.outcome === 'stopped') {
       const kept = await this.runtime.remember(finished.episode.origin, trajectory);
-      return { notes: kept ? ['kept in the lineage memory (no configuration ran this episode)'] : [] };
+      const why = plan ? 'stopped without a verdict, so not scored' : 'no configuration ran this episode';
+      return { notes: kept ? [`kept in the lineage memory (${why})`] : [] };
     }
     const report = await this.runtime.finish(plan, trajectory, signal);
     const added = report.added.map((n) => `${n.id} (${n.changes.map((c) => c.path).join(', ')})`);
