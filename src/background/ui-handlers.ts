@@ -20,6 +20,8 @@ import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
+import { TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
 
 /** A pin or reset names a lineage or configuration that does not exist (any more). */
 export class EvotestLineageError extends Error {
@@ -33,6 +35,8 @@ export interface UiHandlerDeps {
   experiences: ExperienceStore;
   /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
+  /** Training-Free GRPO: its library in the Memory tab (list, edit, delete, undo). */
+  tfgrpo: Pick<TfgrpoLearner, 'view' | 'edit' | 'remove' | 'undoLastUpdate' | 'exportAll' | 'importAll'>;
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
@@ -118,7 +122,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         transitions: await d.memory.all(),
         episodes: await d.episodes.all(),
         experiences: await d.experiences.all(),
-        lineages: await d.lineages.list(),
+        learners: { tfgrpo: await d.tfgrpo.exportAll(), evotest: await d.lineages.list() },
         now: d.now(),
       });
       const day = new Date(d.now()).toISOString().slice(0, 10);
@@ -138,9 +142,14 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
         return parsed.data;
       });
-      const lineages = (archive.lineages ?? []).map((raw, i) => {
+      const lineages = (archive.learners?.['evotest'] ?? []).map((raw, i) => {
         const parsed = LineageSchema.safeParse(raw);
         if (!parsed.success) throw new ImportError(`EvoTest lineage #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
+        return parsed.data;
+      });
+      const tfgrpo = (archive.learners?.['tfgrpo'] ?? []).map((raw, i) => {
+        const parsed = TfgrpoExperienceSchema.safeParse(raw);
+        if (!parsed.success) throw new ImportError(`Training-Free GRPO experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
         return parsed.data;
       });
       // Everything validated above; now write. Transitions go per episode, each in one transaction.
@@ -149,6 +158,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
       for (const e of archive.episodes) await d.episodes.put(e);
       await d.experiences.putMany(experiences);
+      const learned = await d.tfgrpo.importAll(tfgrpo);
       // A lineage already here is this browser's own history: it is kept, the imported one skipped.
       let addedLineages = 0;
       for (const l of lineages) {
@@ -156,7 +166,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         await d.lineages.put(l);
         addedLineages++;
       }
-      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length, lineages: addedLineages };
+      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length + learned, lineages: addedLineages };
     },
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
@@ -174,6 +184,10 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
+    'tfgrpo.library': async ({ origin }) => d.tfgrpo.view(origin),
+    'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),
+    'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await d.tfgrpo.remove(origin, ids) }),
+    'tfgrpo.undo': async ({ origin }) => ({ undone: (await d.tfgrpo.undoLastUpdate(origin)) !== null }),
     'evotest.lineages': async ({ origin }) => ({ mode: d.evotestMode(), lineages: await d.lineages.list(origin) }),
     'evotest.pin': async ({ key, configurationId }) => {
       const lineage = await d.lineages.get(key);

@@ -16,6 +16,7 @@ function handlers(lineages = lineageStoreOn(new InMemoryLearnerDataStore())) {
     lineages,
     evotestMode: () => 'offline',
     learnerMemories: [{ id: 'evotest', memory: { forgetSite: (o: string) => lineages.forgetSite(o) } }],
+    tfgrpo: { exportAll: async () => [], importAll: async () => 0 },
     now: () => Date.UTC(2026, 10, 23),
   } as unknown as Parameters<typeof createUiHandlers>[0]);
   return { h, lineages };
@@ -45,7 +46,7 @@ describe('EvoTest in the background handlers', () => {
     const l = lineage();
     await source.lineages.put(l);
     const { json } = await source.h['memory.export']({}, undefined);
-    expect(JSON.parse(json).lineages).toEqual([l]);
+    expect(JSON.parse(json).learners.evotest).toEqual([l]);
 
     const target = handlers();
     expect(await target.h['memory.import']({ json }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, lineages: 1 });
@@ -54,14 +55,14 @@ describe('EvoTest in the background handlers', () => {
     expect(again.lineages).toBe(0);
 
     const bad = JSON.parse(json);
-    bad.lineages[0].nodes[0].configuration.stateAbstraction.extractor = 'def f(): pass';
+    bad.learners.evotest[0].nodes[0].configuration.stateAbstraction.extractor = 'def f(): pass';
     const fresh = handlers();
     await expect(fresh.h['memory.import']({ json: JSON.stringify(bad) }, undefined)).rejects.toThrow(/EvoTest lineage #0 is invalid/);
     expect(await fresh.lineages.list()).toEqual([]);
 
     // An export from before EvoTest (no "lineages") still imports.
     const old = JSON.parse(json);
-    delete old.lineages;
+    delete old.learners;
     expect(await handlers().h['memory.import']({ json: JSON.stringify(old) }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, lineages: 0 });
   });
 });

@@ -157,18 +157,3 @@ describe('Options page', () => {
   });
 });
 
-describe('Options page: EvoTest', () => {
-  it('switches EvoTest on with its own settings and keeps them when saving', async () => {
-    const { callsOf, user } = setup();
-    const use = await screen.findByLabelText('Use EvoTest');
-    expect(use).not.toBeChecked();
-    expect(screen.getByText(/Without a model its evolver is rule-based/)).toBeInTheDocument();
-    await user.click(use);
-    const c = screen.getByLabelText('UCB exploration c');
-    await user.clear(c);
-    await user.type(c, '0.5');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsOf('settings.set')).toHaveLength(1));
-    expect((callsOf('settings.set')[0] as { settings: Settings }).settings.learners).toEqual({ evotest: { enabled: true, exploration: 0.5, childrenPerEpisode: 2, useModel: true } });
-  });
-});

@@ -1,36 +1,37 @@
 /**
- * One question to a chat model whose answer must be JSON matching a zod
- * schema: the call, then extract → repair → validate (parse-model-json.ts).
- * A failure says whether the call or the answer failed.
+ * One question to a model whose answer must be JSON matching a zod schema:
+ * a system and a user message, JSON mode, no logprobs; the answer is cut out,
+ * repaired once and validated (parse-model-json.ts). A failed call or an
+ * unusable answer comes back as `{ ok: false, error }`, never as a throw, so
+ * learners can stay best-effort.
  */
 import type * as z from 'zod';
 import { describeError } from '../errors.ts';
 import type { ChatModel } from '../ports.ts';
-import { parseModelJson } from './parse-model-json.ts';
+import { parseModelJson, type ModelJsonResult } from './parse-model-json.ts';
 
-export type AskJsonResult<T> =
-  | { ok: true; value: T; repaired: boolean }
-  | { ok: false; stage: 'call' | 'answer'; error: string };
+export interface JsonQuestion<T> {
+  system: string;
+  user: string;
+  schema: z.ZodType<T>;
+  temperature: number;
+  maxTokens: number;
+}
 
-export async function askModelJson<T>(
-  model: ChatModel,
-  input: { system: string; user: string; schema: z.ZodType<T>; temperature: number; maxTokens: number },
-  signal?: AbortSignal,
-): Promise<AskJsonResult<T>> {
+export async function askModelJson<T>(model: ChatModel, question: JsonQuestion<T>, signal?: AbortSignal): Promise<ModelJsonResult<T>> {
   let text: string;
   try {
     const response = await model.chat({
-      messages: [{ role: 'system', content: input.system }, { role: 'user', content: input.user }],
-      temperature: input.temperature,
-      maxTokens: input.maxTokens,
+      messages: [{ role: 'system', content: question.system }, { role: 'user', content: question.user }],
+      temperature: question.temperature,
+      maxTokens: question.maxTokens,
       logprobs: false,
       topLogprobs: 0,
       json: true,
     }, signal);
     text = response.text;
   } catch (err) {
-    return { ok: false, stage: 'call', error: describeError(err) };
+    return { ok: false, error: `the model call failed: ${describeError(err)}` };
   }
-  const parsed = parseModelJson(text, input.schema);
-  return parsed.ok ? parsed : { ok: false, stage: 'answer', error: parsed.error };
+  return parseModelJson(text, question.schema);
 }

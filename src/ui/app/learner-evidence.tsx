@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from 'preact';
 import type { StepRecord } from '../../core/agent/episode.ts';
+import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
 import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
 
 export interface EvidenceViewProps {
@@ -15,6 +16,7 @@ export interface EvidenceViewProps {
 
 /** Per-learner views, by learner id (one line per learner). */
 export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {
+  tfgrpo: TfgrpoEvidenceView,
   evotest: EvotestEvidenceView,
 };
 

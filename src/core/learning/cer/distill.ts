@@ -316,10 +316,8 @@ export function renderExistingSkills(existing: readonly ExperienceEntry[]): stri
 
 const jsonSchemaText = (schema: z.ZodType) => JSON.stringify(z.toJSONSchema(schema));
 
-async function ask<T>(model: ChatModel, system: string, user: string, schema: z.ZodType<T>, signal: AbortSignal | undefined): Promise<{ ok: true; value: T; repaired: boolean } | { ok: false; error: string }> {
-  const answer = await askModelJson(model, { system, user, schema, temperature: 0, maxTokens: 1500 }, signal);
-  return answer.ok || answer.stage === 'answer' ? answer : { ok: false, error: `the model call failed: ${answer.error}` };
-}
+const ask = <T>(model: ChatModel, system: string, user: string, schema: z.ZodType<T>, signal: AbortSignal | undefined) =>
+  askModelJson(model, { system, user, schema, temperature: 0, maxTokens: 1500 }, signal);
 
 /**
  * The model distiller: a dynamics call and a skills call (§3.1 keeps them

@@ -6,7 +6,8 @@
  * the new task's values where the task allows it.
  */
 import * as z from 'zod';
-import { askModelJson } from '../../llm/ask-model-json.ts';
+import { describeError } from '../../errors.ts';
+import { parseModelJson } from '../../llm/parse-model-json.ts';
 import { tokenize } from '../../memory/tokenize.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel } from '../../ports.ts';
@@ -94,17 +95,27 @@ async function pick<E extends ExperienceEntry>(
   model: ChatModel, what: string, listing: string, entries: readonly E[], task: string, origin: string, k: number,
   notes: string[], signal: AbortSignal | undefined,
 ): Promise<E[] | null> {
-  const parsed = await askModelJson(model, {
-    system: PICK_SYSTEM(what, k),
-    user: `Task: ${task}\nSite: ${origin}\n\n${what[0]!.toUpperCase()}${what.slice(1)}:\n${listing}`,
-    schema: PickedIdsSchema,
-    temperature: 0,
-    maxTokens: 400,
-  }, signal);
+  let text: string;
+  try {
+    const response = await model.chat({
+      messages: [
+        { role: 'system', content: PICK_SYSTEM(what, k) },
+        { role: 'user', content: `Task: ${task}\nSite: ${origin}\n\n${what[0]!.toUpperCase()}${what.slice(1)}:\n${listing}` },
+      ],
+      temperature: 0,
+      maxTokens: 400,
+      logprobs: false,
+      topLogprobs: 0,
+      json: true,
+    }, signal);
+    text = response.text;
+  } catch (err) {
+    notes.push(`choosing ${what} with the model failed (${describeError(err)}); ranked lexically instead`);
+    return null;
+  }
+  const parsed = parseModelJson(text, PickedIdsSchema);
   if (!parsed.ok) {
-    notes.push(parsed.stage === 'call'
-      ? `choosing ${what} with the model failed (${parsed.error}); ranked lexically instead`
-      : `the model's choice of ${what} was unusable (${parsed.error}); ranked lexically instead`);
+    notes.push(`the model's choice of ${what} was unusable (${parsed.error}); ranked lexically instead`);
     return null;
   }
   const chosen: E[] = [];

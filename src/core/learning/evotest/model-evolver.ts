@@ -93,7 +93,7 @@ export async function evolveWithModel(
     maxTokens: 3000,
   }, signal);
   if (!answer.ok) {
-    const error = answer.stage === 'call' ? `the evolver model call failed: ${answer.error}` : `the evolver's answer was unusable: ${answer.error}`;
+    const error = answer.error.startsWith('the model call failed') ? `the evolver ${answer.error.slice('the '.length)}` : `the evolver's answer was unusable: ${answer.error}`;
     return { children: [], invalid: [], error };
   }
   const children: ProposedChild[] = [];
