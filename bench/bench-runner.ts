@@ -11,6 +11,8 @@ import { AgentController, isFinished } from '../src/core/agent/agent-controller.
 import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
+import type { Lineage } from '../src/core/learning/evotest/lineage.ts';
+import { lineageStoreOn } from '../src/core/learning/evotest/lineage-store.ts';
 import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
@@ -24,6 +26,7 @@ import { silentLogger, systemClock } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/core/settings.ts';
 import { launchPlain } from '../test/support/chromium.ts';
+import { summarizeEvolution } from './evolution-summary.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
@@ -158,9 +161,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       return browser;
     };
 
+    const lineagesBy = new Map<string, Lineage[]>();
+    const keepLineages = async (learner: string, set: LearnerSet) => {
+      lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await lineageStoreOn(set.learnerData).list())]);
+    };
     for (const learner of options.learners) {
       let carried = freshSet();
       for (const task of tasks) {
+        if (options.memory === 'fresh' && task !== tasks[0]) await keepLineages(learner, carried);
         const set = options.memory === 'fresh' ? freshSet() : carried;
         carried = set;
         for (let attempt = 1; attempt <= options.attempts; attempt++) {
@@ -190,8 +198,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           bar?.increment();
         }
       }
+      await keepLineages(learner, carried);
     }
     bar?.stop();
+    const evolution = Object.fromEntries([...lineagesBy].filter(([, l]) => l.length > 0).map(([learner, l]) => [learner, summarizeEvolution(l)]));
     const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
     const setting = { policy: options.policy, memory: options.memory };
@@ -210,6 +220,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null })),
       summaries,
       targets,
+      ...(Object.keys(evolution).length > 0 ? { evolution } : {}),
       records,
       crashed,
       startedAt: startedAt.toISOString(),

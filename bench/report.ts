@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { markdownTable } from 'markdown-table';
+import type { EvolutionSummary } from './evolution-summary.ts';
 import type { AttemptRecord, LearnerSummary, TargetCheck } from './metrics.ts';
 import { renderSuccessChart } from './success-chart.tsx';
 
@@ -24,6 +25,8 @@ export interface BenchResult {
   summaries: LearnerSummary[];
   /** Targets of each learner against 'static', when static ran. */
   targets: Record<string, TargetCheck[]>;
+  /** What EvoTest's evolver changed, per learner configuration that includes EvoTest. */
+  evolution?: Record<string, EvolutionSummary>;
   records: AttemptRecord[];
   /** Tasks that crashed Chromium twice, with the error. */
   crashed: { learner: string; taskId: string; error: string }[];
@@ -75,6 +78,15 @@ export function markdownReport(r: BenchResult): string {
     lines.push(`Targets for ${learner} against static:`, '');
     for (const c of checks) lines.push(`- ${c.met ? 'met' : 'MISSED'}: ${c.name} (${c.detail})`);
     lines.push('');
+  }
+  for (const [learner, e] of Object.entries(r.evolution ?? {})) {
+    lines.push(`What the EvoTest evolver changed (${learner}): ${e.children} children kept over ${e.lineages} lineages (${e.invalidChildren} invalid dropped); ${e.childrenRan} of them ran, for ${e.episodesOnChildren} of ${e.episodes} episodes.`, '');
+    if (e.fields.length > 0) {
+      lines.push(markdownTable([
+        ['Field', 'Children that changed it', 'Of which ran'],
+        ...e.fields.map((f) => [f.path, String(f.proposed), String(f.ran)]),
+      ], { align: ['l', 'r', 'r'] }), '');
+    }
   }
   if (r.crashed.length > 0) {
     lines.push('Tasks whose browser crashed twice (reported, not scored as failures of the agent):', '');

@@ -27,6 +27,10 @@ import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
+import { evotestDefinition } from '../core/learning/evotest/definition.ts';
+import { evolverMode } from '../core/learning/evotest/evotest-runtime.ts';
+import { lineageStoreOn } from '../core/learning/evotest/lineage-store.ts';
+import { learnerSettings } from '../core/learning/learner-definition.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
 import { historyDepth } from '../core/page/history-depth.ts';
@@ -77,6 +81,7 @@ async function setUp() {
   const episodes = new IdbEpisodeStore(db);
   const experiences = new IdbExperienceStore(db);
   const learnerData = new IdbLearnerDataStore(db, logger);
+  const lineages = lineageStoreOn(learnerData);
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
   const random = seededRandom(settings.current().agent.seed ^ Date.now());
@@ -181,6 +186,8 @@ async function setUp() {
     memory,
     experiences,
     tfgrpo: builtTfgrpo(built),
+    lineages,
+    evotestMode: () => evolverMode(learnerSettings(evotestDefinition, settings.current()), chatModel()),
     learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),

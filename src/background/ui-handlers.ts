@@ -12,11 +12,18 @@ import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
 import { exportMemory, forgetSite, importMemory } from '../core/learning/memory-transfer.ts';
+import { pinConfiguration } from '../core/learning/evotest/lineage.ts';
+import type { LineageStore } from '../core/learning/evotest/lineage-store.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
+
+/** A pin or reset names a lineage or configuration that does not exist (any more). */
+export class EvotestLineageError extends Error {
+  override name = 'EvotestLineageError';
+}
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -32,6 +39,9 @@ export interface UiHandlerDeps {
   highlight(tabId: number, ref: string | null): Promise<void>;
   testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
   broadcastSettings(settings: Settings): void;
+  /** EvoTest's lineages, and which evolver it runs now. */
+  lineages: LineageStore;
+  evotestMode(): 'model' | 'offline';
   /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
   now(): number;
@@ -107,6 +117,16 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       const memory = d.learnerMemories.find((m) => m.id === learnerId)?.memory;
       return memory?.list ? memory.list(origin) : null;
     },
+    'evotest.lineages': async ({ origin }) => ({ mode: d.evotestMode(), lineages: await d.lineages.list(origin) }),
+    'evotest.pin': async ({ key, configurationId }) => {
+      const lineage = await d.lineages.get(key);
+      if (!lineage) throw new EvotestLineageError(`no EvoTest lineage ${key}`);
+      if (configurationId !== null && !lineage.nodes.some((n) => n.id === configurationId)) throw new EvotestLineageError(`no configuration ${configurationId} in ${key}`);
+      const pinned = pinConfiguration(lineage, configurationId, d.now());
+      await d.lineages.put(pinned);
+      return pinned;
+    },
+    'evotest.reset': async ({ key }) => ({ deleted: await d.lineages.delete(key) }),
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

@@ -13,6 +13,7 @@ import { TransitionSchema } from '../core/memory/transition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { MAX_EXPERIENCE_CHARS, TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
+import { LineageSchema } from '../core/learning/evotest/lineage.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
@@ -140,6 +141,12 @@ export const UiRequests = {
     req: z.strictObject({ learnerId: z.string(), origin: z.string() }),
     res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number() })).nullable(),
   },
+  /** EvoTest's lineages for one site, and which evolver runs ('model' or 'offline'). */
+  'evotest.lineages': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ mode: z.enum(['model', 'offline']), lineages: z.array(LineageSchema) }) },
+  /** Pin a configuration of a lineage (selection always returns it), or unpin with null. */
+  'evotest.pin': { req: z.strictObject({ key: z.string(), configurationId: z.string().nullable() }), res: LineageSchema },
+  /** Drop a lineage: the next episode of that template starts again from the starting configuration. */
+  'evotest.reset': { req: z.strictObject({ key: z.string() }), res: z.strictObject({ deleted: z.boolean() }) },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

@@ -146,10 +146,10 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
 
 describe('the learner registry', () => {
   it('lists CER then JitRL, builds a subset by id, and names unknown ids', () => {
-    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl', 'tfgrpo']);
+    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl', 'tfgrpo', 'evotest']);
     const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
-    expect(() => learnerDefinition('evotest')).toThrow(UnknownLearnerError);
+    expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
     const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
     expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl', 'tfgrpo']);
   });

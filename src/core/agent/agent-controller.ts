@@ -20,6 +20,7 @@ import { formatAction, parseAction } from '../page/action-grammar.ts';
 import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
+import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from './episode.ts';
 import { classifySensitivity } from './sensitive-actions.ts';
 import { TokenBudgetError } from './token-budget.ts';
@@ -183,7 +184,7 @@ export class AgentController {
       const proposal = await proposeStage(this.deps.policy(), episode, context, shape, exclude, signal);
       notes.push(...proposal.notes);
       const valid = validateStage(proposal, context.observation, exclude, notes);
-      const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal });
+      const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal, request: shape });
       const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
       const step = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
       // A re-proposal after rejections replaces the pending step rather than adding one.
@@ -265,7 +266,7 @@ export class AgentController {
     episode = await this.get(episodeId);
     const last = episode.steps.at(-1)!;
     const steps = [...episode.steps.slice(0, -1), { ...last, result }];
-    const maxSteps = this.deps.settings().agent.maxSteps;
+    const maxSteps = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
     if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') {
       const answer = action.type === 'send_msg_to_user' ? action.text : action.reason;
       episode = { ...episode, steps, answer, status: 'awaiting_verdict' };
@@ -316,4 +317,14 @@ export class AgentController {
     await this.deps.episodes.put(episode);
     this.deps.onUpdate?.(episode);
   }
+}
+
+/** The episode's step limit: the first learner whose plan sets one (EvoTest's gene), else the settings'. */
+function stepLimitOf(episode: Episode, learners: readonly Learner[], fallback: number): number {
+  for (const learner of learners) {
+    const plan = episode.plans?.[learner.id];
+    const limit = plan === undefined ? undefined : learner.stepLimit?.(plan);
+    if (limit !== undefined && Number.isInteger(limit) && limit > 0) return limit;
+  }
+  return fallback;
 }

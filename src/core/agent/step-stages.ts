@@ -56,7 +56,7 @@ export async function shapeStage(input: {
   notes: string[];
   signal: AbortSignal;
 }): Promise<RequestShape> {
-  let shape: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates };
+  let shape: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates, valueUpdate: {} };
   for (const learner of input.learners) {
     if (!learner.shapeRequest) continue;
     // Learning is best-effort: a failing learner is noted, never fatal.
@@ -129,6 +129,7 @@ export async function adjustStage(input: {
   exclude: ReadonlySet<string>;
   notes: string[];
   signal: AbortSignal;
+  request?: RequestShape;
 }): Promise<AdjustedStep> {
   const { observation } = input.context;
   const toSemantic = (action: Action) => formatAction(toSemanticAction(action, observation));
@@ -148,7 +149,7 @@ export async function adjustStage(input: {
       ? out.records.map((r, i) => ({ action: out.actions[i]!, logit: r.adjustedLogit, ...(r.rationale !== undefined ? { rationale: r.rationale } : {}) }))
       : input.candidates;
     try {
-      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates, resolve, toSemantic }, input.signal);
+      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates, resolve, toSemantic, ...(input.request ? { request: input.request } : {}) }, input.signal);
       out.records = adjusted ? chainAdjusted(out.records, result.candidates) : result.candidates;
       out.actions = result.actions;
       if (result.evidence !== undefined) out.evidence[learner.id] = result.evidence;

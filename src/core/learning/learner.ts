@@ -63,6 +63,15 @@ export interface RequestShape {
   sections: PromptSection[];
   temperature: number;
   numCandidates: number;
+  /** JitRL's value-update hyperparameters for this step, where a learner set them (EvoTest's genes); empty = the settings'. */
+  valueUpdate: ValueUpdateOverrides;
+}
+
+/** Overrides of JitRL's β (Eq. 10), λ (Eq. 6) and similarity threshold r for one step. */
+export interface ValueUpdateOverrides {
+  beta?: number;
+  lambda?: number;
+  threshold?: number;
 }
 
 /** A learner's change to the request; absent fields are left as they are. */
@@ -71,6 +80,7 @@ export interface RequestChange {
   sections?: PromptSection[];
   temperature?: number;
   numCandidates?: number;
+  valueUpdate?: ValueUpdateOverrides;
 }
 
 /** Resolves a semantic action from memory onto the current page (ref form), or null. */
@@ -87,6 +97,8 @@ export interface AdjustInput {
   candidates: ProposedCandidate[];
   resolve: ResolveAction;
   toSemantic: ToSemantic;
+  /** The request as the learners shaped it for this step (JitRL reads its `valueUpdate`). */
+  request?: Readonly<RequestShape>;
 }
 
 export interface AdjustOutput {
@@ -129,6 +141,8 @@ export interface Learner {
   shapeRequest?(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange>;
   /** After the policy proposes: adjust the candidates. Chained in registry order. */
   adjust?(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput>;
+  /** The episode's step limit this learner's plan sets (EvoTest's gene), or undefined for the settings' limit. */
+  stepLimit?(plan: unknown): number | undefined;
   /** After the episode: store or distil experience. May report what it did and what failed, instead of throwing. */
   learn?(finished: FinishedEpisode, signal?: AbortSignal): Promise<void | LearnReport>;
 }
@@ -144,5 +158,6 @@ export function applyRequestChange(shape: RequestShape, change: RequestChange): 
     sections: change.sections ? [...shape.sections, ...change.sections] : shape.sections,
     temperature: change.temperature ?? shape.temperature,
     numCandidates: change.numCandidates ?? shape.numCandidates,
+    valueUpdate: change.valueUpdate ? { ...shape.valueUpdate, ...change.valueUpdate } : shape.valueUpdate,
   };
 }

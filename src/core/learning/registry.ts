@@ -8,6 +8,7 @@
  * outputs are applied one after another in this order.
  */
 import { cerDefinition } from './cer/definition.ts';
+import { evotestDefinition } from './evotest/definition.ts';
 import { jitrlDefinition } from './jitrl/definition.ts';
 import { tfgrpoDefinition } from './tfgrpo/definition.ts';
 import type { LearnerDefinition, LearnerPorts } from './learner-definition.ts';
@@ -18,6 +19,7 @@ export const LEARNERS: readonly LearnerDefinition[] = [
   cerDefinition,
   jitrlDefinition,
   tfgrpoDefinition,
+  evotestDefinition,
 ];
 
 export class UnknownLearnerError extends Error {

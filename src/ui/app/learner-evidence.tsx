@@ -7,6 +7,7 @@
 import type { ComponentType } from 'preact';
 import type { StepRecord } from '../../core/agent/episode.ts';
 import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
+import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
 
 export interface EvidenceViewProps {
   /** The stored evidence: validate it with the learner's evidenceSchema before trusting its shape. */
@@ -16,6 +17,7 @@ export interface EvidenceViewProps {
 /** Per-learner views, by learner id (one line per learner). */
 export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {
   tfgrpo: TfgrpoEvidenceView,
+  evotest: EvotestEvidenceView,
 };
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));

@@ -6,9 +6,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import { EvotestDetails } from './evotest-lineage-view.tsx';
 import { ExperienceList } from './experience-list.tsx';
 import { TfgrpoLibrary } from './tfgrpo-library.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
+import { LEARNERS } from '../../core/learning/registry.ts';
+
+/** Learners whose memory has a richer view of its own above (edit, undo, pin), so no generic section. */
+const OWN_MEMORY_VIEWS = new Set(['tfgrpo', 'evotest']);
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
@@ -83,7 +88,8 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
     setImportError(null);
     try {
       const r = await client.request('memory.import', { json: await file.text() });
-      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences from ${file.name}.`);
+      const learnerParts = Object.entries(r.learners ?? {}).map(([id, part]) => `${id}: ${part.imported} imported${part.rejected.length ? `, ${part.rejected.length} refused (${part.rejected[0]})` : ''}`);
+      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences${learnerParts.length ? `; ${learnerParts.join('; ')}` : ''} from ${file.name}.`);
       setReload((n) => n + 1);
     } catch (err) {
       setImportError(`${file.name} was not imported, and nothing was changed: ${errorText(err)}`);
@@ -221,7 +227,8 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <summary>Learned experiences (Training-Free GRPO)</summary>
         <TfgrpoLibrary client={client} origin={site.origin} version={version} onChanged={onChanged} />
       </details>
-      <LearnerMemorySections client={client} origin={site.origin} version={version} />
+      <LearnerMemorySections client={client} origin={site.origin} version={version} registry={LEARNERS.filter((d) => !OWN_MEMORY_VIEWS.has(d.id))} />
+      <EvotestDetails client={client} origin={site.origin} version={version} />
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>

@@ -10,7 +10,7 @@ import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
 import type { Transition } from '../../memory/transition.ts';
 import type { Clock, RandomSource } from '../../ports.ts';
 import { DEFAULT_SETTINGS, type JitrlSettings } from '../../settings.ts';
-import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner } from '../learner.ts';
+import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, ValueUpdateOverrides } from '../learner.ts';
 import { estimateValues } from './estimate-values.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 
@@ -33,7 +33,7 @@ export class JitrlLearner implements Learner {
 
   async adjust(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput> {
     signal?.throwIfAborted();
-    const settings = this.#options.settings();
+    const settings = withValueUpdate(this.#options.settings(), input.request?.valueUpdate);
     const ctx = input.context;
     const neighbours = await retrieveNeighbours(
       this.#options.store,
@@ -93,6 +93,23 @@ export class JitrlLearner implements Learner {
     });
     await this.#options.store.putEpisode(finished.episode.id, transitions);
   }
+}
+
+/**
+ * The settings with a learner's per-step overrides of β, λ and r (EvoTest's
+ * genes). Moving r moves its decay floor by the same amount, so the authors'
+ * decay keeps its shape.
+ */
+export function withValueUpdate(settings: JitrlSettings, overrides: ValueUpdateOverrides | undefined): JitrlSettings {
+  if (!overrides) return settings;
+  const out = { ...settings };
+  if (overrides.beta !== undefined) out.beta = overrides.beta;
+  if (overrides.lambda !== undefined) out.lambda = overrides.lambda;
+  if (overrides.threshold !== undefined) {
+    out.threshold = overrides.threshold;
+    out.thresholdFloor = Math.min(overrides.threshold, Math.max(0, settings.thresholdFloor + overrides.threshold - settings.threshold));
+  }
+  return out;
 }
 
 const isExecuted = (step: StepRecord): boolean => step.chosen !== null && step.chosen.decision !== 'rejected';

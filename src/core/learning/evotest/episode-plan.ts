@@ -1,0 +1,29 @@
+/**
+ * What EvoTest decides at the start of an episode, checkpointed on the
+ * episode so a worker restart mid-episode resumes with the same
+ * configuration: the lineage, the configuration chosen and why.
+ */
+import * as z from 'zod';
+import { EvoConfigurationSchema } from './configuration.ts';
+
+export const EvoPlanSchema = z.strictObject({
+  lineageKey: z.string(),
+  configurationId: z.string(),
+  configuration: EvoConfigurationSchema,
+  mode: z.enum(['model', 'offline']),
+  pinned: z.boolean(),
+  /** The UCB table of the choice (null when pinned). */
+  ucb: z.array(z.strictObject({ id: z.string(), n: z.number().int(), mean: z.number().nullable(), normalized: z.number(), bonus: z.number(), ucb: z.number() })).nullable(),
+});
+export type EvoPlan = z.infer<typeof EvoPlanSchema>;
+
+/** Per-step evidence: what EvoTest's memory hinted and penalized, under which configuration. */
+export const EvoStepEvidenceSchema = z.strictObject({
+  configurationId: z.string(),
+  hinted: z.array(z.string()),
+  avoided: z.array(z.string()),
+  milestones: z.array(z.string()),
+  /** Logit shift per candidate (semantic form → nats), only the non-zero ones. */
+  shifts: z.array(z.strictObject({ semantic: z.string(), shift: z.number(), reason: z.enum(['hinted', 'avoided']) })),
+});
+export type EvoStepEvidence = z.infer<typeof EvoStepEvidenceSchema>;

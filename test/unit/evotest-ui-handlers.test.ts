@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createUiHandlers } from '../../src/background/ui-handlers.ts';
+import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { lineageDataOn, lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { addChildren, newLineage } from '../../src/core/learning/evotest/lineage.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { SEED } from './evotest-helpers.ts';
+
+function handlers(data = new InMemoryLearnerDataStore()) {
+  const lineages = lineageStoreOn(data);
+  const h = createUiHandlers({
+    episodes: new InMemoryEpisodeStore(),
+    memory: new InMemoryMemoryStore(),
+    experiences: new InMemoryExperienceStore(),
+    lineages,
+    evotestMode: () => 'offline',
+    learnerMemories: [{ id: 'evotest', memory: lineageDataOn(data).memory() }],
+    tfgrpo: { exportAll: async () => [], importAll: async () => 0 },
+    now: () => Date.UTC(2026, 10, 23),
+  } as unknown as Parameters<typeof createUiHandlers>[0]);
+  return { h, lineages };
+}
+
+const lineage = () => addChildren(newLineage({ origin: 'https://a.test', template: 'open order …', seed: SEED, now: 1 }), 'c0', [{ configuration: { ...SEED, guidance: 'g' }, source: 'offline', rationale: 'r' }], 2).lineage;
+
+describe('EvoTest in the background handlers', () => {
+  it('lists, pins, resets and forgets lineages', async () => {
+    const { h, lineages } = handlers();
+    const l = lineage();
+    await lineages.put(l);
+    expect(await h['evotest.lineages']({ origin: 'https://a.test' }, undefined)).toEqual({ mode: 'offline', lineages: [l] });
+    expect((await h['evotest.pin']({ key: l.key, configurationId: 'c1' }, undefined)).pinnedId).toBe('c1');
+    expect((await lineages.get(l.key))!.pinnedId).toBe('c1');
+    await expect(h['evotest.pin']({ key: l.key, configurationId: 'c9' }, undefined)).rejects.toMatchObject({ name: 'EvotestLineageError' });
+    await expect(h['evotest.pin']({ key: 'nope', configurationId: null }, undefined)).rejects.toThrow(/no EvoTest lineage nope/);
+    expect((await h['evotest.pin']({ key: l.key, configurationId: null }, undefined)).pinnedId).toBeNull();
+    expect(await h['evotest.reset']({ key: l.key }, undefined)).toEqual({ deleted: true });
+    await lineages.put(l);
+    await h['memory.forgetSite']({ origin: 'https://a.test' }, undefined);
+    expect(await lineages.list()).toEqual([]);
+  });
+
+  it('exports lineages through the generic learner memory, imports them into a fresh browser, and rejects an invalid one', async () => {
+    const source = handlers();
+    const l = lineage();
+    await source.lineages.put(l);
+    const { json } = await source.h['memory.export']({}, undefined);
+    const exported = JSON.parse(json).learners.evotest as { value: unknown }[];
+    expect(exported.map((r) => r.value)).toEqual([l]);
+
+    const target = handlers();
+    expect(await target.h['memory.import']({ json }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { evotest: { imported: 1, rejected: [] } } });
+    expect(await target.lineages.get(l.key)).toEqual(l);
+
+    const bad = JSON.parse(json);
+    bad.learners.evotest[0].value.nodes[0].configuration.stateAbstraction.extractor = 'def f(): pass';
+    const fresh = handlers();
+    const refused = await fresh.h['memory.import']({ json: JSON.stringify(bad) }, undefined);
+    expect(refused.learners?.['evotest']?.imported).toBe(0);
+    expect(refused.learners?.['evotest']?.rejected).toHaveLength(1);
+    expect(await fresh.lineages.list()).toEqual([]);
+
+    // An export from before EvoTest (no "learners") still imports.
+    const old = JSON.parse(json);
+    delete old.learners;
+    expect(await handlers().h['memory.import']({ json: JSON.stringify(old) }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0 });
+  });
+});
