@@ -65,16 +65,19 @@ describe('Training-Free GRPO in the agent loop', () => {
       newId: () => `ep-${++n}`,
     });
     const task = 'Add 2 of the "teapot" to the cart';
-    const run = async (decision: { kind: 'approve' } | { kind: 'pick'; index: number }, verdict: 'success' | 'failure') => {
+    /** Runs the candidate whose semantic form is `wanted`, then gives the verdict. */
+    const run = async (wanted: string, verdict: 'success' | 'failure') => {
       let ep = await controller.start({ task, startUrl: PRODUCT.url, tabId: 1 });
-      ep = await controller.decide(ep.id, decision);
+      const index = ep.steps.at(-1)!.candidates.findIndex((c) => c.semantic === wanted);
+      expect(index).toBeGreaterThanOrEqual(0);
+      ep = await controller.decide(ep.id, { kind: 'pick', index });
       return controller.finish(ep.id, verdict);
     };
 
-    const first = await run({ kind: 'approve' }, 'failure'); // clicked Reviews
+    const first = await run('click(<link "Reviews">)', 'failure');
     expect(first.learners).toEqual(['tfgrpo']);
     expect(TfgrpoEvidenceSchema.parse(first.steps[0]!.evidence?.tfgrpo)).toEqual({ experiences: [] });
-    const second = await run({ kind: 'pick', index: 1 }, 'success'); // typed the quantity
+    const second = await run('fill(<spinbutton "Quantity">, "2")', 'success');
     expect(second.steps.at(-1)!.learningNotes).toContain('tfgrpo: group of 2 attempts (mixed): experiences 1 added by page-type contrasts (no model)');
 
     const third = await controller.start({ task, startUrl: PRODUCT.url, tabId: 1 });
@@ -88,6 +91,6 @@ describe('Training-Free GRPO in the agent loop', () => {
     expect(shown.experiences).toEqual([{ number: 1, id: calls.at(-1)!.sections[0]!.id, text }]);
     expect(third.steps[0]!.replayed).toEqual([shown.experiences[0]!.id]);
     // The pass-through adjust changes no logit.
-    expect(third.steps[0]!.candidates.map((c) => c.adjustedLogit)).toEqual([1, 0.5, 0.2]);
+    expect(third.steps[0]!.candidates.map((c) => c.adjustedLogit - c.baseLogit)).toEqual([0, 0, 0]);
   });
 });
