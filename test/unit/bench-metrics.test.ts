@@ -80,7 +80,7 @@ describe('summarizeLearner', () => {
 
 describe('checkTargets', () => {
   const base = { ...summarizeLearner('static', [], 5), final: 0.5, avg: 0.5, byTemplate: {
-    t: { tasks: 4, attempts: 5, avg: 0.5, final: 0.5, auc: 0.5, wauc: 0.5, successByAttempt: [], finalSuccesses: 3 },
+    t: { tasks: 4, attempts: 5, avg: 0.5, final: 0.5, auc: 0.5, wauc: 0.5, waucUnpadded: 0.5, successByAttempt: [], finalSuccesses: 3 },
   } };
   it('passes when every target is met', () => {
     const good = { ...base, learner: 'jitrl', final: 0.75, avg: 0.6, byTemplate: { t: { ...base.byTemplate.t, finalSuccesses: 2 } } };
