@@ -1,0 +1,103 @@
+/**
+ * Meta-TTL's inner loop over stored guides: which guide is in force for a task,
+ * and what happens after an attempt — its log joins the meta conversation
+ * (one message per attempt, capped), the meta-agent writes a new guide, and
+ * that guide replaces the old one. Without a model nothing is read or written.
+ */
+import { describeError } from '../../errors.ts';
+import type { ChatModel, Clock } from '../../ports.ts';
+import { adaptGuide, type AdaptUsage } from './adapt-guide.ts';
+import { renderEpisodeLog, type EpisodeLog, type EpisodeLogLimits, DEFAULT_LOG_LIMITS } from './episode-log.ts';
+import { guideKey } from './guide-key.ts';
+import { appendEpisodeMessage, emptyGuideRecord, replaceGuide, type GuideRecord } from './guide-record.ts';
+import type { GuideStore } from './guide-store.ts';
+import type { MetaTtlSettings } from './metattl-settings.ts';
+
+export const NEEDS_MODEL = 'Meta-TTL needs a model: its meta-agent rewrites the guide after each attempt. With the offline policy it changes nothing.';
+
+export interface AfterEpisodeReport {
+  /** The guide was replaced. */
+  changed: boolean;
+  record: GuideRecord | null;
+  usage: AdaptUsage;
+  notes: string[];
+}
+
+export interface GuideAdaptationOptions {
+  store: GuideStore;
+  model: () => ChatModel | null;
+  settings: () => MetaTtlSettings;
+  clock: Clock;
+  logLimits?: EpisodeLogLimits;
+}
+
+const NO_USAGE: AdaptUsage = { calls: 0, promptTokens: 0, completionTokens: 0 };
+
+export class GuideAdaptation {
+  readonly #o: GuideAdaptationOptions;
+  /** Writes run one at a time, so two attempts finishing together never overwrite each other. */
+  #writes: Promise<unknown> = Promise.resolve();
+
+  constructor(options: GuideAdaptationOptions) {
+    this.#o = options;
+  }
+
+  keyFor(origin: string, task: string): string {
+    return guideKey(origin, task, this.#o.settings().scope);
+  }
+
+  /** Why the loop is idle, or null when it runs. */
+  inactiveReason(): string | null {
+    if (!this.#o.settings().enabled) return 'Meta-TTL is switched off in settings.';
+    if (!this.#o.model()) return NEEDS_MODEL;
+    return null;
+  }
+
+  /** The guide in force for this task, or null (none yet, or the loop is idle). */
+  async guideFor(origin: string, task: string): Promise<{ key: string; guide: string; record: GuideRecord } | null> {
+    if (this.inactiveReason()) return null;
+    const key = this.keyFor(origin, task);
+    const record = await this.#o.store.get(key);
+    return record?.guide ? { key, guide: record.guide, record } : null;
+  }
+
+  /** After an attempt: log → conversation → meta-agent → new guide (or the old one kept, with a note). */
+  async afterEpisode(origin: string, log: EpisodeLog, signal?: AbortSignal): Promise<AfterEpisodeReport> {
+    const idle = this.inactiveReason();
+    if (idle) return { changed: false, record: null, usage: NO_USAGE, notes: [idle] };
+    const model = this.#o.model()!;
+    const settings = this.#o.settings();
+    const key = this.keyFor(origin, log.task);
+    const run = async (): Promise<AfterEpisodeReport> => {
+      const now = this.#o.clock.now();
+      const stored = (await this.#o.store.get(key)) ?? emptyGuideRecord(key, origin, log.task, now);
+      const attempt = stored.attempts + 1;
+      const message = renderEpisodeLog({ ...log, attempt }, this.#o.logLimits ?? DEFAULT_LOG_LIMITS);
+      let record = appendEpisodeMessage(stored, message, settings.conversationCap, log.task);
+      const result = await adaptGuide(model, {
+        strategy: settings.strategy,
+        conversation: record.conversation,
+        omitted: record.omitted,
+        temperature: settings.temperature,
+        maxTokens: settings.maxTokens,
+      }, signal);
+      const notes: string[] = [];
+      if (result.ok) {
+        record = replaceGuide(record, { guide: result.answer.guide, diagnosis: result.answer.diagnosis, afterAttempt: attempt, outcome: log.outcome, now });
+        notes.push(...result.repairs.map((r) => `Meta-TTL: ${r}.`));
+      } else {
+        notes.push(`Meta-TTL: ${result.error}`);
+      }
+      // The attempt's log is kept even when the answer was dropped: the next call sees it.
+      await this.#o.store.put(record);
+      return { changed: result.ok, record, usage: result.usage, notes };
+    };
+    const next = this.#writes.then(run, run);
+    this.#writes = next.catch(() => undefined);
+    try {
+      return await next;
+    } catch (err) {
+      return { changed: false, record: null, usage: NO_USAGE, notes: [`Meta-TTL could not update the guide: ${describeError(err)}`] };
+    }
+  }
+}
