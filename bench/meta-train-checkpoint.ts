@@ -29,6 +29,7 @@ export const MetaCandidateSchema = z.strictObject({
   parentId: z.string().nullable(),
   iteration: z.number().int().nonnegative(),
   val: z.record(z.string(), z.number()).nullable(),
+  valUnpadded: z.record(z.string(), z.number()).nullable(),
 });
 
 export const IterationRecordSchema = z.strictObject({

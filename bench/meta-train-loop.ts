@@ -59,7 +59,7 @@ function sameConfig(a: MetaTrainConfig, b: MetaTrainConfig): boolean {
 function newState(config: MetaTrainConfig): MetaTrainState {
   return {
     version: 1, config, evaluations: 0, iteration: 0, seeded: false,
-    candidates: [{ id: 'seed', strategy: config.seedStrategy, parentId: null, iteration: 0, val: null }],
+    candidates: [{ id: 'seed', strategy: config.seedStrategy, parentId: null, iteration: 0, val: null, valUnpadded: null }],
     pool: {}, inFlight: null, history: [], done: false,
   };
 }
@@ -97,8 +97,14 @@ export async function metaTrain(deps: MetaTrainDeps): Promise<MetaTrainOutcome> 
     s.inFlight ??= { iteration: 0, sessions: {}, proposal: null };
     const seed = byId('seed');
     const val: Record<string, number> = {};
-    for (const h of config.val) val[h] = (await session(`init:${h}`, seed.strategy, h)).padded;
+    const unpadded: Record<string, number> = {};
+    for (const h of config.val) {
+      const r = await session(`init:${h}`, seed.strategy, h);
+      val[h] = r.padded;
+      unpadded[h] = r.unpadded;
+    }
     seed.val = val;
+    seed.valUnpadded = unpadded;
     s.pool = initialPool(seed, config.val);
     s.seeded = true;
     s.inFlight = null;
@@ -124,7 +130,7 @@ export async function metaTrain(deps: MetaTrainDeps): Promise<MetaTrainOutcome> 
     }
     const proposal = s.inFlight.proposal;
     if ('strategy' in proposal) {
-      const candidate: MetaCandidate = { id: `c${t}`, strategy: proposal.strategy, parentId: parent.id, iteration: t, val: null };
+      const candidate: MetaCandidate = { id: `c${t}`, strategy: proposal.strategy, parentId: parent.id, iteration: t, val: null, valUnpadded: null };
       record.candidateId = candidate.id;
       const local = await session('candidate', candidate.strategy, g); // line 6
       record.candidateScore = local.padded;
@@ -133,8 +139,14 @@ export async function metaTrain(deps: MetaTrainDeps): Promise<MetaTrainOutcome> 
         record.note = `W-AUC on ${g}: ${local.padded.toFixed(3)} ≤ parent ${parentRun.padded.toFixed(3)}`;
       } else {
         const val: Record<string, number> = {};
-        for (const h of config.val) val[h] = (await session(`val:${h}`, candidate.strategy, h)).padded; // lines 11–13
+        const unpadded: Record<string, number> = {};
+        for (const h of config.val) {
+          const r = await session(`val:${h}`, candidate.strategy, h); // lines 11–13
+          val[h] = r.padded;
+          unpadded[h] = r.unpadded;
+        }
         candidate.val = val;
+        candidate.valUnpadded = unpadded;
         const updated = updatePool(s.pool, candidate); // lines 14–16
         s.pool = updated.pool;
         record.won = updated.won;

@@ -12,8 +12,10 @@ export interface MetaCandidate {
   parentId: string | null;
   /** The iteration that proposed it (0 for the seed). */
   iteration: number;
-  /** W-AUC per validation task, once it reached global validation; null before. */
+  /** W-AUC (padded to K) per validation task, once it reached global validation; null before. Pool and selection use it. */
   val: Record<string, number> | null;
+  /** The same sessions' W-AUC over the attempts that ran (reported beside `val`). */
+  valUnpadded: Record<string, number> | null;
 }
 
 export interface PoolEntry {
