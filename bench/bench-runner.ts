@@ -45,6 +45,10 @@ export interface BenchOptions {
   profile: string;
   /** Comma-separated substrings (or `*` globs) of task ids; empty = all of the profile. */
   taskFilter: string;
+  /** Exact task ids, in addition to the filter (meta-training runs one task per session). */
+  taskIds?: string[];
+  /** End a task's attempts after its first success (the rest count as missing: W-AUC is reported padded and unpadded). */
+  stopAfterSuccess?: boolean;
   /** For --policy openai. */
   provider?: ProviderSettings;
   progress: boolean;
@@ -54,6 +58,17 @@ export interface BenchOptions {
   onAttempt?: (record: AttemptRecord, episode: Episode) => void;
   /** Headed Chromium, for watching. */
   headed?: boolean;
+  /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
+  metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
+}
+
+/** What the Meta-TTL learner did after one attempt. */
+export interface MetaTtlAdapted {
+  /** The attempt's rendered log, as the meta-agent read it; null when it was not rendered. */
+  log: string | null;
+  /** The guide the meta-agent wrote, or null when it wrote none. */
+  guide: string | null;
+  notes: string[];
 }
 
 export const POLICY_DESCRIPTIONS: Record<PolicyKind, string> = {
@@ -117,7 +132,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const crashed: BenchResult['crashed'] = [];
   let bar: SingleBar | null = null;
   try {
-    const tasks = selectTasks(options.suite, resolveTasks(options.suite, { baseUrl }), options.profile, options.taskFilter);
+    const tasks = selectTasks(options.suite, resolveTasks(options.suite, { baseUrl }), options.profile, options.taskFilter)
+      .filter((t) => !options.taskIds || options.taskIds.includes(t.id));
+    if (tasks.length === 0) throw new Error(`no task has the id ${options.taskIds?.join(', ')}`);
     const chat: ChatModel | null = options.policy === 'openai'
       ? createOpenAiChatModel(options.provider ?? (() => { throw new Error('--policy openai needs a provider (base URL and model)'); })())
       : null;
@@ -166,6 +183,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           }
           records.push(record);
           bar?.increment();
+          if (options.stopAfterSuccess && record.outcome === 'success') {
+            bar?.increment(options.attempts - attempt);
+            break;
+          }
         }
       }
     }

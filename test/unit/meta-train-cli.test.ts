@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkProvider, MetaTrainUsageError, NO_MODEL_MESSAGE } from '../../bench/meta-train-run.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+
+describe('meta-train without a model', () => {
+  it('refuses to start, says why and what to pass, and runs nothing', () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OPENAI_')));
+    const out = spawnSync(resolve(import.meta.dirname, '../../node_modules/.bin/tsx'), [
+      resolve(import.meta.dirname, '../../bench/meta-train.ts'), '--train', 'a', '--val', 'b', '--budget', '10', '--no-progress',
+    ], { env, encoding: 'utf8', timeout: 30_000 });
+    expect(out.status).toBe(2);
+    expect(out.stderr.trim()).toBe(NO_MODEL_MESSAGE);
+    expect(out.stdout).toBe('');
+  }, 40_000);
+
+  it('checkProvider rejects the offline preset (no base URL or model)', () => {
+    expect(() => checkProvider(null)).toThrow(MetaTrainUsageError);
+    expect(() => checkProvider(DEFAULT_SETTINGS.provider)).toThrow(/needs a model/);
+    const p = { ...DEFAULT_SETTINGS.provider, baseUrl: 'http://127.0.0.1:1/v1', model: 'm' };
+    expect(checkProvider(p)).toBe(p);
+  });
+});
