@@ -1,0 +1,21 @@
+/** Meta-TTL's registry entry. */
+import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
+import { NEEDS_MODEL } from './guide-adaptation.ts';
+import { MetaTtlLearner, MetaTtlPlanSchema, METATTL_ID } from './metattl-learner.ts';
+import { DEFAULT_METATTL, MetaTtlSettingsSchema, type MetaTtlSettings } from './metattl-settings.ts';
+
+export const metattlDefinition: LearnerDefinition<MetaTtlSettings> = {
+  id: METATTL_ID,
+  label: 'Meta-TTL',
+  settings: { schema: MetaTtlSettingsSchema, defaults: DEFAULT_METATTL, read: (s) => learnerSettings(metattlDefinition, s) },
+  enabled: (s) => learnerSettings(metattlDefinition, s).enabled,
+  needsModel: { level: 'required', description: NEEDS_MODEL },
+  planSchema: MetaTtlPlanSchema,
+  create: (ports) => new MetaTtlLearner({
+    store: ports.stores.guides,
+    model: ports.model,
+    settings: () => learnerSettings(metattlDefinition, ports.settings()),
+    clock: ports.clock,
+  }),
+  memory: (ports) => ({ forgetSite: (origin) => ports.stores.guides.forget(origin) }),
+};
