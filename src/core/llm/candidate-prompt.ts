@@ -119,6 +119,9 @@ export function buildCandidateMessages(input: PolicyInput, options: CandidatePro
     'Recent actions:',
     renderHistory(input.history, options.historyLimit ?? 10),
   ];
+  if (input.guide !== undefined && input.guide.trim() !== '') {
+    parts.push('', 'Follow this guide (learned from earlier attempts):', input.guide.trim());
+  }
   if (input.sections.length > 0) {
     parts.push('', 'Past experience on this site:', renderSections(input.sections));
   }
