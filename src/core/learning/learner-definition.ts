@@ -8,6 +8,7 @@ import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
+import type { GuideStore } from './metattl/guide-store.ts';
 import type { Learner } from './learner.ts';
 
 /** The stores the extension (IndexedDB) and the benchmark (in memory) provide. */
@@ -16,6 +17,8 @@ export interface LearnerStores {
   memory: MemoryStore;
   /** CER's experience buffer. */
   experiences: ExperienceStore;
+  /** Meta-TTL's guide records; without it Meta-TTL stays idle and says so. */
+  guides?: GuideStore;
 }
 
 /** Everything a learner may be built from. */

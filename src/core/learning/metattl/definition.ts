@@ -12,10 +12,10 @@ export const metattlDefinition: LearnerDefinition<MetaTtlSettings> = {
   needsModel: { level: 'required', description: NEEDS_MODEL },
   planSchema: MetaTtlPlanSchema,
   create: (ports) => new MetaTtlLearner({
-    store: ports.stores.guides,
+    store: ports.stores.guides ?? null,
     model: ports.model,
     settings: () => learnerSettings(metattlDefinition, ports.settings()),
     clock: ports.clock,
   }),
-  memory: (ports) => ({ forgetSite: (origin) => ports.stores.guides.forget(origin) }),
+  memory: (ports) => ({ forgetSite: async (origin) => (ports.stores.guides ? ports.stores.guides.forget(origin) : 0) }),
 };

@@ -23,8 +23,10 @@ export interface AfterEpisodeReport {
   notes: string[];
 }
 
+export const NO_GUIDE_STORE = 'Meta-TTL has no guide store here, so it changes nothing.';
+
 export interface GuideAdaptationOptions {
-  store: GuideStore;
+  store: GuideStore | null;
   model: () => ChatModel | null;
   settings: () => MetaTtlSettings;
   clock: Clock;
@@ -50,6 +52,7 @@ export class GuideAdaptation {
   inactiveReason(): string | null {
     if (!this.#o.settings().enabled) return 'Meta-TTL is switched off in settings.';
     if (!this.#o.model()) return NEEDS_MODEL;
+    if (!this.#o.store) return NO_GUIDE_STORE;
     return null;
   }
 
@@ -57,7 +60,7 @@ export class GuideAdaptation {
   async guideFor(origin: string, task: string): Promise<{ key: string; guide: string; record: GuideRecord } | null> {
     if (this.inactiveReason()) return null;
     const key = this.keyFor(origin, task);
-    const record = await this.#o.store.get(key);
+    const record = await this.#o.store!.get(key);
     return record?.guide ? { key, guide: record.guide, record } : null;
   }
 
@@ -66,11 +69,12 @@ export class GuideAdaptation {
     const idle = this.inactiveReason();
     if (idle) return { changed: false, record: null, usage: NO_USAGE, notes: [idle] };
     const model = this.#o.model()!;
+    const store = this.#o.store!;
     const settings = this.#o.settings();
     const key = this.keyFor(origin, log.task);
     const run = async (): Promise<AfterEpisodeReport> => {
       const now = this.#o.clock.now();
-      const stored = (await this.#o.store.get(key)) ?? emptyGuideRecord(key, origin, log.task, now);
+      const stored = (await store.get(key)) ?? emptyGuideRecord(key, origin, log.task, now);
       const attempt = stored.attempts + 1;
       const message = renderEpisodeLog({ ...log, attempt }, this.#o.logLimits ?? DEFAULT_LOG_LIMITS);
       let record = appendEpisodeMessage(stored, message, settings.conversationCap, log.task);
@@ -89,7 +93,7 @@ export class GuideAdaptation {
         notes.push(`Meta-TTL: ${result.error}`);
       }
       // The attempt's log is kept even when the answer was dropped: the next call sees it.
-      await this.#o.store.put(record);
+      await store.put(record);
       return { changed: result.ok, record, usage: result.usage, notes };
     };
     const next = this.#writes.then(run, run);

@@ -21,7 +21,8 @@ export const MetaTtlPlanSchema = z.strictObject({ key: z.string(), guide: z.stri
 export type MetaTtlPlan = z.infer<typeof MetaTtlPlanSchema>;
 
 export interface MetaTtlLearnerOptions {
-  store: GuideStore;
+  /** Null when the host supplied none: the learner stays idle and says so. */
+  store: GuideStore | null;
   model: () => ChatModel | null;
   settings: () => MetaTtlSettings;
   clock: Clock;
