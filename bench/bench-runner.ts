@@ -12,7 +12,10 @@ import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
-import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
+import { buildLearners as buildRegistryLearners, LEARNERS, learnerDefinition } from '../src/core/learning/registry.ts';
+import { InMemoryGuideStore } from '../src/core/learning/metattl/guide-store.ts';
+import { MetaTtlLearner, METATTL_ID } from '../src/core/learning/metattl/metattl-learner.ts';
+import { DEFAULT_METATTL } from '../src/core/learning/metattl/metattl-settings.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
 import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';
@@ -29,7 +32,7 @@ import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
 
 /** The default learner configurations: no learner, each alone, both. */
-export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer'];
+export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'];
 /** 'static' (no learner), or registry ids joined by '+', such as `jitrl+cer`. */
 export type LearnerConfig = string;
 
@@ -45,6 +48,17 @@ export function parseLearnerConfig(config: string): { ok: true; ids: string[] } 
   return { ok: true, ids };
 }
 export type PolicyKind = 'offline' | 'simulated' | 'openai';
+
+/**
+ * Why a configuration cannot run without a model (a learner in it needs one),
+ * or null. Such rows are reported as "needs a model" instead of as zeros.
+ */
+export function needsModelReason(config: LearnerConfig): string | null {
+  const parsed = parseLearnerConfig(config);
+  if (!parsed.ok) return null;
+  const needing = parsed.ids.map((id) => learnerDefinition(id)).filter((d) => d.needsModel.level === 'required');
+  return needing.length === 0 ? null : needing.map((d) => `${d.label}: ${d.needsModel.description}`).join(' ');
+}
 
 export interface BenchOptions {
   suite: Suite;
@@ -124,10 +138,13 @@ export function selectTasks(suite: Suite, all: BenchTask[], profile: string, fil
 interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
+  guides: InMemoryGuideStore;
   episodes: InMemoryEpisodeStore;
 }
 
-const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore() });
+const freshSet = (): LearnerSet => ({
+  memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), guides: new InMemoryGuideStore(), episodes: new InMemoryEpisodeStore(),
+});
 
 class BrowserCrash extends Error {
   override name = 'BrowserCrash';
@@ -151,6 +168,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const chat: ChatModel | null = options.policy === 'openai'
       ? createOpenAiChatModel(options.provider ?? (() => { throw new Error('--policy openai needs a provider (base URL and model)'); })())
       : null;
+    // Without a model, configurations that need one are not run: they would only repeat 'static'.
+    const needsModel: Record<string, string> = {};
+    if (!chat) {
+      for (const l of options.learners) {
+        const reason = needsModelReason(l);
+        if (reason) needsModel[l] = reason;
+      }
+    }
+    const runnable = options.learners.filter((l) => !(l in needsModel));
     if (options.progress) {
       bar = new SingleBar({
         format: 'bench |{bar}| {value}/{total} attempts · {learner} · {task}',
@@ -159,14 +185,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         notTTYSchedule: 10_000,
         hideCursor: true,
       });
-      bar.start(options.learners.length * tasks.length * options.attempts, 0, { learner: '', task: '' });
+      bar.start(runnable.length * tasks.length * options.attempts, 0, { learner: '', task: '' });
     }
     const getBrowser = async (): Promise<Browser> => {
       if (!browser || !browser.isConnected()) browser = await launch();
       return browser;
     };
 
-    for (const learner of options.learners) {
+    for (const learner of runnable) {
       let carried = freshSet();
       for (const task of tasks) {
         const set = options.memory === 'fresh' ? freshSet() : carried;
@@ -204,7 +230,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       }
     }
     bar?.stop();
-    const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
+    const summaries = runnable.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
     const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!)]));
     const policyName = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
@@ -222,6 +248,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       targets,
       records,
       crashed,
+      needsModel,
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
     };
@@ -255,7 +282,7 @@ function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Setting
   if (parsed.ids.length === 0) return [];
   return buildRegistryLearners(
     {
-      stores: { memory: set.memory, experiences: set.experience },
+      stores: { memory: set.memory, experiences: set.experience, guides: set.guides },
       settings: () => settings,
       model: () => chat,
       clock: systemClock,
@@ -290,9 +317,19 @@ async function runAttempt(input: {
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
       agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed },
+      // A configuration that names Meta-TTL runs it (it is off by default in the extension).
+      learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
     };
     const policy = buildPolicy(options, chat, streamSeed);
     const learners = buildLearners(learner, set, settings, chat, streamSeed);
+    const onAdapted = options.metattl?.onAdapted;
+    if (onAdapted) {
+      for (const l of learners) {
+        if (l instanceof MetaTtlLearner) {
+          l.observe((r) => onAdapted({ log: r.record?.conversation.at(-1) ?? null, guide: r.changed ? r.record?.guide ?? null : null, notes: r.notes }));
+        }
+      }
+    }
     const driver = createPlaywrightPageDriver(page);
     let ids = 0;
     const controller = new AgentController({

@@ -27,6 +27,8 @@ export interface BenchResult {
   records: AttemptRecord[];
   /** Tasks that crashed Chromium twice, with the error. */
   crashed: { learner: string; taskId: string; error: string }[];
+  /** Configurations not run because a learner in them needs a model and none was given: why. */
+  needsModel?: Record<string, string>;
   startedAt: string;
   durationMs: number;
 }
@@ -45,6 +47,7 @@ export function markdownReport(r: BenchResult): string {
       s.learner, pct(s.avg), pct(s.final), pct(s.final - s.avg), pct(s.auc), pct(s.wauc), pct(s.waucUnpadded), String(s.errors + s.missing),
       s.meanSteps.toFixed(1), String(s.modelCalls), `${s.promptTokens}/${s.completionTokens}`, `${ms(s.latencyP50Ms)}/${ms(s.latencyP95Ms)}`,
     ]),
+    ...Object.keys(r.needsModel ?? {}).map((l) => [l, 'needs a model', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–']),
   ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
   lines.push('Success rate by attempt (%):', '');
   lines.push(markdownTable([
@@ -62,6 +65,12 @@ export function markdownReport(r: BenchResult): string {
         return b ? `${b.finalSuccesses}/${b.tasks}` : '–';
       })]),
     ]), '');
+  }
+  const needing = Object.entries(r.needsModel ?? {});
+  if (needing.length > 0) {
+    lines.push(`Not run with the ${r.policy} policy, because a learner in them needs a model (run with --policy openai):`, '');
+    for (const [learner, why] of needing) lines.push(`- ${learner}: ${why}`);
+    lines.push('');
   }
   for (const [learner, checks] of Object.entries(r.targets)) {
     lines.push(`Targets for ${learner} against static:`, '');

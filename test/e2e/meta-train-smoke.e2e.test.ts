@@ -54,11 +54,12 @@ beforeAll(async () => {
   server = await startOpenAiTestServer();
   server.respond((body) => {
     const system = body.messages[0]!.content;
-    if (system.includes('You operate a web browser')) return actor(body);
-    if (system.includes('You coach a web agent')) return metaAgent(body);
+    // The proposer's prompt quotes the meta-agent's header, so it is recognised first.
     if (system.includes('You improve the adaptation strategy')) {
       return JSON.stringify({ analysis: 'The guides were vague.', strategy: `Write guides that name the exact control to use (${MARKER}).` });
     }
+    if (system.includes('You operate a web browser')) return actor(body);
+    if (system.includes('You coach a web agent')) return metaAgent(body);
     return { status: 400, message: 'unexpected prompt' };
   });
 });
@@ -78,6 +79,7 @@ describe('npm run meta-train, smoke run', () => {
       createSessions: createChromiumSessions, createModel: createOpenAiChatModel,
     });
     const { state } = result.outcome;
+    console.log(result.report);
     // Seed on the validation task, then one iteration: parent, local validation, global validation.
     expect(state.evaluations).toBe(4);
     expect(state.history).toEqual([expect.objectContaining({ iteration: 1, taskId: 'forum.upvote.2', parentScore: 0, candidateScore: 2 / 3, outcome: 'validated', won: ['forum.upvote.10'] })]);

@@ -33,11 +33,16 @@ export interface MetaTtlLearnerOptions {
 export class MetaTtlLearner implements Learner {
   readonly id = METATTL_ID;
   readonly adaptation: GuideAdaptation;
-  readonly #onAdapted: ((report: AfterEpisodeReport) => void) | undefined;
+  #onAdapted: ((report: AfterEpisodeReport) => void) | undefined;
 
   constructor(options: MetaTtlLearnerOptions) {
     this.adaptation = new GuideAdaptation({ store: options.store, model: options.model, settings: options.settings, clock: options.clock });
     this.#onAdapted = options.onAdapted;
+  }
+
+  /** Sets the observer of every adaptation (for hosts that build learners through the registry). */
+  observe(onAdapted: (report: AfterEpisodeReport) => void): void {
+    this.#onAdapted = onAdapted;
   }
 
   async beginEpisode(start: EpisodeStartContext): Promise<MetaTtlPlan | undefined> {
