@@ -10,18 +10,16 @@
  *   episodes     step records and checkpoints, keyPath id
  *     byOrigin [origin, startedAt], byOriginTask [origin, task, startedAt], byStatus status, byStartedAt startedAt
  *   experiences  CER buffer (dynamics and skills), keyPath id; byOrigin origin, byKind [origin, kind]
- *   guides       Meta-TTL guide records (guide in force, history, meta conversation), keyPath key; byOrigin origin
  *   meta         small key → value records (the migration log)
  */
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { Episode, EpisodeStatus } from '../../core/agent/episode.ts';
-import type { GuideRecord } from '../../core/learning/metattl/guide-record.ts';
 
 export const APPRENTICE_DB_NAME = 'apprentice';
 /** Bump together with a new entry in `migrations`. */
-export const APPRENTICE_DB_VERSION = 3;
+export const APPRENTICE_DB_VERSION = 2;
 
 export type ExperienceKind = 'dynamics' | 'skill';
 /** CER buffer row: the store only relies on these keys; the CER code owns the rest. */
@@ -60,11 +58,6 @@ export interface ApprenticeDbSchema extends DBSchema {
     key: string;
     value: ExperienceRow;
     indexes: { byOrigin: string; byKind: [string, ExperienceKind] };
-  };
-  guides: {
-    key: string;
-    value: GuideRecord;
-    indexes: { byOrigin: string };
   };
   meta: { key: string; value: MigrationRecord[] };
 }
@@ -134,12 +127,6 @@ const migrations: Migration[] = [
 
     db.createObjectStore('meta');
     return rows;
-  },
-  // 2 → 3: Meta-TTL's guide records. Nothing earlier to carry over.
-  async (db) => {
-    const guides = db.createObjectStore('guides', { keyPath: 'key' });
-    guides.createIndex('byOrigin', 'origin');
-    return 0;
   },
 ];
 
