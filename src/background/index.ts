@@ -12,6 +12,7 @@ import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
 import { CerLearner } from '../core/learning/cer/cer-learner.ts';
 import { buildLearners, enabledLearners } from '../core/learning/registry.ts';
+import { MetaTtlLearner } from '../core/learning/metattl/metattl-learner.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';
 import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
@@ -117,6 +118,7 @@ async function setUp() {
     episodes,
     memory,
     experiences,
+    metattl: built.map((b) => b.learner).find((l): l is MetaTtlLearner => l instanceof MetaTtlLearner)?.adaptation ?? null,
     learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),

@@ -9,6 +9,7 @@ import type { Episode } from '../core/agent/episode.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
+import type { GuideAdaptation } from '../core/learning/metattl/guide-adaptation.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { importTrajectories } from '../core/learning/cer/trajectory-import.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
@@ -23,6 +24,8 @@ export interface UiHandlerDeps {
   episodes: EpisodeStore;
   memory: MemoryStore;
   experiences: ExperienceStore;
+  /** Meta-TTL's guides for the panel (shown, edited, reset); null when the registry has no Meta-TTL. */
+  metattl?: Pick<GuideAdaptation, 'recordFor' | 'edit' | 'reset' | 'inactiveReason'> | null;
   /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
   settings: SettingsStore;
@@ -54,6 +57,10 @@ function asTrajectoryFile(json: string, now: number) {
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
 
 export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
+  const metattl = () => {
+    if (!d.metattl) throw new Error('Meta-TTL is not part of this build');
+    return d.metattl;
+  };
   const saveSettings = async (s: Settings) => {
     const saved = await d.settings.save(s);
     d.broadcastSettings(saved);
@@ -133,6 +140,12 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       await d.experiences.putMany(experiences);
       return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
     },
+    'metattl.guide': async ({ origin, task }) => {
+      const m = metattl();
+      return { record: await m.recordFor(origin, task), inactiveReason: m.inactiveReason() };
+    },
+    'metattl.editGuide': async ({ origin, task, text }) => ({ record: await metattl().edit(origin, task, text) }),
+    'metattl.resetGuide': async ({ origin, task }) => ({ record: await metattl().reset(origin, task) }),
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),

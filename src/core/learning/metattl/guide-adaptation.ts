@@ -9,10 +9,11 @@ import type { ChatModel, Clock } from '../../ports.ts';
 import { adaptGuide, type AdaptUsage } from './adapt-guide.ts';
 import { renderEpisodeLog, type EpisodeLog, type EpisodeLogLimits, DEFAULT_LOG_LIMITS } from './episode-log.ts';
 import { guideKey } from './guide-key.ts';
-import { appendEpisodeMessage, emptyGuideRecord, replaceGuide, type GuideRecord } from './guide-record.ts';
+import { appendEpisodeMessage, editGuide, emptyGuideRecord, replaceGuide, resetGuide, type GuideRecord } from './guide-record.ts';
 import type { GuideStore } from './guide-store.ts';
 import type { MetaTtlSettings } from './metattl-settings.ts';
 
+export const SWITCHED_OFF = 'Meta-TTL is switched off in settings.';
 export const NEEDS_MODEL = 'Meta-TTL needs a model: its meta-agent rewrites the guide after each attempt. With the offline policy it changes nothing.';
 
 export interface AfterEpisodeReport {
@@ -50,7 +51,7 @@ export class GuideAdaptation {
 
   /** Why the loop is idle, or null when it runs. */
   inactiveReason(): string | null {
-    if (!this.#o.settings().enabled) return 'Meta-TTL is switched off in settings.';
+    if (!this.#o.settings().enabled) return SWITCHED_OFF;
     if (!this.#o.model()) return NEEDS_MODEL;
     if (!this.#o.store) return NO_GUIDE_STORE;
     return null;
@@ -64,15 +65,49 @@ export class GuideAdaptation {
     return record?.guide ? { key, guide: record.guide, record } : null;
   }
 
+  /** The stored record for this task, shown in the panel whether or not the loop runs. */
+  async recordFor(origin: string, task: string): Promise<GuideRecord | null> {
+    return this.#o.store ? this.#o.store.get(this.keyFor(origin, task)) : null;
+  }
+
+  /** The person's text becomes the guide in force for this task. */
+  async edit(origin: string, task: string, text: string): Promise<GuideRecord> {
+    return this.#serial(async (store) => {
+      const key = this.keyFor(origin, task);
+      const now = this.#o.clock.now();
+      const record = editGuide((await store.get(key)) ?? emptyGuideRecord(key, origin, task, now), text, now);
+      await store.put(record);
+      return record;
+    });
+  }
+
+  /** No guide and a fresh meta conversation for this task; null when there was nothing to reset. */
+  async reset(origin: string, task: string): Promise<GuideRecord | null> {
+    return this.#serial(async (store) => {
+      const stored = await store.get(this.keyFor(origin, task));
+      if (!stored) return null;
+      const record = resetGuide(stored, this.#o.clock.now());
+      await store.put(record);
+      return record;
+    });
+  }
+
+  #serial<T>(work: (store: GuideStore) => Promise<T>): Promise<T> {
+    const store = this.#o.store;
+    if (!store) return Promise.reject(new Error(NO_GUIDE_STORE));
+    const next = this.#writes.then(() => work(store), () => work(store));
+    this.#writes = next.catch(() => undefined);
+    return next;
+  }
+
   /** After an attempt: log → conversation → meta-agent → new guide (or the old one kept, with a note). */
   async afterEpisode(origin: string, log: EpisodeLog, signal?: AbortSignal): Promise<AfterEpisodeReport> {
     const idle = this.inactiveReason();
     if (idle) return { changed: false, record: null, usage: NO_USAGE, notes: [idle] };
     const model = this.#o.model()!;
-    const store = this.#o.store!;
     const settings = this.#o.settings();
     const key = this.keyFor(origin, log.task);
-    const run = async (): Promise<AfterEpisodeReport> => {
+    const run = async (store: GuideStore): Promise<AfterEpisodeReport> => {
       const now = this.#o.clock.now();
       const stored = (await store.get(key)) ?? emptyGuideRecord(key, origin, log.task, now);
       const attempt = stored.attempts + 1;
@@ -96,10 +131,8 @@ export class GuideAdaptation {
       await store.put(record);
       return { changed: result.ok, record, usage: result.usage, notes };
     };
-    const next = this.#writes.then(run, run);
-    this.#writes = next.catch(() => undefined);
     try {
-      return await next;
+      return await this.#serial(run);
     } catch (err) {
       return { changed: false, record: null, usage: NO_USAGE, notes: [`Meta-TTL could not update the guide: ${describeError(err)}`] };
     }
