@@ -56,3 +56,28 @@ describe('Meta-TTL settings section', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Meta-TTL needs a model.');
   });
 });
+
+describe('the options page', () => {
+  it('imports a meta-training file into settings.learners.metattl, and the main Save keeps it', async () => {
+    const { OptionsPage } = await import('../../src/ui/app/options-page.tsx');
+    const { fakeConnector } = await import('./ui-fake-connector.ts');
+    const { DEFAULT_SETTINGS } = await import('../../src/core/settings.ts');
+    const { NEEDS_MODEL } = await import('../../src/core/learning/metattl/guide-adaptation.ts');
+    let stored = DEFAULT_SETTINGS;
+    const fake = fakeConnector({
+      'settings.get': async () => stored,
+      'settings.set': async ({ settings }) => (stored = settings),
+    });
+    const user = userEvent.setup();
+    render(<OptionsPage client={fake.connector.client} />);
+    const input = await screen.findByLabelText('Import meta-prompt');
+    // The offline preset: Meta-TTL says it needs a model.
+    expect(screen.getAllByRole('status').some((s) => s.textContent === NEEDS_MODEL)).toBe(true);
+    await user.upload(input, new File([JSON.stringify(FILE)], 'meta-prompt.json', { type: 'application/json' }));
+    expect(await screen.findByText(/Imported the meta-prompt from meta-prompt.json/)).toBeInTheDocument();
+    expect(stored.learners?.['metattl']).toMatchObject({ strategy: 'Name the exact control.', strategySource: 'imported' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect(stored.learners?.['metattl']).toMatchObject({ strategySource: 'imported' });
+  });
+});

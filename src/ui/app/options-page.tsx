@@ -9,6 +9,11 @@ import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, Setting
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText } from './format.ts';
+import { learnerSettings } from '../../core/learning/learner-definition.ts';
+import { metattlDefinition } from '../../core/learning/metattl/definition.ts';
+import { NEEDS_MODEL } from '../../core/learning/metattl/guide-adaptation.ts';
+import type { MetaTtlSettings } from '../../core/learning/metattl/metattl-settings.ts';
+import { MetaTtlSettingsSection } from './metattl-settings-section.tsx';
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
@@ -134,7 +139,8 @@ export function OptionsPage({ client }: { client: UiClient }) {
   async function save(e: Event) {
     e.preventDefault();
     setMessage(null);
-    const parsed = SettingsSchema.safeParse(fromValues(provider, values));
+    // Registry learners' settings (settings.learners) have their own sections: keep them as saved.
+    const parsed = SettingsSchema.safeParse({ ...(fromValues(provider, values) as object), ...(loaded?.learners ? { learners: loaded.learners } : {}) });
     if (!parsed.success) {
       const errs: Record<string, string> = {};
       for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
@@ -248,6 +254,18 @@ export function OptionsPage({ client }: { client: UiClient }) {
             ))}
           </fieldset>
         ))}
+
+        {loaded ? (
+          <MetaTtlSettingsSection
+            settings={learnerSettings(metattlDefinition, loaded)}
+            needsModel={loaded.provider.preset === 'offline' || !loaded.provider.baseUrl || !loaded.provider.model ? NEEDS_MODEL : null}
+            onChange={async (next: MetaTtlSettings) => {
+              // Saved at once (an import is a file the person chose), over the settings as stored.
+              const saved = await client.request('settings.set', { settings: { ...loaded, learners: { ...(loaded.learners ?? {}), [metattlDefinition.id]: next } } });
+              setLoaded(saved);
+            }}
+          />
+        ) : null}
 
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={busy !== null}>Save</button>
