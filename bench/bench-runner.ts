@@ -11,9 +11,9 @@ import { AgentController, isFinished } from '../src/core/agent/agent-controller.
 import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
+import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { buildLearners as buildRegistryLearners, LEARNERS, learnerDefinition } from '../src/core/learning/registry.ts';
-import { InMemoryGuideStore } from '../src/core/learning/metattl/guide-store.ts';
 import { MetaTtlLearner, METATTL_ID } from '../src/core/learning/metattl/metattl-learner.ts';
 import { DEFAULT_METATTL } from '../src/core/learning/metattl/metattl-settings.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
@@ -138,12 +138,15 @@ export function selectTasks(suite: Suite, all: BenchTask[], profile: string, fil
 interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
-  guides: InMemoryGuideStore;
   episodes: InMemoryEpisodeStore;
+  learnerData: InMemoryLearnerDataStore;
 }
 
 const freshSet = (): LearnerSet => ({
-  memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), guides: new InMemoryGuideStore(), episodes: new InMemoryEpisodeStore(),
+  memory: new InMemoryMemoryStore(),
+  experience: new InMemoryExperienceStore(),
+  episodes: new InMemoryEpisodeStore(),
+  learnerData: new InMemoryLearnerDataStore(),
 });
 
 class BrowserCrash extends Error {
@@ -282,7 +285,7 @@ function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Setting
   if (parsed.ids.length === 0) return [];
   return buildRegistryLearners(
     {
-      stores: { memory: set.memory, experiences: set.experience, guides: set.guides },
+      stores: { memory: set.memory, experiences: set.experience, learnerData: set.learnerData },
       settings: () => settings,
       model: () => chat,
       clock: systemClock,

@@ -12,7 +12,8 @@ import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { NEEDS_MODEL } from '../../src/core/learning/metattl/guide-adaptation.ts';
-import { InMemoryGuideStore } from '../../src/core/learning/metattl/guide-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { LearnerDataGuideStore } from '../../src/core/learning/metattl/guide-store.ts';
 import { DEFAULT_METATTL } from '../../src/core/learning/metattl/metattl-settings.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
@@ -55,11 +56,11 @@ afterAll(async () => {
   await server.close();
 });
 
-function controller(settings: Settings, chat: ChatModel | null, guides: InMemoryGuideStore) {
+function controller(settings: Settings, chat: ChatModel | null, learnerData: InMemoryLearnerDataStore) {
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), guides },
+    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData },
     settings: () => settings,
     model: () => chat,
     clock: { now: () => (t += 10) },
@@ -92,8 +93,8 @@ describe('Meta-TTL through the controller', () => {
   it('each attempt follows the guide written after the previous one, replacing it', async () => {
     actorPrompts.length = 0;
     metaCalls = 0;
-    const guides = new InMemoryGuideStore();
-    const c = controller(ON, model, guides);
+    const learnerData = new InMemoryLearnerDataStore();
+    const c = controller(ON, model, learnerData);
     const first = await attempt(c);
     expect(first.learners).toEqual(['metattl']);
     expect(first.plans).toEqual({ metattl: { key: 'https://shop.test add a kettle to the cart', guide: null } });
@@ -115,14 +116,19 @@ describe('Meta-TTL through the controller', () => {
     expect(log).toContain('GUIDE-2: press Add to cart.');
     expect(log).toContain('[ACTION] click(<button "Add to cart">) → ok');
     expect(log).toContain('button "Add to cart"');
+    // Stored in the generic learner store, validated on read: one record for the task, its history newest last.
+    const stored = await new LearnerDataGuideStore(learnerData, 'metattl').list('https://shop.test');
+    expect(stored.map((r) => [r.key, r.guide, r.history.length, r.conversation.length])).toEqual([
+      ['https://shop.test add a kettle to the cart', 'GUIDE-3: press Add to cart.', 3, 3],
+    ]);
   });
 
   it('without a model it plans nothing, shapes nothing, stores nothing, and says so', async () => {
-    const guides = new InMemoryGuideStore();
-    const c = controller(ON, null, guides);
+    const learnerData = new InMemoryLearnerDataStore();
+    const c = controller(ON, null, learnerData);
     const ep = await attempt(c);
     expect(ep.plans ?? {}).toEqual({});
     expect(ep.steps.at(-1)!.learningNotes).toContain(`metattl: ${NEEDS_MODEL}`);
-    expect(await guides.list()).toEqual([]);
+    expect(await learnerData.list('metattl')).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Decision, Episode } from './episode.ts';
 import { classifySensitivity } from './sensitive-actions.ts';
+import { TokenBudgetError } from './token-budget.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
@@ -172,6 +173,8 @@ export class AgentController {
     const started = this.deps.clock.now();
     const signal = abort.signal;
     try {
+      const overBudget = (await this.deps.tokenBudget?.(episode)) ?? null;
+      if (overBudget !== null) throw new TokenBudgetError(overBudget);
       const context = await observeStage(this.deps.pageFor(episode), episode, settings, signal);
       const notes: string[] = [];
       const learners = this.deps.learners();

@@ -56,11 +56,18 @@ export const ActionErrorCodeSchema = z.enum([
   'invalid_action', // the action does not fit the element (check on a button, …)
   'timeout',
   'no_page', // the tab is gone or cannot be scripted
+  'obscured', // something else is on top of the element at every point a mouse could click
 ]);
 export type ActionErrorCode = z.infer<typeof ActionErrorCodeSchema>;
 
 export const ActionResultSchema = z.discriminatedUnion('ok', [
-  z.strictObject({ ok: z.literal(true), navigated: z.boolean(), note: z.string().optional() }),
+  z.strictObject({
+    ok: z.literal(true),
+    navigated: z.boolean(),
+    note: z.string().optional(),
+    /** The action opened a new tab (target=_blank, window.open) and the agent followed it there. */
+    openedTab: z.strictObject({ tabId: z.number().int(), url: z.string() }).optional(),
+  }),
   z.strictObject({ ok: z.literal(false), code: ActionErrorCodeSchema, message: z.string() }),
 ]);
 export type ActionResult = z.infer<typeof ActionResultSchema>;

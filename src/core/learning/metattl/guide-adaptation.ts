@@ -61,13 +61,13 @@ export class GuideAdaptation {
   async guideFor(origin: string, task: string): Promise<{ key: string; guide: string; record: GuideRecord } | null> {
     if (this.inactiveReason()) return null;
     const key = this.keyFor(origin, task);
-    const record = await this.#o.store!.get(key);
+    const record = await this.#o.store!.get(origin, key);
     return record?.guide ? { key, guide: record.guide, record } : null;
   }
 
   /** The stored record for this task, shown in the panel whether or not the loop runs. */
   async recordFor(origin: string, task: string): Promise<GuideRecord | null> {
-    return this.#o.store ? this.#o.store.get(this.keyFor(origin, task)) : null;
+    return this.#o.store ? this.#o.store.get(origin, this.keyFor(origin, task)) : null;
   }
 
   /** The person's text becomes the guide in force for this task. */
@@ -75,7 +75,7 @@ export class GuideAdaptation {
     return this.#serial(async (store) => {
       const key = this.keyFor(origin, task);
       const now = this.#o.clock.now();
-      const record = editGuide((await store.get(key)) ?? emptyGuideRecord(key, origin, task, now), text, now);
+      const record = editGuide((await store.get(origin, key)) ?? emptyGuideRecord(key, origin, task, now), text, now);
       await store.put(record);
       return record;
     });
@@ -84,7 +84,7 @@ export class GuideAdaptation {
   /** No guide and a fresh meta conversation for this task; null when there was nothing to reset. */
   async reset(origin: string, task: string): Promise<GuideRecord | null> {
     return this.#serial(async (store) => {
-      const stored = await store.get(this.keyFor(origin, task));
+      const stored = await store.get(origin, this.keyFor(origin, task));
       if (!stored) return null;
       const record = resetGuide(stored, this.#o.clock.now());
       await store.put(record);
@@ -109,7 +109,7 @@ export class GuideAdaptation {
     const key = this.keyFor(origin, log.task);
     const run = async (store: GuideStore): Promise<AfterEpisodeReport> => {
       const now = this.#o.clock.now();
-      const stored = (await store.get(key)) ?? emptyGuideRecord(key, origin, log.task, now);
+      const stored = (await store.get(origin, key)) ?? emptyGuideRecord(key, origin, log.task, now);
       const attempt = stored.attempts + 1;
       const message = renderEpisodeLog({ ...log, attempt }, this.#o.logLimits ?? DEFAULT_LOG_LIMITS);
       let record = appendEpisodeMessage(stored, message, settings.conversationCap, log.task);
