@@ -17,7 +17,6 @@ import { SHIPPED_STRATEGY } from '../src/core/learning/metattl/meta-prompt.ts';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { CheckpointError } from './meta-train-checkpoint.ts';
 import { MetaTrainUsageError, NO_MODEL_MESSAGE, runMetaTraining } from './meta-train-run.ts';
-import { createChromiumSessions } from './meta-train-sessions.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
 
 z.config({ jitless: true });
@@ -93,7 +92,8 @@ async function main(): Promise<number> {
     seedStrategy: await seedStrategy(args['seed-strategy']), provider,
     proposerModel: args['proposer-model'] ? createOpenAiChatModel({ ...provider, model: args['proposer-model'] }) : null,
     earlyStop: args['early-stop'], out: args.out, checkpoint: args.checkpoint, fresh: args.fresh, progress: args.progress,
-    createSessions: createChromiumSessions, createModel: createOpenAiChatModel,
+    // Loaded only once a model is known: the refusal above stays fast.
+    createSessions: (await import('./meta-train-sessions.ts')).createChromiumSessions, createModel: createOpenAiChatModel,
   });
   console.log(result.report);
   console.log(`\nWrote ${args.out} (import it in the options page: Meta-TTL → Import meta-prompt).`);

@@ -9,11 +9,11 @@ describe('meta-train without a model', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OPENAI_')));
     const out = spawnSync(resolve(import.meta.dirname, '../../node_modules/.bin/tsx'), [
       resolve(import.meta.dirname, '../../bench/meta-train.ts'), '--train', 'a', '--val', 'b', '--budget', '10', '--no-progress',
-    ], { env, encoding: 'utf8', timeout: 30_000 });
+    ], { env, encoding: 'utf8', timeout: 100_000 });
     expect(out.status).toBe(2);
     expect(out.stderr.trim()).toBe(NO_MODEL_MESSAGE);
     expect(out.stdout).toBe('');
-  }, 40_000);
+  }, 120_000);
 
   it('checkProvider rejects the offline preset (no base URL or model)', () => {
     expect(() => checkProvider(null)).toThrow(MetaTrainUsageError);
