@@ -57,7 +57,7 @@ export function needsModelReason(config: LearnerConfig): string | null {
   const parsed = parseLearnerConfig(config);
   if (!parsed.ok) return null;
   const needing = parsed.ids.map((id) => learnerDefinition(id)).filter((d) => d.needsModel.level === 'required');
-  return needing.length === 0 ? null : needing.map((d) => `${d.label}: ${d.needsModel.description}`).join(' ');
+  return needing.length === 0 ? null : needing.map((d) => (d.needsModel.description.startsWith(d.label) ? d.needsModel.description : `${d.label}: ${d.needsModel.description}`)).join(' ');
 }
 
 export interface BenchOptions {

@@ -22,3 +22,21 @@ describe('meta-train without a model', () => {
     expect(checkProvider(p)).toBe(p);
   });
 });
+
+describe('benchmark rows that need a model', () => {
+  it('metattl and jitrl+metattl need one; static and jitrl do not; the report says so instead of zeros', async () => {
+    const { needsModelReason } = await import('../../bench/bench-runner.ts');
+    const { markdownReport } = await import('../../bench/report.ts');
+    const { NEEDS_MODEL } = await import('../../src/core/learning/metattl/guide-adaptation.ts');
+    expect(needsModelReason('metattl')).toBe(NEEDS_MODEL);
+    expect(needsModelReason('jitrl+metattl')).toBe(NEEDS_MODEL);
+    expect(needsModelReason('jitrl')).toBeNull();
+    expect(needsModelReason('static')).toBeNull();
+    const text = markdownReport({
+      suite: 's', policy: 'offline', policyDescription: 'd', seed: 0, attempts: 2, memory: 'fresh', profile: 'quick', learners: ['metattl'],
+      tasks: [], summaries: [], targets: {}, records: [], crashed: [], needsModel: { metattl: NEEDS_MODEL }, startedAt: '', durationMs: 0,
+    });
+    expect(text).toContain('| metattl | needs a model |');
+    expect(text).toContain(`- metattl: ${NEEDS_MODEL}`);
+  });
+});
