@@ -184,8 +184,8 @@ export class AgentController {
       notes.push(...proposal.notes);
       const valid = validateStage(proposal, context.observation, exclude, notes);
       const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal });
-      const candidates = rankStage(adjusted.records, adjusted.actions);
-      const step = recordStage({ context, proposal, shape, adjusted, candidates, exclude, notes, started, now: this.deps.clock.now() });
+      const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
+      const step = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
       // A re-proposal after rejections replaces the pending step rather than adding one.
       const previous = episode.steps.at(-1);
       const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];

@@ -9,6 +9,7 @@
  */
 import { cerDefinition } from './cer/definition.ts';
 import { jitrlDefinition } from './jitrl/definition.ts';
+import { tfgrpoDefinition } from './tfgrpo/definition.ts';
 import { metattlDefinition } from './metattl/definition.ts';
 import type { LearnerDefinition, LearnerPorts } from './learner-definition.ts';
 import type { Learner } from './learner.ts';
@@ -17,6 +18,7 @@ import type { Settings } from '../settings.ts';
 export const LEARNERS: readonly LearnerDefinition[] = [
   cerDefinition,
   jitrlDefinition,
+  tfgrpoDefinition,
   metattlDefinition,
 ];
 
