@@ -65,9 +65,9 @@ describe('meta-training (Meta-TTL Algorithm 2) on a hand-made score table', () =
   it('resumes after the process is killed (SIGKILL) mid-run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meta-train-kill-'));
     const script = resolve(import.meta.dirname, '../support/meta-train-fake-run.ts');
-    const tsx = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+    // node itself with tsx as a loader: killing it kills the run (the tsx wrapper would leave its child running).
     const files = { checkpoint: join(dir, 'ck.json'), runs: join(dir, 'runs.log'), result: join(dir, 'result.json') };
-    const run = () => spawn(tsx, [script, files.checkpoint, files.runs, files.result, '150'], { stdio: 'ignore' });
+    const run = () => spawn(process.execPath, ['--import', 'tsx', script, files.checkpoint, files.runs, files.result, '150'], { stdio: 'ignore' });
     const evaluations = () => {
       try {
         return (JSON.parse(readFileSync(files.checkpoint, 'utf8')) as { evaluations: number }).evaluations;
