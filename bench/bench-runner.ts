@@ -15,7 +15,9 @@ import type { Lineage } from '../src/core/learning/evotest/lineage.ts';
 import { lineageStoreOn } from '../src/core/learning/evotest/lineage-store.ts';
 import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
-import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
+import { buildLearners as buildRegistryLearners, LEARNERS, learnerDefinition } from '../src/core/learning/registry.ts';
+import { MetaTtlLearner, METATTL_ID } from '../src/core/learning/metattl/metattl-learner.ts';
+import { DEFAULT_METATTL } from '../src/core/learning/metattl/metattl-settings.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
 import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';
@@ -33,7 +35,7 @@ import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
 
 /** The default learner configurations: no learner, each alone, both. */
-export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer'];
+export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'];
 /** 'static' (no learner), or registry ids joined by '+', such as `jitrl+cer`. */
 export type LearnerConfig = string;
 
@@ -50,6 +52,17 @@ export function parseLearnerConfig(config: string): { ok: true; ids: string[] } 
 }
 export type PolicyKind = 'offline' | 'simulated' | 'openai';
 
+/**
+ * Why a configuration cannot run without a model (a learner in it needs one),
+ * or null. Such rows are reported as "needs a model" instead of as zeros.
+ */
+export function needsModelReason(config: LearnerConfig): string | null {
+  const parsed = parseLearnerConfig(config);
+  if (!parsed.ok) return null;
+  const needing = parsed.ids.map((id) => learnerDefinition(id)).filter((d) => d.needsModel.level === 'required');
+  return needing.length === 0 ? null : needing.map((d) => (d.needsModel.description.startsWith(d.label) ? d.needsModel.description : `${d.label}: ${d.needsModel.description}`)).join(' ');
+}
+
 export interface BenchOptions {
   suite: Suite;
   learners: LearnerConfig[];
@@ -62,6 +75,10 @@ export interface BenchOptions {
   profile: string;
   /** Comma-separated substrings (or `*` globs) of task ids; empty = all of the profile. */
   taskFilter: string;
+  /** Exact task ids, in addition to the filter (meta-training runs one task per session). */
+  taskIds?: string[];
+  /** End a task's attempts after its first success (the rest count as missing: W-AUC is reported padded and unpadded). */
+  stopAfterSuccess?: boolean;
   /** For --policy openai. */
   provider?: ProviderSettings;
   progress: boolean;
@@ -73,6 +90,17 @@ export interface BenchOptions {
   headed?: boolean;
   /** How the proposal is chosen (default: sampling, as Algorithm 1 acts). */
   selection?: 'sampling' | 'argmax';
+  /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
+  metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
+}
+
+/** What the Meta-TTL learner did after one attempt. */
+export interface MetaTtlAdapted {
+  /** The attempt's rendered log, as the meta-agent read it; null when it was not rendered. */
+  log: string | null;
+  /** The guide the meta-agent wrote, or null when it wrote none. */
+  guide: string | null;
+  notes: string[];
 }
 
 export const POLICY_DESCRIPTIONS: Record<PolicyKind, string> = {
@@ -142,10 +170,21 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const crashed: BenchResult['crashed'] = [];
   let bar: SingleBar | null = null;
   try {
-    const tasks = selectTasks(options.suite, resolveTasks(options.suite, { baseUrl }), options.profile, options.taskFilter);
+    const tasks = selectTasks(options.suite, resolveTasks(options.suite, { baseUrl }), options.profile, options.taskFilter)
+      .filter((t) => !options.taskIds || options.taskIds.includes(t.id));
+    if (tasks.length === 0) throw new Error(`no task has the id ${options.taskIds?.join(', ')}`);
     const chat: ChatModel | null = options.policy === 'openai'
       ? createOpenAiChatModel(options.provider ?? (() => { throw new Error('--policy openai needs a provider (base URL and model)'); })())
       : null;
+    // Without a model, configurations that need one are not run: they would only repeat 'static'.
+    const needsModel: Record<string, string> = {};
+    if (!chat) {
+      for (const l of options.learners) {
+        const reason = needsModelReason(l);
+        if (reason) needsModel[l] = reason;
+      }
+    }
+    const runnable = options.learners.filter((l) => !(l in needsModel));
     if (options.progress) {
       bar = new SingleBar({
         format: 'bench |{bar}| {value}/{total} attempts · {learner} · {task}',
@@ -154,7 +193,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         notTTYSchedule: 10_000,
         hideCursor: true,
       });
-      bar.start(options.learners.length * tasks.length * options.attempts, 0, { learner: '', task: '' });
+      bar.start(runnable.length * tasks.length * options.attempts, 0, { learner: '', task: '' });
     }
     const getBrowser = async (): Promise<Browser> => {
       if (!browser || !browser.isConnected()) browser = await launch();
@@ -165,7 +204,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const keepLineages = async (learner: string, set: LearnerSet) => {
       lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await lineageStoreOn(set.learnerData).list())]);
     };
-    for (const learner of options.learners) {
+    for (const learner of runnable) {
       let carried = freshSet();
       for (const task of tasks) {
         if (options.memory === 'fresh' && task !== tasks[0]) await keepLineages(learner, carried);
@@ -196,13 +235,17 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           }
           records.push(record);
           bar?.increment();
+          if (options.stopAfterSuccess && record.outcome === 'success') {
+            bar?.increment(options.attempts - attempt);
+            break;
+          }
         }
       }
       await keepLineages(learner, carried);
     }
     bar?.stop();
     const evolution = Object.fromEntries([...lineagesBy].filter(([, l]) => l.length > 0).map(([learner, l]) => [learner, summarizeEvolution(l)]));
-    const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
+    const summaries = runnable.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
     const setting = { policy: options.policy, memory: options.memory };
     const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!, setting)]));
@@ -223,6 +266,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       ...(Object.keys(evolution).length > 0 ? { evolution } : {}),
       records,
       crashed,
+      needsModel,
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
     };
@@ -291,9 +335,19 @@ async function runAttempt(input: {
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
       agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection },
+      // A configuration that names Meta-TTL runs it (it is off by default in the extension).
+      learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
     };
     const policy = buildPolicy(options, chat, streamSeed);
     const learners = buildLearners(learner, set, settings, chat, streamSeed);
+    const onAdapted = options.metattl?.onAdapted;
+    if (onAdapted) {
+      for (const l of learners) {
+        if (l instanceof MetaTtlLearner) {
+          l.observe((r) => onAdapted({ log: r.record?.conversation.at(-1) ?? null, guide: r.changed ? r.record?.guide ?? null : null, notes: r.notes }));
+        }
+      }
+    }
     const driver = createPlaywrightPageDriver(page);
     let ids = 0;
     const controller = new AgentController({

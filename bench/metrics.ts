@@ -18,6 +18,9 @@
  *
  * A missing attempt (a task that stopped early) is padded as a failure and
  * counted in `missing`: early stopping must not shrink K and inflate W-AUC.
+ * W-AUC is also reported unpadded (`waucUnpadded`: the weights of the attempts
+ * that ran only), because the two differ exactly when attempts stop early and
+ * a reader should see both (IMPLEMENTATION-NOTES, Meta-TTL).
  */
 import { quantileSorted } from 'simple-statistics';
 
@@ -55,7 +58,10 @@ export interface RateSummary {
   avg: number;
   final: number;
   auc: number;
+  /** W-AUC with missing attempts padded to K as failures. */
   wauc: number;
+  /** W-AUC over the attempts that ran (k keeps its position, missing k leave numerator and denominator). */
+  waucUnpadded: number;
   /** Mean success at attempt k (index k − 1). */
   successByAttempt: number[];
   /** Number of tasks that succeeded at the last attempt. */
@@ -88,8 +94,11 @@ export interface LearnerSummary extends RateSummary {
   laterInstances: LaterInstances;
 }
 
-/** Success matrix (task → s_1..s_K) for one learner, padding missing attempts with 0. */
-export function successMatrix(records: AttemptRecord[], attempts: number): { matrix: Map<string, number[]>; missing: number } {
+/**
+ * Success matrix (task → s_1..s_K) for one learner, padding missing attempts
+ * with 0; `ran` marks (1/0) which attempts have a record.
+ */
+export function successMatrix(records: AttemptRecord[], attempts: number): { matrix: Map<string, number[]>; ran: Map<string, number[]>; missing: number } {
   const matrix = new Map<string, number[]>();
   const seen = new Map<string, Set<number>>();
   for (const r of records) {
@@ -103,7 +112,9 @@ export function successMatrix(records: AttemptRecord[], attempts: number): { mat
   }
   let missing = 0;
   for (const s of seen.values()) missing += attempts - s.size;
-  return { matrix, missing };
+  const ran = new Map<string, number[]>();
+  for (const [taskId, s] of seen) ran.set(taskId, Array.from({ length: attempts }, (_, k) => (s.has(k + 1) ? 1 : 0)));
+  return { matrix, ran, missing };
 }
 
 /** Running success rate R_k = (1/k) Σ_{j≤k} s_j of one task. */
@@ -130,10 +141,45 @@ export function weightedAuc(s: number[]): number {
   return num / den;
 }
 
+export interface WeightedAucBothWays {
+  /** Missing attempts count as failures and keep their weight: Σ_k k·s_k / Σ_{k≤K} k. */
+  padded: number;
+  /** Only attempts that ran carry weight: Σ_{k ran} k·s_k / Σ_{k ran} k (0 when none ran). */
+  unpadded: number;
+  /** Attempts that ran. */
+  ran: number;
+}
+
+/**
+ * Meta-TTL Eq. 1 (w_k = k, J_max = 1) for a session of K attempts where
+ * `scores[k−1]` is null when attempt k did not run (the session stopped early).
+ * Example: K = 5, scores [0, 1] then stopped → padded 2/15, unpadded 2/3.
+ */
+export function weightedAucBothWays(scores: readonly (number | null)[], attempts: number): WeightedAucBothWays {
+  let num = 0;
+  let denRan = 0;
+  let denAll = 0;
+  let ran = 0;
+  for (let k = 1; k <= attempts; k++) {
+    denAll += k;
+    const v = scores[k - 1];
+    if (v === null || v === undefined) continue;
+    num += k * v;
+    denRan += k;
+    ran++;
+  }
+  return { padded: denAll === 0 ? 0 : num / denAll, unpadded: denRan === 0 ? 0 : num / denRan, ran };
+}
+
 const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
-export function rateSummary(rows: number[][], attempts: number): RateSummary {
+/** `ran` (parallel to rows, 1 = the attempt has a record) defaults to every attempt having run. */
+export function rateSummary(rows: number[][], attempts: number, ran?: number[][]): RateSummary {
   const T = rows.length;
+  const unpadded = rows.map((s, i) => {
+    const mask = ran?.[i];
+    return weightedAucBothWays(s.map((v, k) => (mask && mask[k] !== 1 ? null : v)), attempts).unpadded;
+  });
   const successByAttempt = Array.from({ length: attempts }, (_, k) => mean(rows.map((s) => s[k] ?? 0)));
   const finalSuccesses = rows.filter((s) => s[attempts - 1] === 1).length;
   const limit = T === 0 ? 0 : rows.filter((s) => s.slice(0, attempts - 1).some((v) => v === 1)).length / T;
@@ -145,6 +191,7 @@ export function rateSummary(rows: number[][], attempts: number): RateSummary {
     final: T === 0 ? 0 : finalSuccesses / T,
     auc: mean(rows.map(runningAuc)),
     wauc: mean(rows.map(weightedAuc)),
+    waucUnpadded: mean(unpadded),
     successByAttempt,
     finalSuccesses,
     limit,
@@ -173,18 +220,21 @@ function percentile(sorted: number[], p: number): number | null {
 /** All metrics of one learner over its attempt records. */
 export function summarizeLearner(learner: string, records: AttemptRecord[], attempts: number): LearnerSummary {
   const mine = records.filter((r) => r.learner === learner);
-  const { matrix, missing } = successMatrix(mine, attempts);
+  const { matrix, ran, missing } = successMatrix(mine, attempts);
   const templateOf = new Map<string, string>();
   for (const r of mine) templateOf.set(r.taskId, r.template ?? r.taskId);
-  const byTemplateRows = new Map<string, number[][]>();
+  const byTemplateRows = new Map<string, { rows: number[][]; ran: number[][] }>();
   for (const [taskId, s] of matrix) {
     const t = templateOf.get(taskId) ?? taskId;
-    byTemplateRows.set(t, [...(byTemplateRows.get(t) ?? []), s]);
+    const group = byTemplateRows.get(t) ?? { rows: [], ran: [] };
+    group.rows.push(s);
+    group.ran.push(ran.get(taskId) ?? []);
+    byTemplateRows.set(t, group);
   }
   const latencies = mine.flatMap((r) => r.decisionLatenciesMs).sort((a, b) => a - b);
   return {
     learner,
-    ...rateSummary([...matrix.values()], attempts),
+    ...rateSummary([...matrix.values()], attempts, [...matrix.keys()].map((id) => ran.get(id) ?? [])),
     errors: mine.filter((r) => r.outcome === 'error').length,
     missing,
     meanSteps: mean(mine.map((r) => r.steps)),
@@ -193,7 +243,7 @@ export function summarizeLearner(learner: string, records: AttemptRecord[], atte
     completionTokens: mine.reduce((n, r) => n + r.completionTokens, 0),
     latencyP50Ms: percentile(latencies, 0.5),
     latencyP95Ms: percentile(latencies, 0.95),
-    byTemplate: Object.fromEntries([...byTemplateRows].sort(([a], [b]) => a.localeCompare(b)).map(([t, rows]) => [t, rateSummary(rows, attempts)])),
+    byTemplate: Object.fromEntries([...byTemplateRows].sort(([a], [b]) => a.localeCompare(b)).map(([t, group]) => [t, rateSummary(group.rows, attempts, group.ran)])),
     laterInstances: laterInstances(mine),
   };
 }

@@ -30,6 +30,8 @@ export interface BenchResult {
   records: AttemptRecord[];
   /** Tasks that crashed Chromium twice, with the error. */
   crashed: { learner: string; taskId: string; error: string }[];
+  /** Configurations not run because a learner in them needs a model and none was given: why. */
+  needsModel?: Record<string, string>;
   startedAt: string;
   durationMs: number;
 }
@@ -43,12 +45,13 @@ export function markdownReport(r: BenchResult): string {
   lines.push(`**Policy: ${r.policy}** — ${r.policyDescription}`, '');
   lines.push(`Tasks: ${r.tasks.length} (profile ${r.profile}) · attempts per task: ${r.attempts} · memory: ${r.memory === 'fresh' ? 'fresh per task (same-task setting)' : 'carried across tasks (cross-task setting)'} · seed: ${r.seed} · ${(r.durationMs / 1000).toFixed(0)} s`, '');
   lines.push(markdownTable([
-    ['Learner', 'Avg %', 'Final %', 'Final − Avg', 'Limit %', 'Final / Limit %', 'AUC %', 'W-AUC %', 'Errors', 'Steps/attempt', 'Model calls', 'Tokens (prompt/completion)', 'Decision p50/p95 ms'],
+    ['Learner', 'Avg %', 'Final %', 'Final − Avg', 'Limit %', 'Final / Limit %', 'AUC %', 'W-AUC %', 'W-AUC unpadded %', 'Errors', 'Steps/attempt', 'Model calls', 'Tokens (prompt/completion)', 'Decision p50/p95 ms'],
     ...r.summaries.map((s) => [
-      s.learner, pct(s.avg), pct(s.final), pct(s.final - s.avg), pct(s.limit), s.finalOfLimit === null ? '–' : pct(s.finalOfLimit), pct(s.auc), pct(s.wauc), String(s.errors + s.missing),
+      s.learner, pct(s.avg), pct(s.final), pct(s.final - s.avg), pct(s.limit), s.finalOfLimit === null ? '–' : pct(s.finalOfLimit), pct(s.auc), pct(s.wauc), pct(s.waucUnpadded), String(s.errors + s.missing),
       s.meanSteps.toFixed(1), String(s.modelCalls), `${s.promptTokens}/${s.completionTokens}`, `${ms(s.latencyP50Ms)}/${ms(s.latencyP95Ms)}`,
     ]),
-  ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
+    ...Object.keys(r.needsModel ?? {}).map((l) => [l, 'needs a model', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–']),
+  ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
   lines.push(`Limit: the perfect-learner limit, the share of tasks solved at least once in attempts 1..${Math.max(1, r.attempts - 1)}; Final / Limit: how much of what was found was kept at attempt ${r.attempts}.`, '');
   if (r.memory === 'carry') {
     lines.push('Cross-instance carry — attempt-1 success on every instance of a template after the first one run:', '');
@@ -73,6 +76,12 @@ export function markdownReport(r: BenchResult): string {
         return b ? `${b.finalSuccesses}/${b.tasks}` : '–';
       })]),
     ]), '');
+  }
+  const needing = Object.entries(r.needsModel ?? {});
+  if (needing.length > 0) {
+    lines.push(`Not run with the ${r.policy} policy, because a learner in them needs a model (run with --policy openai):`, '');
+    for (const [learner, why] of needing) lines.push(`- ${learner}: ${why}`);
+    lines.push('');
   }
   for (const [learner, checks] of Object.entries(r.targets)) {
     lines.push(`Targets for ${learner} against static:`, '');

@@ -13,6 +13,7 @@ import { seededRandom } from '../core/random.ts';
 import { CerLearner } from '../core/learning/cer/cer-learner.ts';
 import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry.ts';
 import { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
+import { MetaTtlLearner } from '../core/learning/metattl/metattl-learner.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';
 import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
@@ -188,6 +189,7 @@ async function setUp() {
     tfgrpo: builtTfgrpo(built),
     lineages,
     evotestMode: () => evolverMode(learnerSettings(evotestDefinition, settings.current()), chatModel()),
+    metattl: built.map((b) => b.learner).find((l): l is MetaTtlLearner => l instanceof MetaTtlLearner)?.adaptation ?? null,
     learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),

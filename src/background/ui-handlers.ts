@@ -10,6 +10,7 @@ import { episodeTokens } from '../core/agent/token-budget.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
+import type { GuideAdaptation } from '../core/learning/metattl/guide-adaptation.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
 import { exportMemory, forgetSite, importMemory } from '../core/learning/memory-transfer.ts';
 import { pinConfiguration } from '../core/learning/evotest/lineage.ts';
@@ -30,6 +31,8 @@ export interface UiHandlerDeps {
   episodes: EpisodeStore;
   memory: MemoryStore;
   experiences: ExperienceStore;
+  /** Meta-TTL's guides for the panel (shown, edited, reset); null when the registry has no Meta-TTL. */
+  metattl?: Pick<GuideAdaptation, 'recordFor' | 'edit' | 'reset' | 'inactiveReason'> | null;
   /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
   /** Training-Free GRPO: its library in the Memory tab (list, edit, delete, undo). */
@@ -52,6 +55,10 @@ export interface UiHandlerDeps {
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
 
 export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
+  const metattl = () => {
+    if (!d.metattl) throw new Error('Meta-TTL is not part of this build');
+    return d.metattl;
+  };
   const saveSettings = async (s: Settings) => {
     const saved = await d.settings.save(s);
     d.broadcastSettings(saved);
@@ -93,6 +100,12 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'memory.forgetSite': async ({ origin }) => forgetSite(d, origin),
     'memory.export': async () => exportMemory(d),
     'memory.import': async ({ json }) => importMemory(d, json),
+    'metattl.guide': async ({ origin, task }) => {
+      const m = metattl();
+      return { record: await m.recordFor(origin, task), inactiveReason: m.inactiveReason() };
+    },
+    'metattl.editGuide': async ({ origin, task, text }) => ({ record: await metattl().edit(origin, task, text) }),
+    'metattl.resetGuide': async ({ origin, task }) => ({ record: await metattl().reset(origin, task) }),
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),

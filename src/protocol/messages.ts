@@ -12,6 +12,8 @@ import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { MAX_EXPERIENCE_CHARS, TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
+import { GuideRecordSchema } from '../core/learning/metattl/guide-record.ts';
+import { MAX_GUIDE_CHARS } from '../core/learning/metattl/meta-answer.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { LineageSchema } from '../core/learning/evotest/lineage.ts';
 
@@ -117,6 +119,18 @@ export const UiRequests = {
   'memory.forgetSite': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ deleted: z.number().int() }) },
   'memory.export': { req: Empty, res: z.strictObject({ json: z.string(), filename: z.string() }) },
   'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000) }), res: ImportResultSchema },
+  'metattl.guide': {
+    req: z.strictObject({ origin: z.string(), task: z.string().min(1) }),
+    res: z.strictObject({ record: GuideRecordSchema.nullable(), inactiveReason: z.string().nullable() }),
+  },
+  'metattl.editGuide': {
+    req: z.strictObject({ origin: z.string(), task: z.string().min(1), text: z.string().max(MAX_GUIDE_CHARS) }),
+    res: z.strictObject({ record: GuideRecordSchema }),
+  },
+  'metattl.resetGuide': {
+    req: z.strictObject({ origin: z.string(), task: z.string().min(1) }),
+    res: z.strictObject({ record: GuideRecordSchema.nullable() }),
+  },
   'settings.get': { req: Empty, res: SettingsSchema },
   'settings.set': { req: z.strictObject({ settings: SettingsSchema }), res: SettingsSchema },
   'settings.reset': { req: Empty, res: SettingsSchema },

@@ -79,7 +79,7 @@ describe('summarizeLearner', () => {
 });
 
 describe('checkTargets (issue 10)', () => {
-  const t = { tasks: 4, attempts: 5, avg: 0.5, final: 0.5, auc: 0.5, wauc: 0.5, successByAttempt: [], finalSuccesses: 3, limit: 0.75, finalOfLimit: 2 / 3 };
+  const t = { tasks: 4, attempts: 5, avg: 0.5, final: 0.5, auc: 0.5, wauc: 0.5, waucUnpadded: 0.5, successByAttempt: [], finalSuccesses: 3, limit: 0.75, finalOfLimit: 2 / 3 };
   const base = { ...summarizeLearner('static', [], 5), final: 0.5, avg: 0.5, limit: 0.75, byTemplate: { t },
     laterInstances: { tasks: 10, successes: 3, rate: 0.3 } };
   it('simulated: 90% of the limit and +20 points; offline: +15 points; carry: later instances +10', () => {

@@ -145,8 +145,8 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
 }
 
 describe('the learner registry', () => {
-  it('lists CER then JitRL, builds a subset by id, and names unknown ids', () => {
-    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl', 'tfgrpo', 'evotest']);
+  it('lists CER, JitRL, TF-GRPO, EvoTest then Meta-TTL, builds a subset by id, and names unknown ids', () => {
+    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl', 'tfgrpo', 'evotest', 'metattl']);
     const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);

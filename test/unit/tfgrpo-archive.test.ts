@@ -2,44 +2,48 @@ import { describe, expect, it } from 'vitest';
 import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { TfgrpoLearner } from '../../src/core/learning/tfgrpo/tfgrpo-learner.ts';
-import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { experience, ORIGIN, TFGRPO_ON } from './tfgrpo-helpers.ts';
+import { experience, ORIGIN } from './tfgrpo-helpers.ts';
 
-function handlersWith(store: InMemoryTfgrpoStore) {
-  const tfgrpo = new TfgrpoLearner({ store, settings: () => TFGRPO_ON, model: null, clock: { now: () => 1 } });
+// Export, import and forget go through the learner's generic memory (core/learning/memory-transfer.ts).
+function handlersWith(store: LearnerDataTfgrpoStore) {
   return createUiHandlers({
     episodes: new InMemoryEpisodeStore(),
     memory: new InMemoryMemoryStore(),
     experiences: new InMemoryExperienceStore(),
-    tfgrpo,
+    learnerMemories: [{ id: 'tfgrpo', memory: store.data.memory() }],
     now: () => Date.UTC(2026, 10, 23),
   } as unknown as Parameters<typeof createUiHandlers>[0]);
 }
 
+const freshStore = () => new LearnerDataTfgrpoStore(new InMemoryLearnerDataStore(), 'tfgrpo', { now: () => 1 });
+
 describe('Training-Free GRPO in export and import', () => {
   it('exports every site\'s library and imports it into an empty profile', async () => {
-    const from = new InMemoryTfgrpoStore();
+    const from = freshStore();
     const lib = [experience('x-a', 'Sort first: sort by price.'), experience('x-b', 'Header: the cart is in the header.')];
     await from.saveLibrary(ORIGIN, lib, null);
     const { json } = await handlersWith(from)['memory.export']({}, undefined);
-    expect(JSON.parse(json).learners).toEqual({ tfgrpo: lib });
+    const part = JSON.parse(json).learners.tfgrpo as { learnerId: string; origin: string }[];
+    expect(part.length).toBeGreaterThan(0);
+    expect(part.every((r) => r.learnerId === 'tfgrpo' && r.origin === ORIGIN)).toBe(true);
 
-    const to = new InMemoryTfgrpoStore();
-    await to.saveLibrary(ORIGIN, [experience('x-c', 'Sort first: sort by price!')], null);
+    const to = freshStore();
     const result = await handlersWith(to)['memory.import']({ json }, undefined);
-    // x-a says what x-c already says: skipped; x-b is new.
-    expect(result).toEqual({ transitions: 0, episodes: 0, experiences: 1 });
-    expect((await to.library(ORIGIN)).map((e) => e.id)).toEqual(['x-c', 'x-b']);
+    expect(result).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { tfgrpo: { imported: part.length, rejected: [] } } });
+    expect(await to.library(ORIGIN)).toEqual(lib);
   });
 
-  it('an older export without learner data still imports; a bad experience changes nothing and says which', async () => {
-    const store = new InMemoryTfgrpoStore();
+  it('an older export without learner data still imports; a bad record is refused and said, the library unchanged', async () => {
+    const store = freshStore();
     const old = { format: 'apprentice-memory', version: 1, exportedAt: 0, transitions: [], episodes: [], experiences: [] };
     expect(await handlersWith(store)['memory.import']({ json: JSON.stringify(old) }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0 });
-    const bad = { ...old, learners: { tfgrpo: [experience('x-a', 'Fine: fine.'), { id: 'x-b', text: '' }] } };
-    await expect(handlersWith(store)['memory.import']({ json: JSON.stringify(bad) }, undefined)).rejects.toThrow(/^Training-Free GRPO experience #1 is invalid/);
+    const bad = { ...old, learners: { tfgrpo: [{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'library', value: { nonsense: true }, updatedAt: 1 }] } };
+    const result = await handlersWith(store)['memory.import']({ json: JSON.stringify(bad) }, undefined);
+    expect(result.learners?.['tfgrpo']?.imported).toBe(0);
+    expect(result.learners?.['tfgrpo']?.rejected).toHaveLength(1);
     expect(await store.allExperiences()).toEqual([]);
   });
 });

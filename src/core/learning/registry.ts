@@ -11,6 +11,7 @@ import { cerDefinition } from './cer/definition.ts';
 import { evotestDefinition } from './evotest/definition.ts';
 import { jitrlDefinition } from './jitrl/definition.ts';
 import { tfgrpoDefinition } from './tfgrpo/definition.ts';
+import { metattlDefinition } from './metattl/definition.ts';
 import type { LearnerDefinition, LearnerPorts } from './learner-definition.ts';
 import type { Learner } from './learner.ts';
 import type { Settings } from '../settings.ts';
@@ -20,6 +21,7 @@ export const LEARNERS: readonly LearnerDefinition[] = [
   jitrlDefinition,
   tfgrpoDefinition,
   evotestDefinition,
+  metattlDefinition,
 ];
 
 export class UnknownLearnerError extends Error {

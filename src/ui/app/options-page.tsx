@@ -13,6 +13,14 @@ import { LEARNERS } from '../../core/learning/registry.ts';
 import { errorText } from './format.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { LearnerSettingsSections, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
+import { learnerSettings } from '../../core/learning/learner-definition.ts';
+import { metattlDefinition } from '../../core/learning/metattl/definition.ts';
+import { NEEDS_MODEL } from '../../core/learning/metattl/guide-adaptation.ts';
+import type { MetaTtlSettings } from '../../core/learning/metattl/metattl-settings.ts';
+import { MetaTtlSettingsSection } from './metattl-settings-section.tsx';
+
+/** Meta-TTL has a section of its own (import a meta-prompt, edit the strategy), saved at once: no generated fields for it. */
+const OWN_SECTION_LEARNERS = new Set(['metattl']);
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
@@ -109,7 +117,8 @@ const defaultText = (f: Field): string => {
 };
 const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
 
-export function OptionsPage({ client, learners = LEARNERS }: { client: UiClient; learners?: readonly LearnerDefinition[] }) {
+export function OptionsPage({ client, learners: registry = LEARNERS }: { client: UiClient; learners?: readonly LearnerDefinition[] }) {
+  const learners = registry.filter((d) => !OWN_SECTION_LEARNERS.has(d.id));
   const [loaded, setLoaded] = useState<Settings | null>(null);
   const [learnerFields, setLearnerFields] = useState<LearnerValues>(learnerValues(DEFAULT_SETTINGS, learners));
   const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
@@ -271,6 +280,17 @@ export function OptionsPage({ client, learners = LEARNERS }: { client: UiClient;
           </fieldset>
         ))}
 
+        {loaded ? (
+          <MetaTtlSettingsSection
+            settings={learnerSettings(metattlDefinition, loaded)}
+            needsModel={loaded.provider.preset === 'offline' || !loaded.provider.baseUrl || !loaded.provider.model ? NEEDS_MODEL : null}
+            onChange={async (next: MetaTtlSettings) => {
+              // Saved at once (an import is a file the person chose), over the settings as stored.
+              const saved = await client.request('settings.set', { settings: { ...loaded, learners: { ...(loaded.learners ?? {}), [metattlDefinition.id]: next } } });
+              setLoaded(saved);
+            }}
+          />
+        ) : null}
         <LearnerSettingsSections registry={learners} values={learnerFields} errors={errors} modelConfigured={provider.preset !== 'offline'}
           onChange={(path, v) => setLearnerFields({ ...learnerFields, [path]: v })} />
 

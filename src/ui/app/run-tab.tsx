@@ -12,6 +12,7 @@ import type { BackgroundConnector } from '../connector.ts';
 import { errorText, isEnded, rankCandidates, refOfAction, statusText, wantsVerdict } from './format.ts';
 import { CandidateList, StepContext, StepSummary } from './step-view.tsx';
 import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
+import { MetaTtlGuidePanel } from './metattl-guide-panel.tsx';
 
 export interface RunTabProps {
   connector: BackgroundConnector;
@@ -197,6 +198,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       ) : null}
 
       {!loading ? <DemonstrationControls client={client} tabId={tabId} task={task} episode={episode} onEpisode={setEpisode} /> : null}
+
+      {episode ? <MetaTtlGuidePanel client={client} origin={episode.origin} task={episode.task} refreshKey={`${episode.id}:${episode.status}`} /> : null}
 
       {episode ? (
         <div class="episode" aria-busy={busy ? 'true' : 'false'}>
