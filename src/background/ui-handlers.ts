@@ -16,6 +16,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+import { keyTransportProblem } from '../core/provider-key.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -129,7 +130,12 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
-    'provider.test': async ({ provider }) => d.testProvider(provider),
+    'provider.test': async ({ provider }) => {
+      // The key goes to the typed URL only under the same rule as a saved one.
+      const problem = keyTransportProblem(provider);
+      if (problem) return { ok: false, model: provider.model, logprobs: false, latencyMs: 0, message: problem };
+      return d.testProvider(provider);
+    },
     'page.highlight': async ({ tabId, ref }) => {
       await d.highlight(tabId, ref);
       return { ok: true as const };
