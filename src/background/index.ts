@@ -22,6 +22,7 @@ import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
+import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
@@ -137,6 +138,7 @@ async function setUp() {
       await chrome.tabs.sendMessage(tabId, { type: 'page.highlight', ref }).catch(() => undefined);
     },
     testProvider,
+    writeImport: (rows) => writeImportAtomically(db, rows),
     learnFromImported: async (inputs) => {
       let experiences = 0;
       for (const input of inputs) {

@@ -11,7 +11,9 @@ import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { importTrajectories } from '../core/learning/cer/trajectory-import.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
-import { buildArchive, parseArchive, ImportError } from '../core/memory/memory-archive.ts';
+import { asImportedEpisode, buildArchive, parseArchive, ImportError } from '../core/memory/memory-archive.ts';
+import type { ExperienceEntry } from '../core/learning/cer/experience.ts';
+import type { Transition } from '../core/memory/transition.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
@@ -31,6 +33,8 @@ export interface UiHandlerDeps {
   /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
   now(): number;
+  /** Writes a whole validated import in one transaction: all of it, or nothing. */
+  writeImport(rows: { transitions: Transition[]; episodes: Episode[]; experiences: ExperienceEntry[] }): Promise<void>;
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
 }
@@ -109,7 +113,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       const trajectories = asTrajectoryFile(json, d.now());
       if (trajectories) {
         if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
-        for (const input of trajectories.inputs) await d.episodes.put(input.episode);
+        await d.writeImport({ transitions: [], episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), experiences: [] });
         const { experiences } = await d.learnFromImported(trajectories.inputs);
         return { transitions: 0, episodes: trajectories.inputs.length, experiences };
       }
@@ -119,12 +123,8 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
         return parsed.data;
       });
-      // Everything validated above; now write. Transitions go per episode, each in one transaction.
-      const byEpisode = new Map<string, typeof archive.transitions>();
-      for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
-      for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
-      for (const e of archive.episodes) await d.episodes.put(e);
-      await d.experiences.putMany(experiences);
+      // Everything validated above; now one transaction writes all of it or nothing.
+      await d.writeImport({ transitions: archive.transitions, episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), experiences });
       return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
     },
     'settings.get': async () => d.settings.load(),

@@ -7,6 +7,7 @@
  * back is, because the database outlives the code that wrote it: rows that do
  * not parse are skipped, counted and logged, never thrown.
  */
+import { STRICT, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPIndex } from 'idb';
 import type { MemoryStore, SiteSummary } from '../../core/memory/memory-store.ts';
 import { TransitionSchema, type Transition } from '../../core/memory/transition.ts';
@@ -49,7 +50,7 @@ export class IdbMemoryStore implements MemoryStore {
       if (ids.has(t.id)) throw new EpisodeWriteError(`duplicate transition id ${t.id}`);
       ids.add(t.id);
     }
-    const tx = this.db.transaction('transitions', 'readwrite');
+    const tx = this.db.transaction('transitions', 'readwrite', STRICT);
     // Requests are issued without awaiting in between; the first failure aborts
     // the transaction, which rolls back the deletes as well as the puts.
     const work = (async () => {
@@ -69,6 +70,7 @@ export class IdbMemoryStore implements MemoryStore {
     } catch (error) {
       try { tx.abort(); } catch { /* already aborted */ }
       await tx.done.catch(() => undefined);
+      if (isQuotaError(error)) await writing('what this episode taught', () => Promise.reject(error));
       throw new EpisodeWriteError(`episode ${episodeId} was not written: ${describe(error)}`, { cause: error });
     }
   }
