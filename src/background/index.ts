@@ -131,6 +131,8 @@ async function setUp() {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
       const tab = await chrome.tabs.get(tabId);
+      // Nothing from an incognito window is ever stored, so Apprentice does not run there.
+      if (tab.incognito) throw new Error('Apprentice does not run in incognito windows, so nothing from them is stored.');
       if (!tab.url || !/^https?:/.test(tab.url)) throw new Error('Apprentice works on http(s) pages; this tab shows something else.');
       return tab.url;
     },

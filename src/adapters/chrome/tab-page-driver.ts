@@ -13,7 +13,7 @@ import { createPageClient } from '../../protocol/validate.ts';
 /** The slice of chrome.tabs / chrome.scripting this driver needs. */
 export interface TabsSlice {
   sendMessage(tabId: number, message: unknown): Promise<unknown>;
-  get(tabId: number): Promise<{ status?: string | undefined; url?: string | undefined }>;
+  get(tabId: number): Promise<{ status?: string | undefined; url?: string | undefined; incognito?: boolean | undefined }>;
 }
 export interface ScriptingSlice {
   executeScript(injection: { target: { tabId: number }; files: string[] }): Promise<unknown>;
