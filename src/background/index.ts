@@ -18,6 +18,9 @@ import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
 import { evaluateSteps } from '../core/llm/evaluator.ts';
 import { createOpenAiChatModel, testProvider } from '../adapters/openai/openai-chat-model.ts';
+import { retryingChatModel } from '../core/llm/retrying-model.ts';
+import { createKeepAlive, keptAliveModel } from '../adapters/chrome/keep-alive.ts';
+import type { ChatModel } from '../core/ports.ts';
 import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
@@ -52,6 +55,12 @@ const broadcast = (event: UiEvent) => {
   }
 };
 
+const keepAlive = createKeepAlive({
+  ping: () => chrome.runtime.getPlatformInfo(),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+});
+
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
 
 async function setUp() {
@@ -65,12 +74,15 @@ async function setUp() {
 
   // One model and one policy per provider configuration, so what they detect
   // (no logprobs, unsupported parameters) is remembered across steps.
-  let cached: { key: string; model: ReturnType<typeof createOpenAiChatModel> | null; policy: CandidatePolicy } | null = null;
+  let cached: { key: string; model: ChatModel | null; policy: CandidatePolicy } | null = null;
   const current = () => {
     const provider = settings.current().provider;
     const key = JSON.stringify(provider);
     if (cached?.key !== key) {
-      const model = provider.preset === 'offline' || !provider.baseUrl ? null : createOpenAiChatModel(provider);
+      // Transient failures are retried with backoff; every call keeps the worker alive while it runs.
+      const model = provider.preset === 'offline' || !provider.baseUrl
+        ? null
+        : keptAliveModel(retryingChatModel(createOpenAiChatModel(provider)), keepAlive);
       cached = { key, model, policy: model ? createLlmPolicy(model, { logitMode: provider.logitMode }) : createOfflinePolicy() };
     }
     return cached;
