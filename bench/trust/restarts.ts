@@ -1,0 +1,1 @@
+export async function runRestarts(n: number): Promise<Record<string, number | string>> { return { todo: n }; }
