@@ -10,10 +10,9 @@ import { createOpenAiChatModel } from '../src/adapters/openai/openai-chat-model.
 import { AgentController, isFinished } from '../src/core/agent/agent-controller.ts';
 import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
-import { CerLearner } from '../src/core/learning/cer/cer-learner.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
-import { JitrlLearner } from '../src/core/learning/jitrl/jitrl-learner.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
+import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
 import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';
@@ -29,8 +28,22 @@ import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-
 import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
 
-export const LEARNER_CONFIGS = ['static', 'jitrl', 'cer', 'jitrl+cer'] as const;
-export type LearnerConfig = (typeof LEARNER_CONFIGS)[number];
+/** The default learner configurations: no learner, each alone, both. */
+export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer'];
+/** 'static' (no learner), or registry ids joined by '+', such as `jitrl+cer`. */
+export type LearnerConfig = string;
+
+/** The registry ids of a configuration, or an error naming the unknown ones. */
+export function parseLearnerConfig(config: string): { ok: true; ids: string[] } | { ok: false; message: string } {
+  if (config === 'static') return { ok: true, ids: [] };
+  const ids = config.split('+').map((x) => x.trim());
+  const known = LEARNERS.map((d) => d.id);
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (unknown.length > 0 || ids.length === 0) {
+    return { ok: false, message: `unknown learner "${config}" (static, or registry ids joined by "+": ${known.join(', ')})` };
+  }
+  return { ok: true, ids };
+}
 export type PolicyKind = 'offline' | 'simulated' | 'openai';
 
 export interface BenchOptions {
@@ -214,15 +227,21 @@ function buildPolicy(options: BenchOptions, chat: ChatModel | null, streamSeed: 
   return createLlmPolicy(chat, { logitMode: options.provider?.logitMode ?? 'auto' });
 }
 
+/** The configuration's learners, from the registry, in registry order, on this learner set's stores. */
 function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Settings, chat: ChatModel | null, streamSeed: number): Learner[] {
-  const learners: Learner[] = [];
-  if (config === 'jitrl' || config === 'jitrl+cer') {
-    learners.push(new JitrlLearner({ store: set.memory, settings: () => settings.jitrl, random: seededRandom(streamSeed ^ 0x5bd1e995), clock: systemClock }));
-  }
-  if (config === 'cer' || config === 'jitrl+cer') {
-    learners.push(new CerLearner({ store: set.experience, settings: () => settings.cer, model: chat, clock: systemClock }));
-  }
-  return learners;
+  const parsed = parseLearnerConfig(config);
+  if (!parsed.ok) throw new Error(parsed.message);
+  if (parsed.ids.length === 0) return [];
+  return buildRegistryLearners(
+    {
+      stores: { memory: set.memory, experiences: set.experience },
+      settings: () => settings,
+      model: () => chat,
+      clock: systemClock,
+      random: seededRandom(streamSeed ^ 0x5bd1e995),
+    },
+    { ids: parsed.ids },
+  ).map((b) => b.learner);
 }
 
 async function runAttempt(input: {

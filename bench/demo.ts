@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/agent/episode.ts';
-import { LEARNER_CONFIGS, runBench, type LearnerConfig } from './bench-runner.ts';
+import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite } from './suite.ts';
 
@@ -53,9 +53,10 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
-  const learner = values.learners as LearnerConfig;
-  if (!LEARNER_CONFIGS.includes(learner)) {
-    console.error(`--learners must be one of ${LEARNER_CONFIGS.join(', ')}`);
+  const learner: LearnerConfig = values.learners;
+  const parsed = parseLearnerConfig(learner);
+  if (!parsed.ok) {
+    console.error(`--learners: ${parsed.message}`);
     return 2;
   }
   const suite = await loadSuite(resolve(import.meta.dirname, 'suites/apprentice-sites/index.ts'));

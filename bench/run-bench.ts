@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
-import { LEARNER_CONFIGS, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
+import { LEARNER_CONFIGS, parseLearnerConfig, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
 
@@ -22,8 +22,9 @@ const ArgsSchema = z.object({
   learners: z.string().transform((s, ctx) => {
     const list = s.split(',').map((x) => x.trim()).filter(Boolean);
     for (const l of list) {
-      if (!(LEARNER_CONFIGS as readonly string[]).includes(l)) {
-        ctx.addIssue({ code: 'custom', message: `unknown learner "${l}" (known: ${LEARNER_CONFIGS.join(', ')})` });
+      const parsed = parseLearnerConfig(l);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
         return z.NEVER;
       }
     }

@@ -10,9 +10,8 @@ import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
-import { JitrlLearner } from '../core/learning/jitrl/jitrl-learner.ts';
 import { CerLearner } from '../core/learning/cer/cer-learner.ts';
-import type { Learner } from '../core/learning/learner.ts';
+import { buildLearners, enabledLearners } from '../core/learning/registry.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';
 import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
@@ -88,15 +87,10 @@ async function setUp() {
     return cached;
   };
   const chatModel = () => current().model;
-  const jitrl = new JitrlLearner({ store: memory, settings: () => settings.current().jitrl, random, clock: systemClock });
-  const cer = new CerLearner({ store: experiences, settings: () => settings.current().cer, model: chatModel, clock: systemClock });
-  const learners = (): Learner[] => {
-    const s = settings.current();
-    const list: Learner[] = [];
-    if (s.cer.enabled) list.push(cer);
-    if (s.jitrl.enabled) list.push(jitrl);
-    return list;
-  };
+  // Every learner of the registry, built once; the settings say which run.
+  const ports = { stores: { memory, experiences }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
+  const built = buildLearners(ports);
+  const learners = () => enabledLearners(built, settings.current());
 
   const controller = new AgentController({
     episodes,
@@ -117,11 +111,8 @@ async function setUp() {
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
   });
 
-  // Demonstrations: CER gets the whole trajectory with page titles (learnFrom), JitRL its transitions.
-  const demonstrationLearners = (): DemonstrationLearner[] => {
-    const s = settings.current();
-    return [...(s.cer.enabled ? [cer] : []), ...(s.jitrl.enabled ? [jitrl] : [])];
-  };
+  // Demonstrations: CER gets the whole trajectory with page titles (learnFrom), the others `learn`.
+  const demonstrationLearners = (): DemonstrationLearner[] => learners();
   const demonstrations = new DemonstrationRecorder({
     episodes,
     page: createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles }),
@@ -139,6 +130,7 @@ async function setUp() {
     episodes,
     memory,
     experiences,
+    learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),
     tabUrl: async (tabId) => {
@@ -154,14 +146,20 @@ async function setUp() {
     testProvider,
     writeImport: (rows) => writeImportAtomically(db, rows),
     learnFromImported: async (inputs) => {
+      // Imports teach every learner of the registry, whether or not it is switched on (as before the registry).
       let experiences = 0;
       for (const input of inputs) {
-        const report = await cer.learnFrom(input);
-        experiences += report.added + report.merged;
         const steps = input.episode.steps.filter((s) => s.chosen);
         const outcome = input.episode.status === 'success' || input.episode.status === 'failure' || input.episode.status === 'partial' ? input.episode.status : 'partial';
         const { rewards } = assignStepRewards({ steps, outcome, evaluatorScores: null, settings: settings.current().rewards });
-        await jitrl.learn({ episode: { ...input.episode, steps }, rewards });
+        for (const { learner } of built) {
+          if (learner instanceof CerLearner) {
+            const report = await learner.learnFrom(input);
+            experiences += report.added + report.merged;
+          } else {
+            await learner.learn?.({ episode: { ...input.episode, steps }, rewards });
+          }
+        }
       }
       return { experiences };
     },

@@ -8,6 +8,7 @@ import type { EpisodeStore } from '../core/agent/episode-store.ts';
 import type { Episode } from '../core/agent/episode.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
+import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
 import { importTrajectories } from '../core/learning/cer/trajectory-import.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
@@ -25,6 +26,8 @@ export interface UiHandlerDeps {
   episodes: EpisodeStore;
   memory: MemoryStore;
   experiences: ExperienceStore;
+  /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
+  learnerMemories: { id: string; memory: LearnerMemory }[];
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
@@ -94,8 +97,12 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
     'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
     'memory.forgetSite': async ({ origin }) => {
-      const deleted = await d.memory.forgetSite(origin);
-      await d.experiences.forgetSite(origin);
+      // The answer counts JitRL's transitions, as the Memory tab shows them.
+      let deleted = 0;
+      for (const { id, memory } of d.learnerMemories) {
+        const n = await memory.forgetSite(origin);
+        if (id === 'jitrl') deleted = n;
+      }
       await d.episodes.forgetSite(origin);
       return { deleted };
     },

@@ -96,6 +96,12 @@ export const SettingsSchema = z.strictObject({
     /** Seed of the random source (λ branch, simulated policy). */
     seed: z.number().int(),
   }),
+  /**
+   * Settings of learners added through the registry, by learner id; each is
+   * validated by its own schema (`LearnerDefinition.settings`). JitRL and CER
+   * keep their own keys above.
+   */
+  learners: z.record(z.string(), z.unknown()).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

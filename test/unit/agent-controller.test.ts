@@ -215,7 +215,7 @@ describe('AgentController', () => {
   });
 
   it('a failing learner prompt section is noted, not fatal', async () => {
-    const learner: Learner = { id: 'cer', promptSections: vi.fn(async () => { throw new Error('buffer corrupt'); }) };
+    const learner: Learner = { id: 'cer', shapeRequest: vi.fn(async () => { throw new Error('buffer corrupt'); }) };
     const { controller } = setup({ learners: [learner] });
     const ep = await controller.start({ task: 'find a shirt', startUrl: 'https://shop.test/', tabId: 7 });
     expect(ep.status).toBe('awaiting_approval');

@@ -29,7 +29,11 @@ export function mergeWithDefaults(raw: unknown): Settings {
     const parsed = SettingsSchema.shape[key].safeParse(merged);
     return (parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS[key])) as Settings[K];
   };
-  return { provider: section('provider'), jitrl: section('jitrl'), rewards: section('rewards'), cer: section('cer'), agent: section('agent') };
+  const learners = SettingsSchema.shape.learners.safeParse(r.learners);
+  return {
+    provider: section('provider'), jitrl: section('jitrl'), rewards: section('rewards'), cer: section('cer'), agent: section('agent'),
+    ...(learners.success && learners.data ? { learners: learners.data } : {}),
+  };
 }
 
 export class SettingsStore {

@@ -1,71 +1,40 @@
 /**
- * The agent loop as a step state machine:
+ * The agent loop. One step is a pipeline of named stages (step-stages.ts):
  *
- *   observe → retrieve → candidates → adjust → propose → await approval → act → observe …
+ *   observe → shape → propose → validate → adjust → rank → record
+ *
+ * and an episode is a loop over steps: propose, then wait for the person's
+ * decision (or auto-approve a safe action), act, and propose again, until a
+ * terminal action, the step limit, a pause or a stop. At the start each
+ * learner picks its plan; at the verdict every learner learns
+ * (episode-lifecycle.ts).
  *
  * Written against ports, so the service worker (a person approves each step)
  * and the benchmark (a decider approves automatically) run the same code.
- * The episode record is the checkpoint: it is saved after every transition of
- * the machine, and nothing lives only in memory, because an MV3 worker can be
- * killed between any two steps.
+ * The episode record is the checkpoint: it is saved after every transition,
+ * and nothing lives only in memory, because an MV3 worker can be killed
+ * between any two steps.
  */
-import type { Clock, Logger, PageDriver } from '../ports.ts';
-import type { Settings } from '../settings.ts';
-import type { CandidatePolicy, PolicyProposal, StepHistoryItem } from '../policy/policy.ts';
-import type { Learner, StepContext } from '../learning/learner.ts';
-import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
-import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { computeEffectiveState } from '../learning/effective-state.ts';
-import { assignStepRewards } from '../learning/rewards.ts';
 import { describeError } from '../errors.ts';
-import type { CandidateRecord, Decision, Episode, StepRecord } from './episode.ts';
-import type { EpisodeStore } from './episode-store.ts';
+import type { Decision, Episode } from './episode.ts';
 import { classifySensitivity } from './sensitive-actions.ts';
-import { unadjustedCandidates } from './unadjusted-candidates.ts';
+import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
+import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, validateStage } from './step-stages.ts';
+import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
 
-export type DecisionInput =
-  | { kind: 'approve' }
-  | { kind: 'pick'; index: number }
-  | { kind: 'edit'; action: string }
-  | { kind: 'reject'; index?: number | undefined };
-
-export type Verdict = 'success' | 'failure' | 'partial';
-
-/** Scores each executed step −3..+3 after the episode (JitRL's evaluator). */
-export type StepEvaluator = (
-  input: { task: string; steps: { action: string; url: string; outcome: string }[]; verdict: Verdict; answer: string | null },
-  signal?: AbortSignal,
-) => Promise<{ scores: number[]; notes: string[] }>;
-
-export interface AgentDeps {
-  episodes: EpisodeStore;
-  /** The page the episode runs on (a tab in the extension, a Playwright page in the benchmark). */
-  pageFor(episode: Episode): PageDriver;
-  policy(): CandidatePolicy;
-  learners(): Learner[];
-  evaluator(): StepEvaluator | null;
-  settings(): Settings;
-  clock: Clock;
-  logger: Logger;
-  newId(): string;
-  /** Called after every saved change (the UI broadcast). */
-  onUpdate?(episode: Episode): void;
-}
-
-/** A decision that cannot be carried out (unparseable edit, wrong state…): nothing changed. */
-export class DecisionError extends Error {
-  override name = 'DecisionError';
-}
-
-export class EpisodeNotFoundError extends Error {
-  override name = 'EpisodeNotFoundError';
-}
+export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type StepEvaluator, type Verdict } from './controller-types.ts';
 
 const SUCCESS_THRESHOLD = 0.999;
+
+/** What one proposal left: the saved episode and, when it awaits approval, the page it was proposed on. */
+interface Proposed {
+  episode: Episode;
+  observation: PageObservation | null;
+}
 
 export class AgentController {
   /** In-flight work per episode, so stop() can abort a model call. Losing it on a worker restart is harmless. */
@@ -74,18 +43,16 @@ export class AgentController {
 
   constructor(private readonly deps: AgentDeps) {}
 
-  async start(input: {
-    task: string;
-    startUrl: string;
-    tabId: number | null;
-    kind?: Episode['kind'];
-    awaitProposal?: boolean;
-  }): Promise<Episode> {
+  async start(input: { task: string; startUrl: string; tabId: number | null; kind?: Episode['kind']; awaitProposal?: boolean }): Promise<Episode> {
     const { origin } = regularizeUrl(input.startUrl);
     const earlier = await this.deps.episodes.list({ origin, task: input.task, limit: 10_000 });
-    const now = this.deps.clock.now();
+    const learners = this.deps.learners();
+    const id = this.deps.newId();
+    const attempt = earlier.filter((e) => e.kind !== 'demonstration').length + 1;
+    const kind = input.kind ?? 'live';
+    const plans = await beginStage(learners, { episodeId: id, task: input.task, origin, startUrl: input.startUrl, attempt, kind }, this.deps.logger);
     const episode: Episode = {
-      id: this.deps.newId(),
+      id,
       origin,
       task: input.task,
       startUrl: input.startUrl,
@@ -94,17 +61,15 @@ export class AgentController {
       steps: [],
       answer: null,
       error: null,
-      learners: this.deps.learners().map((l) => l.id),
-      attempt: earlier.filter((e) => e.kind !== 'demonstration').length + 1,
-      kind: input.kind ?? 'live',
-      startedAt: now,
+      learners: learners.map((l) => l.id),
+      ...(Object.keys(plans).length > 0 ? { plans } : {}),
+      attempt,
+      kind,
+      startedAt: this.deps.clock.now(),
       endedAt: null,
     };
     await this.save(episode);
-    const next = this.proposeStep(episode.id);
-    if (input.awaitProposal ?? true) return next;
-    this.track(episode.id, next);
-    return episode;
+    return this.follow(episode, this.proposeStep(episode.id), input.awaitProposal ?? true);
   }
 
   async get(episodeId: string): Promise<Episode> {
@@ -119,138 +84,18 @@ export class AgentController {
     return this.get(episodeId);
   }
 
-  /** observe → retrieve → candidates → adjust → propose. Leaves the episode awaiting approval. */
+  /**
+   * Proposes, and keeps going while auto-approve may run the top candidate:
+   * the loop ends when the person is needed or the episode stops running.
+   */
   async proposeStep(episodeId: string, options: { exclude?: string[] } = {}): Promise<Episode> {
-    let episode = await this.get(episodeId);
-    // A demonstration is driven by the person (DemonstrationRecorder): nothing to propose.
-    if (episode.status !== 'running' || episode.kind === 'demonstration') return episode;
-    const settings = this.deps.settings();
-    const abort = new AbortController();
-    this.inFlight.set(episodeId, abort);
-    const started = this.deps.clock.now();
-    try {
-      const page = this.deps.pageFor(episode);
-      const previous = episode.steps.at(-1);
-      const observation = await page.observe(
-        { maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(previous) },
-        abort.signal,
-      );
-      const { origin, regUrl } = regularizeUrl(observation.url);
-      const effectiveState = computeEffectiveState(
-        episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
-        regUrl,
-      );
-      const context: StepContext = {
-        episodeId, stepIndex: episode.steps.length, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState,
-      };
-      const notes: string[] = [];
-      const learners = this.deps.learners();
-
-      // Learning is best-effort: a failing learner is noted, never fatal.
-      const sections = [];
-      for (const learner of learners) {
-        if (!learner.promptSections) continue;
-        try {
-          sections.push(...(await learner.promptSections(context, abort.signal)));
-        } catch (err) {
-          notes.push(`${learner.id}: replay skipped (${describeError(err)})`);
-        }
-      }
-
-      const exclude = new Set(options.exclude ?? []);
-      const proposal = await this.deps.policy().propose(
-        {
-          task: episode.task,
-          observation,
-          renderedObservation: renderObservation(observation),
-          history: historyOf(episode),
-          sections,
-          numCandidates: settings.jitrl.numCandidates + exclude.size,
-          temperature: settings.jitrl.temperature,
-        },
-        abort.signal,
-      );
-      notes.push(...proposal.notes);
-      const valid = validCandidates(proposal, observation, exclude, notes);
-      if (valid.candidates.length === 0) {
-        throw new DecisionError('The policy proposed no action that fits this page. Edit an action, or stop.');
-      }
-
-      const toSemantic = (action: Action) => formatAction(toSemanticAction(action, observation));
-      const resolve = (semantic: string): Action | null => {
-        const parsed = parseAction(semantic);
-        if (!parsed.ok) return null;
-        const resolved = resolveSemanticAction(parsed.action, observation);
-        if (!resolved.ok) return null;
-        return exclude.has(formatAction(toSemanticAction(resolved.action, observation))) ? null : resolved.action;
-      };
-
-      let records: CandidateRecord[] | null = null;
-      let actions: Action[] = [];
-      let v: number | null = null;
-      let neighbours: StepRecord['neighbours'] = [];
-      let dropped = 0;
-      const adjuster = learners.find((l) => l.adjust);
-      if (adjuster?.adjust) {
-        try {
-          const out = await adjuster.adjust({ context, candidates: valid.candidates, resolve, toSemantic }, abort.signal);
-          records = out.candidates;
-          actions = out.actions;
-          v = out.v;
-          neighbours = out.neighbours;
-          dropped = out.droppedMemoryActions;
-          notes.push(...out.notes);
-        } catch (err) {
-          notes.push(`${adjuster.id}: logits left unadjusted (${describeError(err)})`);
-        }
-      }
-      if (!records) {
-        const base = unadjustedCandidates(valid.candidates, toSemantic);
-        records = base.records;
-        actions = base.actions;
-      }
-      // Rank by adjusted probability; the person sees the best first.
-      const order = records.map((_, i) => i).sort((a, b) => records![b]!.adjustedProb - records![a]!.adjustedProb || a - b);
-      const step: StepRecord = {
-        index: episode.steps.length,
-        url: observation.url,
-        regUrl,
-        effectiveState,
-        logitSource: proposal.logitSource,
-        candidates: order.map((i) => ({ ...records![i]!, action: formatAction(actions[i]!) })),
-        v,
-        neighbours,
-        droppedMemoryActions: dropped,
-        replayed: sections.map((s) => s.id),
-        learningNotes: notes,
-        chosen: null,
-        rejected: [...exclude],
-        result: null,
-        reward: null,
-        decisionLatencyMs: this.deps.clock.now() - started,
-        modelCalls: proposal.usage.calls,
-        promptTokens: proposal.usage.promptTokens,
-        completionTokens: proposal.usage.completionTokens,
-        startedAt: started,
-      };
-      // A re-proposal after rejections replaces the pending step rather than adding one.
-      const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
-      episode = await this.get(episodeId); // the person may have paused or stopped meanwhile
-      if (episode.status !== 'running') return episode;
-      episode = { ...episode, steps, status: 'awaiting_approval', error: null };
-      await this.save(episode);
-      return this.maybeAutoApprove(episode, observation);
-    } catch (err) {
-      if (abort.signal.aborted) return this.get(episodeId);
-      // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
-      const latest = await this.get(episodeId);
-      const paused: Episode = { ...latest, status: 'paused', error: describeError(err) };
-      await this.save(paused);
-      this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
-      return paused;
-    } finally {
-      if (this.inFlight.get(episodeId) === abort) this.inFlight.delete(episodeId);
+    let proposed = await this.proposeOnce(episodeId, options.exclude ?? []);
+    while (proposed.observation && this.autoApprovable(proposed.episode, proposed.observation)) {
+      const acted = await this.carryOut(episodeId, { kind: 'approve' }, { auto: true });
+      if (acted.episode.status !== 'running') return acted.episode;
+      proposed = await this.proposeOnce(episodeId, acted.exclude);
     }
+    return proposed.episode;
   }
 
   /**
@@ -258,6 +103,112 @@ export class AgentController {
    * next proposal follows (awaited when `awaitNext`, else in the background).
    */
   async decide(episodeId: string, decision: DecisionInput, options: { awaitNext?: boolean; auto?: boolean } = {}): Promise<Episode> {
+    const { episode, exclude, next } = await this.carryOut(episodeId, decision, options);
+    if (!next) return episode;
+    return this.follow(episode, this.proposeStep(episodeId, { exclude }), options.awaitNext ?? true);
+  }
+
+  async pause(episodeId: string): Promise<Episode> {
+    const episode = await this.get(episodeId);
+    if (isFinished(episode)) return episode;
+    this.inFlight.get(episodeId)?.abort();
+    const paused: Episode = { ...episode, status: 'paused' };
+    await this.save(paused);
+    return paused;
+  }
+
+  async resume(episodeId: string, options: { awaitNext?: boolean } = {}): Promise<Episode> {
+    const episode = await this.get(episodeId);
+    if (episode.status !== 'paused') return episode;
+    const pending = episode.steps.at(-1);
+    // A proposal still waiting for a decision stays; otherwise propose afresh.
+    if (pending && pending.chosen === null && pending.candidates.length > 0 && episode.error === null) {
+      const resumed: Episode = { ...episode, status: 'awaiting_approval' };
+      await this.save(resumed);
+      return resumed;
+    }
+    const running: Episode = { ...episode, status: 'running', error: null };
+    await this.save(running);
+    return this.follow(running, this.proposeStep(episodeId), options.awaitNext ?? true);
+  }
+
+  /** Stops the episode; what was approved or rejected is still learned from. */
+  async stop(episodeId: string): Promise<Episode> {
+    const episode = await this.get(episodeId);
+    if (isFinished(episode)) return episode;
+    this.inFlight.get(episodeId)?.abort();
+    return this.conclude(episode, 'stopped', null);
+  }
+
+  /** The end-of-episode verdict: assign rewards, let every learner learn, close. */
+  async finish(episodeId: string, verdict: Verdict, options: { runEvaluator?: boolean } = {}): Promise<Episode> {
+    const episode = await this.get(episodeId);
+    if (isFinished(episode)) throw new DecisionError(`the episode already ended (${episode.status})`);
+    const requested = options.runEvaluator === true;
+    const { scores, notes } = await evaluateStage(requested ? this.deps.evaluator() : null, requested, episode, verdict);
+    return this.conclude(episode, verdict, scores, notes);
+  }
+
+  /** Verdict from a numeric task reward in [0, 1] (the benchmark). */
+  static verdictFromReward(reward: number): Verdict {
+    return reward >= SUCCESS_THRESHOLD ? 'success' : reward > 0 ? 'partial' : 'failure';
+  }
+
+  /** After a worker restart: episodes caught mid-proposal are proposed again (with their checkpointed plans). */
+  async resumeUnfinished(): Promise<void> {
+    for (const episode of await this.deps.episodes.unfinished()) {
+      if (episode.status === 'running') this.track(episode.id, this.proposeStep(episode.id));
+    }
+  }
+
+  /** One proposal: the stages in order, then the step saved and the episode awaiting approval. */
+  private async proposeOnce(episodeId: string, excluded: readonly string[]): Promise<Proposed> {
+    let episode = await this.get(episodeId);
+    // A demonstration is driven by the person (DemonstrationRecorder): nothing to propose.
+    if (episode.status !== 'running' || episode.kind === 'demonstration') return { episode, observation: null };
+    const settings = this.deps.settings();
+    const abort = new AbortController();
+    this.inFlight.set(episodeId, abort);
+    const started = this.deps.clock.now();
+    const signal = abort.signal;
+    try {
+      const context = await observeStage(this.deps.pageFor(episode), episode, settings, signal);
+      const notes: string[] = [];
+      const learners = this.deps.learners();
+      const exclude = new Set(excluded);
+      const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
+      const proposal = await proposeStage(this.deps.policy(), episode, context, shape, exclude, signal);
+      notes.push(...proposal.notes);
+      const valid = validateStage(proposal, context.observation, exclude, notes);
+      const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal });
+      const candidates = rankStage(adjusted.records, adjusted.actions);
+      const step = recordStage({ context, proposal, shape, adjusted, candidates, exclude, notes, started, now: this.deps.clock.now() });
+      // A re-proposal after rejections replaces the pending step rather than adding one.
+      const previous = episode.steps.at(-1);
+      const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
+      episode = await this.get(episodeId); // the person may have paused or stopped meanwhile
+      if (episode.status !== 'running') return { episode, observation: null };
+      episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+      await this.save(episode);
+      return { episode, observation: context.observation };
+    } catch (err) {
+      if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
+      // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
+      const latest = await this.get(episodeId);
+      const paused: Episode = { ...latest, status: 'paused', error: describeError(err) };
+      await this.save(paused);
+      this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
+      return { episode: paused, observation: null };
+    } finally {
+      if (this.inFlight.get(episodeId) === abort) this.inFlight.delete(episodeId);
+    }
+  }
+
+  /**
+   * Applies a decision without proposing the next step. `next` says whether a
+   * proposal should follow (the episode still runs), `exclude` what it must leave out.
+   */
+  private async carryOut(episodeId: string, decision: DecisionInput, options: { auto?: boolean }): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     let episode = await this.get(episodeId);
     if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
     const step = episode.steps.at(-1);
@@ -272,15 +223,12 @@ export class AgentController {
       const remaining = step.candidates.filter((c) => !rejected.includes(c.semantic));
       if (remaining.length > 0) {
         await this.save(episode);
-        return episode;
+        return { episode, exclude: [], next: false };
       }
       // Everything rejected: ask the policy again, without the rejected actions.
       episode = { ...episode, status: 'running' };
       await this.save(episode);
-      const next = this.proposeStep(episodeId, { exclude: rejected });
-      if (options.awaitNext ?? true) return next;
-      this.track(episodeId, next);
-      return episode;
+      return { episode, exclude: rejected, next: true };
     }
 
     let actionText: string;
@@ -314,139 +262,43 @@ export class AgentController {
     episode = await this.get(episodeId);
     const last = episode.steps.at(-1)!;
     const steps = [...episode.steps.slice(0, -1), { ...last, result }];
-    const settings = this.deps.settings();
+    const maxSteps = this.deps.settings().agent.maxSteps;
     if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') {
       const answer = action.type === 'send_msg_to_user' ? action.text : action.reason;
       episode = { ...episode, steps, answer, status: 'awaiting_verdict' };
-    } else if (steps.length >= settings.agent.maxSteps) {
-      episode = { ...episode, steps, status: 'awaiting_verdict', error: `step limit (${settings.agent.maxSteps}) reached` };
+    } else if (steps.length >= maxSteps) {
+      episode = { ...episode, steps, status: 'awaiting_verdict', error: `step limit (${maxSteps}) reached` };
     } else {
       // A pause requested while the action ran is kept.
       episode = { ...episode, steps, status: episode.status === 'paused' ? 'paused' : 'running' };
     }
     await this.save(episode);
-    if (episode.status !== 'running') return episode;
-    const next = this.proposeStep(episodeId);
-    if (options.awaitNext ?? true) return next;
-    this.track(episodeId, next);
-    return episode;
-  }
-
-  async pause(episodeId: string): Promise<Episode> {
-    const episode = await this.get(episodeId);
-    if (isFinished(episode)) return episode;
-    this.inFlight.get(episodeId)?.abort();
-    const paused: Episode = { ...episode, status: 'paused' };
-    await this.save(paused);
-    return paused;
-  }
-
-  async resume(episodeId: string, options: { awaitNext?: boolean } = {}): Promise<Episode> {
-    const episode = await this.get(episodeId);
-    if (episode.status !== 'paused') return episode;
-    const pending = episode.steps.at(-1);
-    // A proposal still waiting for a decision stays; otherwise propose afresh.
-    if (pending && pending.chosen === null && pending.candidates.length > 0 && episode.error === null) {
-      const resumed: Episode = { ...episode, status: 'awaiting_approval' };
-      await this.save(resumed);
-      return resumed;
-    }
-    const running: Episode = { ...episode, status: 'running', error: null };
-    await this.save(running);
-    const next = this.proposeStep(episodeId);
-    if (options.awaitNext ?? true) return next;
-    this.track(episodeId, next);
-    return running;
-  }
-
-  /** Stops the episode; what was approved or rejected is still learned from. */
-  async stop(episodeId: string): Promise<Episode> {
-    const episode = await this.get(episodeId);
-    if (isFinished(episode)) return episode;
-    this.inFlight.get(episodeId)?.abort();
-    return this.conclude(episode, 'stopped', null);
-  }
-
-  /** The end-of-episode verdict: assign rewards, let every learner learn, close. */
-  async finish(episodeId: string, verdict: Verdict, options: { runEvaluator?: boolean } = {}): Promise<Episode> {
-    const episode = await this.get(episodeId);
-    if (isFinished(episode)) throw new DecisionError(`the episode already ended (${episode.status})`);
-    let scores: number[] | null = null;
-    const notes: string[] = [];
-    const evaluator = options.runEvaluator ? this.deps.evaluator() : null;
-    if (options.runEvaluator && !evaluator) notes.push('evaluator: no model configured, person signals only');
-    if (evaluator) {
-      try {
-        const executed = episode.steps.filter((s) => s.chosen);
-        const out = await evaluator({
-          task: episode.task,
-          steps: executed.map((s) => ({ action: s.chosen!.semantic, url: s.url, outcome: s.result?.ok ? 'ok' : (s.result?.message ?? 'not run') })),
-          verdict,
-          answer: episode.answer,
-        });
-        scores = out.scores;
-        notes.push(...out.notes);
-      } catch (err) {
-        notes.push(`evaluator failed, person signals only (${describeError(err)})`);
-      }
-    }
-    return this.conclude(episode, verdict, scores, notes);
-  }
-
-  /** Verdict from a numeric task reward in [0, 1] (the benchmark). */
-  static verdictFromReward(reward: number): Verdict {
-    return reward >= SUCCESS_THRESHOLD ? 'success' : reward > 0 ? 'partial' : 'failure';
-  }
-
-  /** After a worker restart: episodes caught mid-proposal are proposed again. */
-  async resumeUnfinished(): Promise<void> {
-    for (const episode of await this.deps.episodes.unfinished()) {
-      if (episode.status === 'running') this.track(episode.id, this.proposeStep(episode.id));
-    }
+    return { episode, exclude: [], next: episode.status === 'running' };
   }
 
   private async conclude(episode: Episode, outcome: Verdict | 'stopped', evaluatorScores: number[] | null, notes: string[] = []): Promise<Episode> {
-    const executedSteps = episode.steps.filter((s) => s.chosen);
-    const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores, settings: this.deps.settings().rewards });
-    let i = 0;
-    const steps = episode.steps.map((s) => (s.chosen ? { ...s, reward: rewards[i++] ?? 0 } : s));
-    const closed: Episode = {
-      ...episode,
-      steps,
-      status: outcome,
-      endedAt: this.deps.clock.now(),
-      error: notes.length ? [episode.error, ...notes].filter(Boolean).join('; ') : episode.error,
-    };
+    const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now() });
     await this.save(closed);
-    const learnable = steps.filter((s) => s.chosen || s.rejected.length);
-    const finished = { episode: { ...closed, steps: learnable }, rewards: learnable.map((s) => s.reward ?? 0), rewardSource: source };
-    const learnNotes: string[] = [];
-    for (const learner of this.deps.learners()) {
-      if (!learner.learn) continue;
-      try {
-        const report = await learner.learn(finished);
-        if (report) learnNotes.push(...report.notes.map((n) => `${learner.id}: ${n}`));
-      } catch (err) {
-        learnNotes.push(`${learner.id}: learning from this episode failed (${describeError(err)})`);
-        this.deps.logger.warn(`${learner.id}: learning from episode failed`, { episodeId: episode.id, error: describeError(err) });
-      }
-    }
-    if (learnNotes.length === 0 || closed.steps.length === 0) return closed;
-    // What the learners said goes on the last step's notes, where the panel shows them.
-    const last = closed.steps.at(-1)!;
-    const noted: Episode = { ...closed, steps: [...closed.steps.slice(0, -1), { ...last, learningNotes: [...last.learningNotes, ...learnNotes] }] };
+    const noted = withLearnNotes(closed, await learnStage(this.deps.learners(), trajectory, this.deps.logger));
+    if (!noted) return closed;
     await this.save(noted);
     return noted;
   }
 
-  private async maybeAutoApprove(episode: Episode, observation: PageObservation): Promise<Episode> {
-    const settings = this.deps.settings();
-    if (!settings.agent.autoApproveOrigins.includes(episode.origin)) return episode;
+  /** Auto-approve runs the top candidate by itself on origins the person allowed, never a sensitive action. */
+  private autoApprovable(episode: Episode, observation: PageObservation): boolean {
+    if (!this.deps.settings().agent.autoApproveOrigins.includes(episode.origin)) return false;
     const top = episode.steps.at(-1)?.candidates[0];
-    if (!top) return episode;
+    if (!top) return false;
     const parsed = parseAction(top.action);
-    if (!parsed.ok || classifySensitivity(parsed.action, observation).sensitive) return episode;
-    return this.decide(episode.id, { kind: 'approve' }, { auto: true });
+    return parsed.ok && !classifySensitivity(parsed.action, observation).sensitive;
+  }
+
+  /** Awaits the follow-up work, or tracks it in the background and returns `now`. */
+  private follow(now: Episode, work: Promise<Episode>, await_: boolean): Promise<Episode> {
+    if (await_) return work;
+    this.track(now.id, work);
+    return Promise.resolve(now);
   }
 
   private track(episodeId: string, work: Promise<unknown>): void {
@@ -461,41 +313,4 @@ export class AgentController {
     await this.deps.episodes.put(episode);
     this.deps.onUpdate?.(episode);
   }
-}
-
-export const isFinished = (e: Episode): boolean => ['success', 'failure', 'partial', 'stopped', 'error'].includes(e.status);
-
-function lastActedRef(step: StepRecord | undefined): string | null {
-  if (!step?.chosen) return null;
-  const m = /\[([^\]]+)\]/.exec(step.chosen.action);
-  return m?.[1] ?? null;
-}
-
-function historyOf(episode: Episode): StepHistoryItem[] {
-  return episode.steps
-    .filter((s) => s.chosen)
-    .map((s) => ({ action: s.chosen!.semantic, outcome: s.result ? (s.result.ok ? 'ok' : `${s.result.code}: ${s.result.message}`) : 'not run', url: s.url }));
-}
-
-/** Drops candidates that do not fit the page or were rejected; duplicates keep their best logit. */
-function validCandidates(proposal: PolicyProposal, observation: PageObservation, exclude: Set<string>, notes: string[]) {
-  const seen = new Map<string, number>();
-  const candidates: PolicyProposal['candidates'] = [];
-  for (const c of proposal.candidates) {
-    const resolved = resolveSemanticAction(c.action, observation);
-    if (!resolved.ok) {
-      notes.push(`dropped ${formatAction(c.action)}: ${resolved.message}`);
-      continue;
-    }
-    const key = formatAction(toSemanticAction(resolved.action, observation));
-    if (exclude.has(key)) continue;
-    const at = seen.get(key);
-    if (at !== undefined) {
-      if (c.logit > candidates[at]!.logit) candidates[at] = { ...c, action: resolved.action };
-      continue;
-    }
-    seen.set(key, candidates.length);
-    candidates.push({ ...c, action: resolved.action });
-  }
-  return { candidates };
 }

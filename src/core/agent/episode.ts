@@ -52,8 +52,13 @@ export const StepRecordSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   url: z.string(),
   regUrl: z.string(),
-  /** The page title when the step was recorded (demonstrations); names the page in CER's dynamics. */
+  /** The page title when the step was recorded; names the page in CER's dynamics. */
   pageTitle: z.string().optional(),
+  /**
+   * What the page showed: the rendered snapshot, secrets masked, capped at
+   * PAGE_DIGEST_CHARS (page/page-digest.ts). Absent on records older than it.
+   */
+  pageDigest: z.string().optional(),
   effectiveState: z.array(z.string()),
   logitSource: LogitSourceSchema,
   candidates: z.array(CandidateRecordSchema),
@@ -66,6 +71,12 @@ export const StepRecordSchema = z.strictObject({
   replayed: z.array(z.string()),
   /** Learning is best-effort: what failed, if anything. */
   learningNotes: z.array(z.string()),
+  /**
+   * Each adjusting learner's evidence for this step, by learner id; each value
+   * is validated by that learner's `evidenceSchema` (its registry entry) where
+   * it is read. Absent when no learner gave evidence.
+   */
+  evidence: z.record(z.string(), z.unknown()).optional(),
   /** The action that ran, in both forms; null while awaiting a decision. */
   chosen: z.strictObject({ action: z.string(), semantic: z.string(), decision: DecisionSchema }).nullable(),
   /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
@@ -98,6 +109,11 @@ export const EpisodeSchema = z.strictObject({
   answer: z.string().nullable(),
   error: z.string().nullable(),
   learners: z.array(z.string()),
+  /**
+   * Each learner's plan for this episode (what its `beginEpisode` returned),
+   * by learner id: the checkpoint a restarted worker resumes with.
+   */
+  plans: z.record(z.string(), z.unknown()).optional(),
   /** 1-based attempt number of this task on this origin. */
   attempt: z.number().int().positive(),
   /** 'live' (the person drove it), 'demonstration' (recorded), 'imported', 'bench'. */

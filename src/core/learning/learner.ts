@@ -1,15 +1,45 @@
 /**
- * One interface for every learner (JitRL, CER, and later EvoTest,
- * Training-Free GRPO, Meta-TTL). A learner may shape the prompt before the
- * policy proposes, adjust the candidates' logits after, and learn from a
- * finished episode. Learning is best-effort: the agent loop catches a
- * learner's failure, records it in the step's notes, and goes on.
+ * The learner contract: one interface for JitRL, CER, EvoTest, Training-Free
+ * GRPO and Meta-TTL. Every hook is optional; the agent controller calls them
+ * in registry order at fixed points of an episode:
+ *
+ *   beginEpisode  once, when an episode starts: pick a plan (EvoTest's
+ *                 configuration node). The plan is checkpointed on the
+ *                 episode record (`episode.plans[learnerId]`), so a worker
+ *                 restart resumes with the same plan.
+ *   shapeRequest  before the policy proposes: change the request (replace or
+ *                 append to the guide — Meta-TTL, EvoTest; add prompt sections
+ *                 — CER, GRPO's experience library; set temperature and the
+ *                 number of candidates — GRPO's group size, EvoTest's genes).
+ *                 Changes are applied one learner after another.
+ *   adjust        after the policy proposes: candidates in, candidates out
+ *                 (JitRL's z' = z + β·Ã). Chained: each adjuster receives the
+ *                 previous one's output. What a learner shows for its decision
+ *                 is its `evidence`, stored on the step under its id
+ *                 (`step.evidence[learnerId]`) and validated by the schema in
+ *                 its registry entry.
+ *   learn         after the verdict: learn from the trajectory (live episode,
+ *                 demonstration or import — one shape, `Trajectory`).
+ *
+ * Learning is best-effort: the controller catches a learner's failure,
+ * records it in the step's notes, and goes on.
  */
 import type { CandidateRecord, Episode, NeighbourSummary } from '../agent/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import type { PromptSection, ProposedCandidate } from '../policy/policy.ts';
+
+/** What a learner knows when an episode starts. */
+export interface EpisodeStartContext {
+  episodeId: string;
+  task: string;
+  origin: string;
+  startUrl: string;
+  /** 1-based attempt number of this task on this origin. */
+  attempt: number;
+  kind: Episode['kind'];
+}
 
 export interface StepContext {
   episodeId: string;
@@ -21,6 +51,26 @@ export interface StepContext {
   observation: PageObservation;
   /** Semantic actions earlier on this page whose effects are still visible. */
   effectiveState: string[];
+  /** This learner's plan for the episode (what its beginEpisode returned), if any. */
+  plan?: unknown;
+}
+
+/** The policy request as the learners shape it, before the policy proposes. */
+export interface RequestShape {
+  /** Guidance for the actor (Meta-TTL's guide, EvoTest's prompt); null = none. */
+  guide: string | null;
+  /** Replayed experience and learner guidance, in prompt order. */
+  sections: PromptSection[];
+  temperature: number;
+  numCandidates: number;
+}
+
+/** A learner's change to the request; absent fields are left as they are. */
+export interface RequestChange {
+  guide?: { mode: 'replace' | 'append'; text: string };
+  sections?: PromptSection[];
+  temperature?: number;
+  numCandidates?: number;
 }
 
 /** Resolves a semantic action from memory onto the current page (ref form), or null. */
@@ -30,6 +80,10 @@ export type ToSemantic = (action: Action) => string;
 
 export interface AdjustInput {
   context: StepContext;
+  /**
+   * The candidates as the previous adjuster left them (the policy's when this
+   * learner adjusts first): `logit` is the current, possibly adjusted, z.
+   */
   candidates: ProposedCandidate[];
   resolve: ResolveAction;
   toSemantic: ToSemantic;
@@ -40,9 +94,16 @@ export interface AdjustOutput {
   candidates: CandidateRecord[];
   /** Ref-form actions, parallel to `candidates`. */
   actions: Action[];
-  v: number | null;
-  neighbours: NeighbourSummary[];
-  droppedMemoryActions: number;
+  /** What the panel shows for this learner's decision; stored under `step.evidence[learnerId]`. */
+  evidence?: unknown;
+  /**
+   * JitRL's V(s), neighbours and dropped memory actions. Kept as step fields
+   * for now (the panel, exports and tests read them there); phase 2 moves
+   * them into JitRL's `evidence`.
+   */
+  v?: number | null;
+  neighbours?: NeighbourSummary[];
+  droppedMemoryActions?: number;
   notes: string[];
 }
 
@@ -62,10 +123,26 @@ export interface LearnReport {
 
 export interface Learner {
   readonly id: string;
-  /** Before the policy proposes: sections to put in the prompt (CER replay). */
-  promptSections?(context: StepContext, signal?: AbortSignal): Promise<PromptSection[]>;
-  /** After the policy proposes: adjust the logits (JitRL). At most one learner adjusts. */
+  /** When an episode starts: the plan to follow (JSON, checkpointed on the episode). Undefined = no plan. */
+  beginEpisode?(start: EpisodeStartContext, signal?: AbortSignal): Promise<unknown>;
+  /** Before the policy proposes: change the request (guide, sections, temperature, number of candidates). */
+  shapeRequest?(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange>;
+  /** After the policy proposes: adjust the candidates. Chained in registry order. */
   adjust?(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput>;
   /** After the episode: store or distil experience. May report what it did and what failed, instead of throwing. */
   learn?(finished: FinishedEpisode, signal?: AbortSignal): Promise<void | LearnReport>;
+}
+
+/** Applies one learner's change to the request (guide replace/append, sections appended). */
+export function applyRequestChange(shape: RequestShape, change: RequestChange): RequestShape {
+  let guide = shape.guide;
+  if (change.guide) {
+    guide = change.guide.mode === 'replace' || guide === null ? change.guide.text : `${guide}\n\n${change.guide.text}`;
+  }
+  return {
+    guide,
+    sections: change.sections ? [...shape.sections, ...change.sections] : shape.sections,
+    temperature: change.temperature ?? shape.temperature,
+    numCandidates: change.numCandidates ?? shape.numCandidates,
+  };
 }

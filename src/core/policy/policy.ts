@@ -37,6 +37,8 @@ export interface PolicyInput {
   history: StepHistoryItem[];
   /** Replayed experience and learner guidance, in prompt order. */
   sections: PromptSection[];
+  /** Guidance for the actor from a learner (Meta-TTL's guide, EvoTest's prompt); absent = none. */
+  guide?: string;
   numCandidates: number;
   temperature: number;
 }

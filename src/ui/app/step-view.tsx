@@ -8,6 +8,7 @@ import type { ComponentChildren } from 'preact';
 import type { StepRecord } from '../../core/agent/episode.ts';
 import { ProbabilityChart } from './charts.tsx';
 import { fmtNum, fmtPct, neighboursFor, rankCandidates, type RankedCandidate } from './format.ts';
+import { LearnerEvidence } from './learner-evidence.tsx';
 
 const VALUE_KIND_TEXT = {
   known: 'known (seen in memory)',
@@ -138,6 +139,7 @@ export function StepContext({ step }: { step: StepRecord }) {
       {step.rejected.length > 0 ? (
         <p class="note">Rejected here: {step.rejected.join('; ')}</p>
       ) : null}
+      <LearnerEvidence step={step} />
     </div>
   );
 }

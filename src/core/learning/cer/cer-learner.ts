@@ -10,7 +10,7 @@ import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';
 import type { CerSettings } from '../../settings.ts';
-import type { FinishedEpisode, LearnReport, Learner, StepContext } from '../learner.ts';
+import type { FinishedEpisode, LearnReport, Learner, RequestChange, RequestShape, StepContext } from '../learner.ts';
 import { mergeIntoBuffer } from './buffer.ts';
 import { distillOffline, distillWithModel, type DistillInput } from './distill.ts';
 import type { ExperienceStore } from './experience-store.ts';
@@ -75,6 +75,12 @@ export class CerLearner implements Learner {
     return [...(this.#episodes.get(episodeId)?.notes ?? [])];
   }
 
+  /** The Learner hook: replayed dynamics and skills become prompt sections. */
+  async shapeRequest(context: StepContext, _current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
+    return { sections: await this.promptSections(context, signal) };
+  }
+
+  /** Retrieves the site's experience for this page and renders it as prompt sections (cached per episode and page). */
   async promptSections(context: StepContext, signal?: AbortSignal): Promise<PromptSection[]> {
     const settings = this.#settings();
     if (!settings.enabled || (settings.topDynamics === 0 && settings.topSkills === 0)) return [];

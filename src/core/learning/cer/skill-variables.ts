@@ -9,6 +9,7 @@ import type { Action, Target } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { tokenize } from '../../memory/tokenize.ts';
 import { variablesIn } from './experience.ts';
+import { SECRET_LABEL } from '../../page/page-digest.ts';
 
 const QUOTED = /"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’|«([^»]+)»/g;
 const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?(?![\p{L}\p{N}])/gu;
@@ -41,8 +42,6 @@ export function variableNameFor(label: string, fallback: string): string {
   const name = words.slice(0, 3).join('_');
   return name || fallback;
 }
-
-const SECRET_LABEL = /pass(?:word|code|phrase)?|\bpin\b|cvv|cvc|security code|card number|secret|token|one-time|otp/i;
 
 const targetLabel = (t: Target): string => (t.kind === 'semantic' ? t.name || t.role : '');
 

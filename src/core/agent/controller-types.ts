@@ -1,0 +1,48 @@
+/** The agent controller's ports, inputs and errors. */
+import type { Clock, Logger, PageDriver } from '../ports.ts';
+import type { Settings } from '../settings.ts';
+import type { CandidatePolicy } from '../policy/policy.ts';
+import type { Learner } from '../learning/learner.ts';
+import type { Episode } from './episode.ts';
+import type { EpisodeStore } from './episode-store.ts';
+
+export type DecisionInput =
+  | { kind: 'approve' }
+  | { kind: 'pick'; index: number }
+  | { kind: 'edit'; action: string }
+  | { kind: 'reject'; index?: number | undefined };
+
+export type Verdict = 'success' | 'failure' | 'partial';
+
+/** Scores each executed step −3..+3 after the episode (JitRL's evaluator). */
+export type StepEvaluator = (
+  input: { task: string; steps: { action: string; url: string; outcome: string }[]; verdict: Verdict; answer: string | null },
+  signal?: AbortSignal,
+) => Promise<{ scores: number[]; notes: string[] }>;
+
+export interface AgentDeps {
+  episodes: EpisodeStore;
+  /** The page the episode runs on (a tab in the extension, a Playwright page in the benchmark). */
+  pageFor(episode: Episode): PageDriver;
+  policy(): CandidatePolicy;
+  /** The learners that run, in registry order (learning/registry.ts). */
+  learners(): Learner[];
+  evaluator(): StepEvaluator | null;
+  settings(): Settings;
+  clock: Clock;
+  logger: Logger;
+  newId(): string;
+  /** Called after every saved change (the UI broadcast). */
+  onUpdate?(episode: Episode): void;
+}
+
+/** A decision that cannot be carried out (unparseable edit, wrong state…): nothing changed. */
+export class DecisionError extends Error {
+  override name = 'DecisionError';
+}
+
+export class EpisodeNotFoundError extends Error {
+  override name = 'EpisodeNotFoundError';
+}
+
+export const isFinished = (e: Episode): boolean => ['success', 'failure', 'partial', 'stopped', 'error'].includes(e.status);

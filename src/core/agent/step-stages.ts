@@ -1,0 +1,219 @@
+/**
+ * One proposal, as named stages:
+ *
+ *   observe → shape → propose → validate → adjust → rank → record
+ *
+ * Each stage is a small function of its inputs; the controller runs them in
+ * order (proposeStep) and saves the result. Learners enter at `shape`
+ * (RequestChange, applied in registry order) and `adjust` (chained in
+ * registry order, each one's evidence kept under its id).
+ */
+import type { PageDriver } from '../ports.ts';
+import type { Settings } from '../settings.ts';
+import type { CandidatePolicy, PolicyProposal, ProposedCandidate, StepHistoryItem } from '../policy/policy.ts';
+import { applyRequestChange, type Learner, type RequestShape, type StepContext } from '../learning/learner.ts';
+import type { Action } from '../page/action.ts';
+import type { PageObservation } from '../page/observation.ts';
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
+import { renderObservation } from '../page/render-observation.ts';
+import { regularizeUrl } from '../page/regularize-url.ts';
+import { pageDigest } from '../page/page-digest.ts';
+import { computeEffectiveState } from '../learning/effective-state.ts';
+import { describeError } from '../errors.ts';
+import type { CandidateRecord, Episode, StepRecord } from './episode.ts';
+import { DecisionError } from './controller-types.ts';
+import { chainAdjusted, unadjustedCandidates } from './unadjusted-candidates.ts';
+
+/** observe: snapshot the page and derive the step context. */
+export async function observeStage(page: PageDriver, episode: Episode, settings: Settings, signal: AbortSignal): Promise<StepContext> {
+  const observation = await page.observe({ maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(episode.steps.at(-1)) }, signal);
+  const { origin, regUrl } = regularizeUrl(observation.url);
+  const effectiveState = computeEffectiveState(
+    episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
+    regUrl,
+  );
+  return { episodeId: episode.id, stepIndex: episode.steps.length, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState };
+}
+
+/** The context one learner sees: the step's, with its own plan for the episode. */
+export function contextFor(learner: Learner, context: StepContext, episode: Episode): StepContext {
+  const plan = episode.plans?.[learner.id];
+  return plan === undefined ? context : { ...context, plan };
+}
+
+/** shape: the request before any learner (settings), then each learner's change in registry order. */
+export async function shapeStage(input: {
+  learners: Learner[];
+  context: StepContext;
+  episode: Episode;
+  settings: Settings;
+  notes: string[];
+  signal: AbortSignal;
+}): Promise<RequestShape> {
+  let shape: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates };
+  for (const learner of input.learners) {
+    if (!learner.shapeRequest) continue;
+    // Learning is best-effort: a failing learner is noted, never fatal.
+    try {
+      shape = applyRequestChange(shape, await learner.shapeRequest(contextFor(learner, input.context, input.episode), shape, input.signal));
+    } catch (err) {
+      input.notes.push(`${learner.id}: replay skipped (${describeError(err)})`);
+    }
+  }
+  return shape;
+}
+
+/** propose: ask the policy, with extra candidates for each rejected action that will be filtered out. */
+export function proposeStage(policy: CandidatePolicy, episode: Episode, context: StepContext, shape: RequestShape, exclude: ReadonlySet<string>, signal: AbortSignal): Promise<PolicyProposal> {
+  return policy.propose(
+    {
+      task: episode.task,
+      observation: context.observation,
+      renderedObservation: renderObservation(context.observation),
+      history: historyOf(episode),
+      sections: shape.sections,
+      ...(shape.guide !== null ? { guide: shape.guide } : {}),
+      numCandidates: shape.numCandidates + exclude.size,
+      temperature: shape.temperature,
+    },
+    signal,
+  );
+}
+
+/** validate: drops candidates that do not fit the page or were rejected; duplicates keep their best logit. */
+export function validateStage(proposal: PolicyProposal, observation: PageObservation, exclude: ReadonlySet<string>, notes: string[]): ProposedCandidate[] {
+  const seen = new Map<string, number>();
+  const candidates: ProposedCandidate[] = [];
+  for (const c of proposal.candidates) {
+    const resolved = resolveSemanticAction(c.action, observation);
+    if (!resolved.ok) {
+      notes.push(`dropped ${formatAction(c.action)}: ${resolved.message}`);
+      continue;
+    }
+    const key = formatAction(toSemanticAction(resolved.action, observation));
+    if (exclude.has(key)) continue;
+    const at = seen.get(key);
+    if (at !== undefined) {
+      if (c.logit > candidates[at]!.logit) candidates[at] = { ...c, action: resolved.action };
+      continue;
+    }
+    seen.set(key, candidates.length);
+    candidates.push({ ...c, action: resolved.action });
+  }
+  if (candidates.length === 0) throw new DecisionError('The policy proposed no action that fits this page. Edit an action, or stop.');
+  return candidates;
+}
+
+export interface AdjustedStep {
+  records: CandidateRecord[];
+  /** Ref-form actions, parallel to `records`. */
+  actions: Action[];
+  evidence: Record<string, unknown>;
+  v: number | null;
+  neighbours: StepRecord['neighbours'];
+  droppedMemoryActions: number;
+}
+
+/** adjust: each adjusting learner in registry order takes the previous one's candidates; a failure leaves them as they were. */
+export async function adjustStage(input: {
+  learners: Learner[];
+  context: StepContext;
+  episode: Episode;
+  candidates: ProposedCandidate[];
+  exclude: ReadonlySet<string>;
+  notes: string[];
+  signal: AbortSignal;
+}): Promise<AdjustedStep> {
+  const { observation } = input.context;
+  const toSemantic = (action: Action) => formatAction(toSemanticAction(action, observation));
+  const resolve = (semantic: string): Action | null => {
+    const parsed = parseAction(semantic);
+    if (!parsed.ok) return null;
+    const resolved = resolveSemanticAction(parsed.action, observation);
+    if (!resolved.ok) return null;
+    return input.exclude.has(toSemantic(resolved.action)) ? null : resolved.action;
+  };
+  const base = unadjustedCandidates(input.candidates, toSemantic);
+  const out: AdjustedStep = { records: base.records, actions: base.actions, evidence: {}, v: null, neighbours: [], droppedMemoryActions: 0 };
+  let adjusted = false;
+  for (const learner of input.learners) {
+    if (!learner.adjust) continue;
+    const candidates: ProposedCandidate[] = adjusted
+      ? out.records.map((r, i) => ({ action: out.actions[i]!, logit: r.adjustedLogit, ...(r.rationale !== undefined ? { rationale: r.rationale } : {}) }))
+      : input.candidates;
+    try {
+      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates, resolve, toSemantic }, input.signal);
+      out.records = adjusted ? chainAdjusted(out.records, result.candidates) : result.candidates;
+      out.actions = result.actions;
+      if (result.evidence !== undefined) out.evidence[learner.id] = result.evidence;
+      if (result.v !== undefined) out.v = result.v;
+      if (result.neighbours !== undefined) out.neighbours = result.neighbours;
+      if (result.droppedMemoryActions !== undefined) out.droppedMemoryActions = result.droppedMemoryActions;
+      input.notes.push(...result.notes);
+      adjusted = true;
+    } catch (err) {
+      input.notes.push(`${learner.id}: logits left unadjusted (${describeError(err)})`);
+    }
+  }
+  return out;
+}
+
+/** rank: by adjusted probability, the best first (ties keep the proposal order); actions in ref form. */
+export function rankStage(records: CandidateRecord[], actions: Action[]): CandidateRecord[] {
+  const order = records.map((_, i) => i).sort((a, b) => records[b]!.adjustedProb - records[a]!.adjustedProb || a - b);
+  return order.map((i) => ({ ...records[i]!, action: formatAction(actions[i]!) }));
+}
+
+/** record: the step as stored, with what the page showed. */
+export function recordStage(input: {
+  context: StepContext;
+  proposal: PolicyProposal;
+  shape: RequestShape;
+  adjusted: AdjustedStep;
+  candidates: CandidateRecord[];
+  exclude: ReadonlySet<string>;
+  notes: string[];
+  started: number;
+  now: number;
+}): StepRecord {
+  const { context, proposal, adjusted } = input;
+  const title = context.observation.title.trim();
+  return {
+    index: context.stepIndex,
+    url: context.url,
+    regUrl: context.regUrl,
+    ...(title ? { pageTitle: title } : {}),
+    pageDigest: pageDigest(context.observation),
+    effectiveState: context.effectiveState,
+    logitSource: proposal.logitSource,
+    candidates: input.candidates,
+    v: adjusted.v,
+    neighbours: adjusted.neighbours,
+    droppedMemoryActions: adjusted.droppedMemoryActions,
+    replayed: input.shape.sections.map((s) => s.id),
+    learningNotes: input.notes,
+    ...(Object.keys(adjusted.evidence).length > 0 ? { evidence: adjusted.evidence } : {}),
+    chosen: null,
+    rejected: [...input.exclude],
+    result: null,
+    reward: null,
+    decisionLatencyMs: input.now - input.started,
+    modelCalls: proposal.usage.calls,
+    promptTokens: proposal.usage.promptTokens,
+    completionTokens: proposal.usage.completionTokens,
+    startedAt: input.started,
+  };
+}
+
+function lastActedRef(step: StepRecord | undefined): string | null {
+  if (!step?.chosen) return null;
+  const m = /\[([^\]]+)\]/.exec(step.chosen.action);
+  return m?.[1] ?? null;
+}
+
+export function historyOf(episode: Episode): StepHistoryItem[] {
+  return episode.steps
+    .filter((s) => s.chosen)
+    .map((s) => ({ action: s.chosen!.semantic, outcome: s.result ? (s.result.ok ? 'ok' : `${s.result.code}: ${s.result.message}`) : 'not run', url: s.url }));
+}

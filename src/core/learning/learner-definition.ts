@@ -1,0 +1,71 @@
+/**
+ * What the registry knows about one learner: its name, its settings, whether
+ * it needs a model, the schemas of what it stores on episodes (plan) and steps
+ * (evidence), how to build it from ports, and its memory, if any.
+ */
+import type * as z from 'zod';
+import type { MemoryStore } from '../memory/memory-store.ts';
+import type { ChatModel, Clock, RandomSource } from '../ports.ts';
+import type { Settings } from '../settings.ts';
+import type { ExperienceStore } from './cer/experience-store.ts';
+import type { Learner } from './learner.ts';
+
+/** The stores the extension (IndexedDB) and the benchmark (in memory) provide. */
+export interface LearnerStores {
+  /** JitRL's transitions. */
+  memory: MemoryStore;
+  /** CER's experience buffer. */
+  experiences: ExperienceStore;
+}
+
+/** Everything a learner may be built from. */
+export interface LearnerPorts {
+  stores: LearnerStores;
+  settings: () => Settings;
+  /** The configured chat model, or null (offline); read on each use, the provider can change. */
+  model: () => ChatModel | null;
+  clock: Clock;
+  random: RandomSource;
+}
+
+/** A learner's stored knowledge, for the Memory tab, export, import and "forget this site". */
+export interface LearnerMemory {
+  /** Removes what was learned on one origin; returns how many items went. */
+  forgetSite(origin: string): Promise<number>;
+}
+
+export interface LearnerDefinition<S = unknown> {
+  /** Stable id: the key of its evidence on steps, of its plan on episodes, and in `episode.learners`. */
+  id: string;
+  /** Short name for settings, panel and benchmark tables. */
+  label: string;
+  settings: {
+    schema: z.ZodType<S>;
+    defaults: S;
+    /** Where its settings are in the settings object (`settings.learners[id]` for new learners). */
+    read(settings: Settings): S;
+  };
+  /** Whether the learner runs with these settings. */
+  enabled(settings: Settings): boolean;
+  /** Whether it needs a model, said plainly in settings, panel and benchmark. */
+  needsModel: { level: 'no' | 'optional' | 'required'; description: string };
+  /** Schema of what `adjust` returns as evidence (stored under `step.evidence[id]`). */
+  evidenceSchema?: z.ZodType;
+  /** Schema of what `beginEpisode` returns (stored under `episode.plans[id]`). */
+  planSchema?: z.ZodType;
+  create(ports: LearnerPorts): Learner;
+  memory?(ports: LearnerPorts): LearnerMemory;
+}
+
+/**
+ * Reads a registry learner's settings from `settings.learners[id]`, over its
+ * defaults; invalid stored values fall back to the defaults.
+ */
+export function learnerSettings<S>(definition: Pick<LearnerDefinition<S>, 'id' | 'settings'>, settings: Settings): S {
+  const stored = settings.learners?.[definition.id];
+  const merged = typeof stored === 'object' && stored !== null && typeof definition.settings.defaults === 'object'
+    ? { ...definition.settings.defaults, ...stored }
+    : (stored ?? definition.settings.defaults);
+  const parsed = definition.settings.schema.safeParse(merged);
+  return parsed.success ? parsed.data : definition.settings.defaults;
+}

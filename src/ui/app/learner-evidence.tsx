@@ -1,0 +1,46 @@
+/**
+ * Each learner's evidence for a step (`step.evidence[learnerId]`), shown by
+ * that learner's view. A learner registers its view in EVIDENCE_VIEWS; one
+ * without a view gets the generic list of its fields. JitRL's V/Q/A and
+ * neighbours are still step fields, shown by step-view.tsx.
+ */
+import type { ComponentType } from 'preact';
+import type { StepRecord } from '../../core/agent/episode.ts';
+
+export interface EvidenceViewProps {
+  /** The stored evidence: validate it with the learner's evidenceSchema before trusting its shape. */
+  evidence: unknown;
+}
+
+/** Per-learner views, by learner id (one line per learner). */
+export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {};
+
+const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+
+/** The fallback: the evidence's fields as a definition list (or the value itself). */
+export function GenericEvidence({ evidence }: EvidenceViewProps) {
+  if (typeof evidence !== 'object' || evidence === null || Array.isArray(evidence)) return <p class="meta">{show(evidence)}</p>;
+  return (
+    <dl class="values">
+      {Object.entries(evidence).map(([key, value]) => <div key={key}><dt>{key}</dt><dd>{show(value)}</dd></div>)}
+    </dl>
+  );
+}
+
+export function LearnerEvidence({ step, views = EVIDENCE_VIEWS }: { step: StepRecord; views?: Readonly<Record<string, ComponentType<EvidenceViewProps>>> }) {
+  const entries = Object.entries(step.evidence ?? {});
+  if (entries.length === 0) return null;
+  return (
+    <>
+      {entries.map(([learnerId, evidence]) => {
+        const View = views[learnerId] ?? GenericEvidence;
+        return (
+          <section key={learnerId} class="learner-evidence" aria-label={`Evidence of ${learnerId}`}>
+            <p class="meta">{learnerId}</p>
+            <View evidence={evidence} />
+          </section>
+        );
+      })}
+    </>
+  );
+}

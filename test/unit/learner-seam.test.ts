@@ -1,0 +1,239 @@
+/**
+ * The learning seam end to end: a tiny example learner, defined here as one
+ * registry entry (settings schema, plan and evidence schemas, factory), is
+ * registered after JitRL and CER and runs through the agent controller:
+ * its plan is checkpointed on the episode and survives a restart, it shapes
+ * the request, its adjustment chains after JitRL's with its evidence kept
+ * under its id, and it learns from a trajectory that keeps what the page
+ * showed, secrets masked.
+ */
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
+import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { EpisodeSchema } from '../../src/core/agent/episode.ts';
+import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
+import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
+import { buildLearners, enabledLearners, LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
+import { PAGE_DIGEST_CHARS, pageDigest, SECRET_MASK } from '../../src/core/page/page-digest.ts';
+import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
+import { seededRandom } from '../../src/core/random.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+
+const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
+  ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
+});
+
+const observation = (nodes: SnapshotNode[]): PageObservation => ({
+  url: 'https://shop.test/login', title: 'Sign in', nodes, focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
+  scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+});
+
+const LOGIN = observation([
+  node('1', 'textbox', 'Password', { inputType: 'password', value: 'hunter2' }),
+  node('2', 'button', 'Sign in'),
+  node('3', 'textbox', 'PIN', { value: '1234' }),
+]);
+
+// ── The example learner: one registry entry ─────────────────────────────────
+const ExampleSettingsSchema = z.strictObject({ enabled: z.boolean(), boost: z.number() });
+const ExamplePlanSchema = z.strictObject({ guide: z.string() });
+const ExampleEvidenceSchema = z.strictObject({ boosted: z.string(), by: z.number() });
+
+const learned: FinishedEpisode[] = [];
+let planCalls = 0;
+
+const exampleDefinition: LearnerDefinition<z.infer<typeof ExampleSettingsSchema>> = {
+  id: 'example',
+  label: 'Example',
+  settings: { schema: ExampleSettingsSchema, defaults: { enabled: true, boost: 1 }, read: (s) => learnerSettings(exampleDefinition, s) },
+  enabled: (s) => learnerSettings(exampleDefinition, s).enabled,
+  needsModel: { level: 'no', description: 'Rule-based.' },
+  planSchema: ExamplePlanSchema,
+  evidenceSchema: ExampleEvidenceSchema,
+  create: (ports: LearnerPorts): Learner => ({
+    id: 'example',
+    async beginEpisode(start) {
+      planCalls++;
+      return { guide: `Attempt ${start.attempt}: sign in first.` };
+    },
+    async shapeRequest(context, current) {
+      const plan = ExamplePlanSchema.parse(context.plan);
+      return { guide: { mode: 'append', text: plan.guide }, temperature: current.temperature / 2, numCandidates: 2 };
+    },
+    async adjust(input) {
+      const { boost } = learnerSettings(exampleDefinition, ports.settings());
+      // Boosts the last candidate: z' = z + boost.
+      const last = input.candidates.length - 1;
+      const logits = input.candidates.map((c, i) => c.logit + (i === last ? boost : 0));
+      const norm = Math.log(logits.reduce((s, z) => s + Math.exp(z), 0));
+      const baseNorm = Math.log(input.candidates.reduce((s, c) => s + Math.exp(c.logit), 0));
+      return {
+        candidates: input.candidates.map((c, i) => ({
+          action: '', semantic: input.toSemantic(c.action), origin: 'model', baseLogit: c.logit, adjustedLogit: logits[i]!,
+          baseProb: Math.exp(c.logit - baseNorm), adjustedProb: Math.exp(logits[i]! - norm),
+          q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
+        })),
+        actions: input.candidates.map((c) => c.action),
+        evidence: { boosted: input.toSemantic(input.candidates[last]!.action), by: boost },
+        notes: [],
+      };
+    },
+    async learn(trajectory) {
+      learned.push(trajectory);
+    },
+  }),
+};
+
+const REGISTRY = [...LEARNERS, exampleDefinition];
+
+/** Two candidates on the sign-in page, z = 2 and 1; the answer after signing in. */
+function policy(calls: PolicyInput[]): CandidatePolicy {
+  return {
+    id: 'fixed',
+    async propose(input) {
+      calls.push(input);
+      const texts: [string, number][] = [['click([2])', 2], ['fill([3], "0000")', 1], ['click([1])', 0.5]];
+      const candidates = texts.map(([t, z]) => {
+        const parsed = parseAction(t);
+        if (!parsed.ok) throw parsed.error;
+        return { action: parsed.action, logit: z };
+      });
+      return { candidates: candidates.slice(0, input.numCandidates), logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [] };
+    },
+  };
+}
+
+function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInput[]) {
+  let t = 1000;
+  let id = 0;
+  const ports: LearnerPorts = {
+    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore() },
+    settings: () => settings,
+    model: () => null,
+    clock: { now: () => (t += 10) },
+    random: seededRandom(1),
+  };
+  const built = buildLearners(ports, { registry: REGISTRY });
+  const deps: AgentDeps = {
+    episodes: store,
+    pageFor: () => ({ observe: async () => LOGIN, act: async () => ({ ok: true, navigated: false }) }),
+    policy: () => policy(calls),
+    learners: () => enabledLearners(built, settings),
+    evaluator: () => null,
+    settings: () => settings,
+    clock: ports.clock,
+    logger: { info: () => {}, warn: () => {}, error: () => {} },
+    newId: () => `ep-${++id}`,
+  };
+  return { controller: new AgentController(deps), built };
+}
+
+describe('the learner registry', () => {
+  it('lists CER then JitRL, builds a subset by id, and names unknown ids', () => {
+    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl']);
+    const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
+    expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
+    expect(() => learnerDefinition('evotest')).toThrow(UnknownLearnerError);
+    const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
+    expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl']);
+  });
+
+  it('reads a registered learner\'s settings over its defaults, and falls back on invalid ones', () => {
+    expect(learnerSettings(exampleDefinition, DEFAULT_SETTINGS)).toEqual({ enabled: true, boost: 1 });
+    expect(learnerSettings(exampleDefinition, { ...DEFAULT_SETTINGS, learners: { example: { boost: 3 } } })).toEqual({ enabled: true, boost: 3 });
+    expect(learnerSettings(exampleDefinition, { ...DEFAULT_SETTINGS, learners: { example: { boost: 'lots' } } })).toEqual({ enabled: true, boost: 1 });
+  });
+});
+
+describe('an example learner through the controller', () => {
+  it('plans, shapes the request, chains its adjustment after JitRL, keeps its evidence, and learns', async () => {
+    learned.length = 0;
+    planCalls = 0;
+    const store = new InMemoryEpisodeStore();
+    const calls: PolicyInput[] = [];
+    const settings: Settings = { ...DEFAULT_SETTINGS, learners: { example: { boost: 2 } } };
+    const { controller } = setup(store, settings, calls);
+    let ep = await controller.start({ task: 'sign in', startUrl: 'https://shop.test/login', tabId: 7 });
+
+    expect(ep.learners).toEqual(['cer', 'jitrl', 'example']);
+    expect(ep.plans).toEqual({ example: { guide: 'Attempt 1: sign in first.' } });
+    // The request as the example shaped it: guide appended to none, temperature halved, two candidates.
+    expect(calls[0]!.guide).toBe('Attempt 1: sign in first.');
+    expect(calls[0]!.temperature).toBe(0.4);
+    expect(calls[0]!.numCandidates).toBe(2);
+
+    // JitRL has no memory (logits unchanged); the example adds 2 to the last: z' = (2, 3).
+    const step = ep.steps[0]!;
+    expect(step.candidates.map((c) => c.action)).toEqual(['fill([3], "0000")', 'click([2])']);
+    expect(step.candidates.map((c) => c.adjustedLogit)).toEqual([3, 2]);
+    expect(step.candidates[0]!.adjustedProb).toBeCloseTo(Math.E / (1 + Math.E), 12);
+    expect(step.candidates[0]!.baseProb).toBeCloseTo(1 / (1 + Math.E), 12);
+    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "0000")', by: 2 });
+    expect(step.learningNotes).toContain('no similar experience on this page yet: logits unchanged');
+
+    // What the page showed is kept, bounded, with the secrets masked.
+    expect(step.pageTitle).toBe('Sign in');
+    expect(step.pageDigest).toContain('button "Sign in"');
+    expect(step.pageDigest).toContain(SECRET_MASK);
+    expect(step.pageDigest).not.toContain('hunter2');
+    expect(step.pageDigest).not.toContain('1234');
+    expect(EpisodeSchema.safeParse(ep).success).toBe(true);
+
+    // A restarted worker (a new controller on the same store) proposes with the checkpointed plan, not a new one.
+    const restarted = setup(store, settings, calls).controller;
+    ep = await restarted.decide(ep.id, { kind: 'reject' });
+    ep = await restarted.decide(ep.id, { kind: 'reject' });
+    expect(planCalls).toBe(1);
+    expect(calls.at(-1)!.guide).toBe('Attempt 1: sign in first.');
+
+    ep = await restarted.decide(ep.id, { kind: 'approve' });
+    ep = await restarted.finish(ep.id, 'success');
+    expect(learned).toHaveLength(1);
+    expect(learned[0]!.episode.steps.every((s) => s.pageDigest !== undefined && !s.pageDigest.includes('hunter2'))).toBe(true);
+  });
+});
+
+describe('page digest', () => {
+  it('caps the rendering and never exceeds the cap', () => {
+    const many = observation(Array.from({ length: 400 }, (_, i) => node(String(i), 'link', `Product number ${i} with a long name`)));
+    const digest = pageDigest(many);
+    expect(digest.length).toBeLessThanOrEqual(PAGE_DIGEST_CHARS);
+    expect(digest).toContain('truncated to 4000 chars');
+  });
+
+  it('an episode stored before trajectories kept pages still parses', () => {
+    const old = {
+      id: 'old', origin: 'https://shop.test', task: 't', startUrl: 'https://shop.test/', tabId: null, status: 'success', answer: null, error: null,
+      learners: ['jitrl'], attempt: 1, kind: 'live', startedAt: 0, endedAt: 1,
+      steps: [{
+        index: 0, url: 'https://shop.test/', regUrl: '/', effectiveState: [], logitSource: 'offline', candidates: [], v: null, neighbours: [],
+        droppedMemoryActions: 0, replayed: [], learningNotes: [], chosen: null, rejected: [], result: null, reward: null,
+        decisionLatencyMs: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, startedAt: 0,
+      }],
+    };
+    expect(EpisodeSchema.safeParse(old).success).toBe(true);
+  });
+});
+
+describe('forgetting a site', () => {
+  it('goes through every registry learner\'s memory and answers with JitRL\'s count', async () => {
+    const { createUiHandlers } = await import('../../src/background/ui-handlers.ts');
+    const forgotten: string[] = [];
+    const episodes = new InMemoryEpisodeStore();
+    const handlers = createUiHandlers({
+      episodes,
+      learnerMemories: [
+        { id: 'cer', memory: { forgetSite: async (o: string) => { forgotten.push(`cer ${o}`); return 4; } } },
+        { id: 'jitrl', memory: { forgetSite: async (o: string) => { forgotten.push(`jitrl ${o}`); return 7; } } },
+        { id: 'example', memory: { forgetSite: async (o: string) => { forgotten.push(`example ${o}`); return 1; } } },
+      ],
+    } as unknown as Parameters<typeof createUiHandlers>[0]);
+    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 7 });
+    expect(forgotten).toEqual(['cer https://shop.test', 'jitrl https://shop.test', 'example https://shop.test']);
+  });
+});
