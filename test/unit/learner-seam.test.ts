@@ -169,11 +169,12 @@ describe('an example learner through the controller', () => {
 
     // JitRL has no memory (logits unchanged); the example adds 2 to the last: z' = (2, 3).
     const step = ep.steps[0]!;
-    expect(step.candidates.map((c) => c.action)).toEqual(['fill([3], "0000")', 'click([2])']);
+    // The PIN is a secret: stored masked, in the candidates and in the evidence (issue 11).
+    expect(step.candidates.map((c) => c.action)).toEqual(['fill([3], "{password}")', 'click([2])']);
     expect(step.candidates.map((c) => c.adjustedLogit)).toEqual([3, 2]);
     expect(step.candidates[0]!.adjustedProb).toBeCloseTo(Math.E / (1 + Math.E), 12);
     expect(step.candidates[0]!.baseProb).toBeCloseTo(1 / (1 + Math.E), 12);
-    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "0000")', by: 2 });
+    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "{secret}")', by: 2 });
     expect(step.learningNotes).toContain('no similar experience on this page yet: logits unchanged');
 
     // What the page showed is kept, bounded, with the secrets masked.

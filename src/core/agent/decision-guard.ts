@@ -10,7 +10,7 @@
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { maskedAction } from '../page/secret-fields.ts';
+import { maskedAction, redactSecretValues } from '../page/secret-fields.ts';
 import type { CandidateRecord, StepRecord } from './episode.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
@@ -85,18 +85,32 @@ export class EpisodeLocks {
  */
 export function maskStepSecrets(step: StepRecord, observation: PageObservation): { step: StepRecord; secrets: Map<string, string> } {
   const secrets = new Map<string, string>();
+  const values: string[] = [];
   const candidates = step.candidates.map((c) => {
     const parsed = parseAction(c.action);
     if (!parsed.ok) return c;
     const masked = maskedAction(parsed.action, observation);
     if (!masked) return c;
+    if (parsed.action.type === 'fill') values.push(parsed.action.text);
     const semanticParsed = parseAction(c.semantic);
     const maskedSemantic = semanticParsed.ok ? maskedAction(semanticParsed.action, observation) : null;
     const semantic = maskedSemantic ? formatAction(maskedSemantic) : c.semantic;
     secrets.set(semantic, c.action);
     return { ...c, action: formatAction(masked), semantic };
   });
-  return { step: { ...step, candidates }, secrets };
+  if (values.length === 0) return { step, secrets };
+  // Learners' evidence and notes may quote the candidates: the values go there too.
+  const redact = <T>(value: T): T => JSON.parse(redactSecretValues(JSON.stringify(value), values.map((v) => JSON.stringify(v).slice(1, -1)))) as T;
+  return {
+    step: {
+      ...step,
+      candidates,
+      learningNotes: redact(step.learningNotes),
+      neighbours: redact(step.neighbours),
+      ...(step.evidence !== undefined ? { evidence: redact(step.evidence) } : {}),
+    },
+    secrets,
+  };
 }
 
 /** An edited action typed by the person: what to store (masked) and what to run. */

@@ -22,8 +22,8 @@ export const SECRET_MASKS: Readonly<Record<SecretKind, string>> = {
 };
 
 const PAYMENT_NAME = /\b(card ?number|credit ?card|debit ?card|card ?no|cvc2?|cvv2?|csc|cid|security code|card verification|expir(y|ation)( date)?|exp\.? date|mm ?\/ ?yy|iban|name on card|cardholder)\b/i;
-const OTP_NAME = /\b(one[- ]time (code|password|passcode)|otp|verification code|2fa code|authenticat(ion|or) code|security pin|pin( code)?)\b/i;
-const PASSWORD_NAME = /\b(password|passphrase|passcode)\b/i;
+const OTP_NAME = /\b(one[- ]time (code|password|passcode)|otp|verification code|2fa code|authenticat(ion|or) code)\b/i;
+const PASSWORD_NAME = /\b(password|passphrase|passcode|pin( code)?)\b/i;
 
 /** What kind of secret a field holds, from its type, autocomplete token and name; null when none. */
 export function secretKindOf(node: Pick<SnapshotNode, 'inputType' | 'autocomplete' | 'name' | 'role'>): SecretKind | null {
