@@ -11,6 +11,7 @@ import { AgentController, isFinished } from '../src/core/agent/agent-controller.
 import type { Episode } from '../src/core/agent/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/agent/episode-store.ts';
 import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
+import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { buildLearners as buildRegistryLearners, LEARNERS } from '../src/core/learning/registry.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
@@ -110,9 +111,15 @@ interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
   episodes: InMemoryEpisodeStore;
+  learnerData: InMemoryLearnerDataStore;
 }
 
-const freshSet = (): LearnerSet => ({ memory: new InMemoryMemoryStore(), experience: new InMemoryExperienceStore(), episodes: new InMemoryEpisodeStore() });
+const freshSet = (): LearnerSet => ({
+  memory: new InMemoryMemoryStore(),
+  experience: new InMemoryExperienceStore(),
+  episodes: new InMemoryEpisodeStore(),
+  learnerData: new InMemoryLearnerDataStore(),
+});
 
 class BrowserCrash extends Error {
   override name = 'BrowserCrash';
@@ -234,7 +241,7 @@ function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Setting
   if (parsed.ids.length === 0) return [];
   return buildRegistryLearners(
     {
-      stores: { memory: set.memory, experiences: set.experience },
+      stores: { memory: set.memory, experiences: set.experience, learnerData: set.learnerData },
       settings: () => settings,
       model: () => chat,
       clock: systemClock,

@@ -1,5 +1,14 @@
 /**
- * Observation benchmark (`npm run bench:observe`): on a generated page of
+ * Observation benchmark (`npm run bench:observe`; `-- --quick` for the
+ * CI-sized profile). Part 1, coverage: on the control-pattern corpus, the
+ * shipped benchmark sites and the fixture pages, the recall of our refs
+ * against Chromium's DOMSnapshot `isClickable` (visible, non-zero, outermost)
+ * and against the corpus's own ground-truth marks, their precision, the
+ * ceiling (scripted semantic solutions through observe → resolve → act), and
+ * the rendered snapshot size on the shipped sites against the observer as it
+ * was before clickable detection (commit d0a9d7c, rebuilt here).
+ *
+ * Part 2 (as before), on a generated page of
  * ≥ 20,000 elements and on the fixture pages, in one run, compares
  *   - our snapshot (injected dist-inject/page-agent.js: observe + render),
  *   - Playwright's `locator('body').ariaSnapshot()`,
@@ -20,6 +29,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchPlain } from '../test/support/chromium.ts';
 import { startStaticServer } from '../test/support/static-server.ts';
 import { generateLargePage } from './generate-large-page.ts';
+import { coverageReport } from './observe-coverage.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUNDLE = join(ROOT, 'dist-inject/page-agent.js');
@@ -27,8 +37,9 @@ const OUT = join(ROOT, 'bench/out');
 const PAGES_DIR = join(OUT, 'pages');
 const FIXTURES = join(ROOT, 'test/fixtures/sites');
 const LARGE_CARDS = Number(process.env['OBSERVE_BENCH_CARDS'] ?? 1000);
-const RUNS_SMALL = 5;
-const RUNS_LARGE = 3;
+const QUICK = process.argv.includes('--quick') || process.env['OBSERVE_BENCH_QUICK'] === '1';
+const RUNS_SMALL = QUICK ? 2 : 5;
+const RUNS_LARGE = QUICK ? 2 : 3;
 
 /**
  * Chromium-internal role names for elements whose ARIA role is the one on
@@ -193,6 +204,7 @@ const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
 
 async function main(): Promise<void> {
+  const coverage = await coverageReport({ quick: QUICK });
   mkdirSync(PAGES_DIR, { recursive: true });
   const largeName = `generated-${LARGE_CARDS}.html`;
   writeFileSync(join(PAGES_DIR, largeName), generateLargePage(LARGE_CARDS));
@@ -203,7 +215,7 @@ async function main(): Promise<void> {
   try {
     const targets: Target[] = [
       { label: `generated (${LARGE_CARDS} products)`, url: `${generated.origin}/${largeName}`, large: true },
-      ...['form.html', 'list.html?sort=price', 'shadow.html', 'hidden.html', 'nav-a.html'].map((p) => ({
+      ...(QUICK ? ['form.html'] : ['form.html', 'list.html?sort=price', 'shadow.html', 'hidden.html', 'nav-a.html']).map((p) => ({
         label: p, url: `${fixtures.origin}/${p}`, large: false,
       })),
     ];
@@ -242,7 +254,7 @@ async function main(): Promise<void> {
   console.log('Times are wall-clock medians from Node (page round trip included); "fresh" reloads the page before each call.');
   for (const r of rows) for (const d of r.disagreements) console.log(`  differs on ${r.page} [${d.ref}]: ours ${d.ours} / Chromium ${d.chromium}`);
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, 'observe.json'), JSON.stringify({ when: new Date().toISOString(), largeCards: LARGE_CARDS, rows, totals }, null, 2));
+  writeFileSync(join(OUT, 'observe.json'), JSON.stringify({ when: new Date().toISOString(), quick: QUICK, largeCards: LARGE_CARDS, coverage, rows, totals }, null, 2));
   console.log(`\nwrote bench/out/observe.json`);
 }
 

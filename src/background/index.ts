@@ -19,13 +19,19 @@ import { evaluateSteps } from '../core/llm/evaluator.ts';
 import { createOpenAiChatModel, testProvider } from '../adapters/openai/openai-chat-model.ts';
 import { retryingChatModel } from '../core/llm/retrying-model.ts';
 import { createKeepAlive, keptAliveModel } from '../adapters/chrome/keep-alive.ts';
+import { contextTokensFor, presetInfo } from '../adapters/openai/provider-presets.ts';
+import { builtInLanguageModel, createPromptApiChatModel, testBuiltInModel } from '../adapters/chrome-ai/prompt-api-model.ts';
 import type { ChatModel } from '../core/ports.ts';
+import type { ProviderSettings } from '../core/settings.ts';
 import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
 import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
+import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
+import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
+import { historyDepth } from '../core/page/history-depth.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
@@ -33,6 +39,7 @@ import { createUiHandlers } from './ui-handlers.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
 import { assignStepRewards } from '../core/learning/rewards.ts';
+import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
 
 z.config({ jitless: true });
 
@@ -62,33 +69,58 @@ const keepAlive = createKeepAlive({
 
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
 
+// Tabs opened by pages (target=_blank, window.open), so an episode can follow its action there.
+const newTabs = new NewTabTracker();
+newTabs.listen(chrome.tabs.onCreated);
+
 async function setUp() {
   const db = await openApprenticeDb();
   const memory = new IdbMemoryStore(db);
   const episodes = new IdbEpisodeStore(db);
   const experiences = new IdbExperienceStore(db);
+  const learnerData = new IdbLearnerDataStore(db, logger);
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
   const random = seededRandom(settings.current().agent.seed ^ Date.now());
 
   // One model and one policy per provider configuration, so what they detect
-  // (no logprobs, unsupported parameters) is remembered across steps.
+  // (no logprobs, unsupported parameters, the context window) is remembered across steps.
+  const modelFor = (provider: ProviderSettings): ChatModel | null => {
+    if (provider.preset === 'chrome-ai') {
+      // Where this context has no Prompt API the model reports the device as unsupported, in the panel.
+      return createPromptApiChatModel(builtInLanguageModel(), {
+        onDownloadProgress: (loaded) => logger.info('built-in model download', { loaded }),
+      });
+    }
+    // Transient failures are retried with backoff; every call keeps the worker alive while it runs.
+    return provider.preset === 'offline' || !provider.baseUrl
+      ? null
+      : keptAliveModel(retryingChatModel(createOpenAiChatModel(provider, { origin: `chrome-extension://${chrome.runtime.id}` })), keepAlive);
+  };
   let cached: { key: string; model: ChatModel | null; policy: CandidatePolicy } | null = null;
   const current = () => {
     const provider = settings.current().provider;
     const key = JSON.stringify(provider);
     if (cached?.key !== key) {
-      // Transient failures are retried with backoff; every call keeps the worker alive while it runs.
-      const model = provider.preset === 'offline' || !provider.baseUrl
-        ? null
-        : keptAliveModel(retryingChatModel(createOpenAiChatModel(provider)), keepAlive);
-      cached = { key, model, policy: model ? createLlmPolicy(model, { logitMode: provider.logitMode }) : createOfflinePolicy() };
+      const model = modelFor(provider);
+      const contextTokens = contextTokensFor(provider);
+      cached = {
+        key,
+        model,
+        policy: model
+          ? createLlmPolicy(model, {
+              logitMode: provider.logitMode,
+              charsPerToken: presetInfo(provider.preset).charsPerToken,
+              ...(contextTokens > 0 ? { contextTokens } : {}),
+            })
+          : createOfflinePolicy(),
+      };
     }
     return cached;
   };
   const chatModel = () => current().model;
   // Every learner of the registry, built once; the settings say which run.
-  const ports = { stores: { memory, experiences }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
+  const ports = { stores: { memory, experiences, learnerData }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
   const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
 
@@ -96,7 +128,24 @@ async function setUp() {
     episodes,
     pageFor: (episode) => {
       if (episode.tabId === null) throw new Error('this episode has no tab');
-      return createTabPageDriver({ tabId: episode.tabId, tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+      return createTabPageDriver({
+        tabId: episode.tabId,
+        tabs: chrome.tabs,
+        scripting: chrome.scripting,
+        contentScriptFiles,
+        backDepth: historyDepth(episode.steps),
+        openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
+        // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.
+        follow: async (tab) => {
+          const latest = await episodes.get(episode.id);
+          if (latest !== null) {
+            const moved = { ...latest, tabId: tab.tabId };
+            await episodes.put(moved);
+            broadcast({ type: 'episode.updated', episode: moved });
+          }
+          await chrome.tabs.update(tab.tabId, { active: true }).catch(() => undefined);
+        },
+      });
     },
     policy: () => current().policy,
     learners,
@@ -109,6 +158,12 @@ async function setUp() {
     logger,
     newId: () => crypto.randomUUID(),
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
+    tokenBudget: async (episode) => {
+      const budget = settings.current().agent.tokenBudgetPerSite;
+      if (budget <= 0) return null;
+      const now = Date.now();
+      return budgetExceeded(tokensSpentOnSite(await episodes.list({ origin: episode.origin, limit: 1000 }), episode.origin, now), budget, episode.origin);
+    },
   });
 
   // Demonstrations: CER gets the whole trajectory with page titles (learnFrom), the others `learn`.
@@ -143,7 +198,10 @@ async function setUp() {
     highlight: async (tabId, ref) => {
       await chrome.tabs.sendMessage(tabId, { type: 'page.highlight', ref }).catch(() => undefined);
     },
-    testProvider,
+    testProvider: (provider) =>
+      provider.preset === 'chrome-ai'
+        ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))
+        : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
     writeImport: (rows) => writeImportAtomically(db, rows),
     learnFromImported: async (inputs) => {
       // Imports teach every learner of the registry, whether or not it is switched on (as before the registry).

@@ -6,6 +6,7 @@ import type { AgentController } from '../core/agent/agent-controller.ts';
 import type { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
 import type { EpisodeStore } from '../core/agent/episode-store.ts';
 import type { Episode } from '../core/agent/episode.ts';
+import { episodeTokens } from '../core/agent/token-budget.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
@@ -87,6 +88,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       (await d.episodes.list({ origin, limit })).map((e) => ({
         id: e.id, origin: e.origin, task: e.task, status: e.status, attempt: e.attempt,
         steps: e.steps.filter((s) => s.chosen).length, startedAt: e.startedAt, endedAt: e.endedAt, kind: e.kind,
+        tokens: episodeTokens(e),
       })),
     'history.curve': async ({ origin, task }) =>
       (await d.episodes.list({ origin, task, limit: 1000 }))

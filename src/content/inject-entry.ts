@@ -7,6 +7,7 @@
  * ref → element lookup, so the benchmark can pair our lines with Chromium's
  * accessibility nodes; the agent itself does not use it.
  */
+import './main-world/listener-marks.iife.ts';
 import { renderObservation } from '../core/page/render-observation.ts';
 import type { ObserveOptions, PageObservation } from '../core/page/observation.ts';
 import { observePage } from './observe/observe-page.ts';

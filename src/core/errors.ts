@@ -11,18 +11,43 @@ export type ProviderErrorKind =
   | 'server'
   | 'auth'
   | 'bad_request'
-  | 'aborted';
+  | 'aborted'
+  /** The server says a parameter we sent is not supported (the adapter drops it and retries). */
+  | 'unsupported_parameter'
+  /** The prompt does not fit the model's context window (the policy shrinks the page and retries). */
+  | 'context_length'
+  /** The server does not have the model that was asked for. */
+  | 'model_not_found'
+  /** The server refused the extension's Origin (Ollama's 403 without OLLAMA_ORIGINS). */
+  | 'origin_forbidden'
+  /** The provider cannot run on this device or in this browser (Chrome's built-in model). */
+  | 'unsupported_device';
+
+/** What a classified provider failure tells the caller beyond its kind. */
+export interface ProviderErrorDetail {
+  /** For 'unsupported_parameter': the request parameter the server refused. */
+  param?: string;
+  /** For 'unsupported_parameter': the parameter the server says to use instead. */
+  replacement?: string;
+  /** For 'context_length': the model's window and the prompt's size, in tokens, when the server says them. */
+  contextTokens?: number;
+  promptTokens?: number;
+  /** For 'model_not_found': the models the server lists. */
+  models?: string[];
+}
 
 /** The model provider could not give an answer (down, slow, refused, cancelled). */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
   readonly kind: ProviderErrorKind;
   readonly status: number | undefined;
+  readonly detail: ProviderErrorDetail;
 
-  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; cause?: unknown } = {}) {
+  constructor(kind: ProviderErrorKind, message: string, options: { status?: number; cause?: unknown; detail?: ProviderErrorDetail } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = kind;
     this.status = options.status;
+    this.detail = options.detail ?? {};
   }
 }
 
@@ -54,6 +79,11 @@ const KIND_TEXT: Record<ProviderErrorKind, string> = {
   auth: 'The model provider refused the API key. Check the key in the options.',
   bad_request: 'The model provider rejected the request. Check the model name.',
   aborted: 'The request was cancelled.',
+  unsupported_parameter: 'The model provider does not support a parameter of the request.',
+  context_length: "The prompt is larger than the model's context window.",
+  model_not_found: 'The model provider does not have this model.',
+  origin_forbidden: "The model server refused requests from this extension's origin.",
+  unsupported_device: "Chrome's built-in model is not available here.",
 };
 
 /** One sentence a person can act on, for any thrown value. */

@@ -27,6 +27,11 @@ export interface ChatRequest {
   topLogprobs: number;
   /** Ask for a JSON object response when the provider supports it. */
   json: boolean;
+  /**
+   * The JSON Schema the answer must follow, for providers that constrain
+   * decoding to a schema (Chrome's built-in model); others use JSON mode.
+   */
+  jsonSchema?: Record<string, unknown>;
 }
 
 export interface TokenLogprob {
@@ -41,6 +46,8 @@ export interface ChatResponse {
   tokens: TokenLogprob[] | null;
   usage: { promptTokens: number; completionTokens: number };
   model: string;
+  /** What the adapter changed to get an answer (a parameter it stopped sending, …), for the person. */
+  notes?: string[];
 }
 
 /** Any OpenAI-compatible chat endpoint. */

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 
 export const ProviderPresetSchema = z.enum([
-  'offline', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
+  'offline', 'chrome-ai', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
 ]);
 export type ProviderPreset = z.infer<typeof ProviderPresetSchema>;
 
@@ -18,6 +18,12 @@ export const ProviderSettingsSchema = z.strictObject({
   /** 'auto' detects whether the provider returns token logprobs and falls back to verbalized confidences. */
   logitMode: z.enum(['auto', 'logprobs', 'verbalized']),
   timeoutMs: z.number().int().positive(),
+  /**
+   * The model's context window in tokens, when known (0 or unset: learned from
+   * the server's first context-length error). Servers that truncate silently
+   * (Ollama) need it set so the page is shrunk before sending.
+   */
+  contextTokens: z.number().int().nonnegative().optional(),
 });
 export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
 
@@ -95,6 +101,8 @@ export const SettingsSchema = z.strictObject({
     observationChars: z.number().int().positive(),
     /** Seed of the random source (λ branch, simulated policy). */
     seed: z.number().int(),
+    /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
+    tokenBudgetPerSite: z.number().int().nonnegative(),
   }),
   /**
    * Settings of learners added through the registry, by learner id; each is
@@ -139,5 +147,5 @@ export const DEFAULT_SETTINGS: Settings = {
   jitrl: { ...DEFAULT_JITRL, enabled: true },
   rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
   cer: { enabled: true, successOnly: false, topDynamics: 5, topSkills: 5, maxEntriesPerSite: 200 },
-  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0 },
+  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0, tokenBudgetPerSite: 0 },
 };

@@ -47,6 +47,8 @@ export const EpisodeSummarySchema = z.strictObject({
   startedAt: z.number(),
   endedAt: z.number().nullable(),
   kind: EpisodeSchema.shape.kind,
+  /** Model tokens (prompt + completion) the episode used; absent from older senders. */
+  tokens: z.number().int().nonnegative().optional(),
 });
 export type EpisodeSummary = z.infer<typeof EpisodeSummarySchema>;
 
@@ -64,6 +66,10 @@ export const ProviderTestResultSchema = z.strictObject({
   logprobs: z.boolean(),
   latencyMs: z.number(),
   message: z.string(),
+  /** The ProviderError kind of a failed test, so the page can show the matching help. */
+  kind: z.string().optional(),
+  /** The models the server lists, when the configured one is missing. */
+  models: z.array(z.string()).optional(),
 });
 export type ProviderTestResult = z.infer<typeof ProviderTestResultSchema>;
 

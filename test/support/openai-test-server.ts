@@ -4,9 +4,13 @@
  * without a model. Each test installs a responder: request → reply. Replies
  * are content strings (tokenized into plausible tokens with fabricated but
  * deterministic logprobs) or error modes (HTTP status, hang, no logprobs).
+ * With a provider shape (test/support/provider-shapes.ts) the server also
+ * behaves as that provider does at the edges: its refusals and error bodies,
+ * its logprob support, its context window and what it does on overflow.
  * Test-only: never imported from src/.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ProviderShape } from './provider-shapes.ts';
 
 export interface ChatCompletionBody {
   model?: string;
@@ -35,7 +39,14 @@ export type TestReply =
   | { status: number; message?: string; type?: string; param?: string }
   | { hang: true };
 
-export type Responder = (body: ChatCompletionBody, callIndex: number) => TestReply;
+export interface RequestInfo {
+  /** Prompt tokens as this server counts them (after a silent truncation, the kept part). */
+  promptTokens: number;
+  /** The prompt was longer than the window and the server cut it without saying so (Ollama). */
+  truncated: boolean;
+}
+
+export type Responder = (body: ChatCompletionBody, callIndex: number, info: RequestInfo) => TestReply;
 
 export interface OpenAiTestServer {
   /** e.g. http://127.0.0.1:PORT/v1 */
@@ -125,12 +136,22 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  const text = body === '' ? '' : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
+export interface TestServerOptions {
+  /** Behave as this provider does (refusals, error bodies, logprobs, context window). */
+  shape?: ProviderShape;
+}
+
+/** Prompt tokens as the test server counts them: its tokenizer plus 4 per message. */
+export const countPromptTokens = (messages: { content: string }[]): number =>
+  messages.reduce((n, m) => n + tokenize(m.content).length + 4, 0);
+
+export async function startOpenAiTestServer(options: TestServerOptions = {}): Promise<OpenAiTestServer> {
+  const shape = options.shape;
   let responder: Responder = () => ({ status: 500, message: 'no responder installed' });
   let rejectFormat = false;
   const requests: ChatCompletionBody[] = [];
@@ -140,7 +161,8 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method === 'GET' && url.pathname === '/v1/models') {
-      sendJson(res, 200, { object: 'list', data: [{ id: 'test-model', object: 'model', created: 0, owned_by: 'test' }] });
+      const ids = shape ? shape.models : ['test-model'];
+      sendJson(res, 200, { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: shape?.name ?? 'test' })) });
       return;
     }
     if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions') {
@@ -156,28 +178,50 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     }
     requests.push(body);
     const callIndex = requests.length - 1;
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const refusal = shape?.refuse({ body, origin }) ?? null;
+    if (refusal) {
+      sendJson(res, refusal.status, refusal.body);
+      return;
+    }
+    const maxCompletion = Number(body.max_tokens ?? body['max_completion_tokens'] ?? 0);
+    let promptTokens = countPromptTokens(body.messages);
+    let truncated = false;
+    if (shape && promptTokens + (shape.countsCompletion ? maxCompletion : 0) > shape.contextTokens) {
+      if (shape.overflow === 'refuse') {
+        const overflow = shape.overflowError(promptTokens, maxCompletion, shape.contextTokens);
+        sendJson(res, overflow.status, overflow.body);
+        return;
+      }
+      promptTokens = shape.contextTokens;
+      truncated = true;
+    }
     if (rejectFormat && body.response_format !== undefined) {
       sendJson(res, 400, {
         error: { message: "Unrecognized request argument supplied: response_format", type: 'invalid_request_error', param: 'response_format' },
       });
       return;
     }
-    const reply = responder(body, callIndex);
+    const reply = responder(body, callIndex, { promptTokens, truncated });
     if (typeof reply === 'object' && 'hang' in reply) {
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
       return;
     }
     if (typeof reply === 'object' && 'status' in reply) {
-      sendJson(res, reply.status, {
-        error: { message: reply.message ?? `error ${reply.status}`, type: reply.type ?? 'server_error', param: reply.param ?? null, code: null },
-      });
+      const message = reply.message ?? `error ${reply.status}`;
+      sendJson(
+        res,
+        reply.status,
+        shape
+          ? shape.errorBody(reply.status, message)
+          : { error: { message, type: reply.type ?? 'server_error', param: reply.param ?? null, code: null } },
+      );
       return;
     }
     const content = typeof reply === 'string' ? reply : reply.content;
-    const withLogprobs = body.logprobs === true && !(typeof reply === 'object' && reply.noLogprobs);
+    const withLogprobs = (shape ? shape.returnsLogprobs(body) : body.logprobs === true) && !(typeof reply === 'object' && reply.noLogprobs);
     const completionTokens = tokenize(content).length;
-    const promptTokens = body.messages.reduce((n, m) => n + tokenize(m.content).length + 4, 0);
     counter++;
     sendJson(res, 200, {
       id: `chatcmpl-test-${counter}`,

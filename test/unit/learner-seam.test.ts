@@ -13,6 +13,7 @@ import { AgentController, type AgentDeps } from '../../src/core/agent/agent-cont
 import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
 import { EpisodeSchema } from '../../src/core/agent/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import { buildLearners, enabledLearners, LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
@@ -112,7 +113,7 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore() },
+    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
     settings: () => settings,
     model: () => null,
     clock: { now: () => (t += 10) },
@@ -136,7 +137,7 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
 describe('the learner registry', () => {
   it('lists CER then JitRL, builds a subset by id, and names unknown ids', () => {
     expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl']);
-    const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
+    const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('evotest')).toThrow(UnknownLearnerError);
     const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };

@@ -3,38 +3,10 @@ import { createOpenAiChatModel, testProvider } from '../../src/adapters/openai/o
 import { describeError, isModelOutputError, isProviderError } from '../../src/core/errors.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
 import type { PolicyInput } from '../../src/core/policy/policy.ts';
-import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { formatAction } from '../../src/core/page/action-grammar.ts';
 import type { ProviderSettings } from '../../src/core/settings.ts';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.ts';
-
-const node = (ref: string | null, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
-  ref,
-  kind: ref === null ? 'heading' : 'interactive',
-  role,
-  name,
-  states: {},
-  depth: 1,
-  inViewport: true,
-  ...extra,
-});
-
-const loginPage: PageObservation = {
-  url: 'http://127.0.0.1:9/login',
-  title: 'Sign in',
-  nodes: [
-    node(null, 'heading', 'Sign in', { level: 1 }),
-    node('1', 'textbox', 'Email', { inputType: 'email' }),
-    node('2', 'textbox', 'Password', { inputType: 'password' }),
-    node('3', 'button', 'Sign in'),
-    node('4', 'link', 'Forgot password?'),
-  ],
-  focusedRef: null,
-  offscreen: { above: 0, below: 0 },
-  omissions: [],
-  scroll: { y: 0, maxY: 0, viewportHeight: 800 },
-  tookMs: 1,
-};
+import { candidateAnswer, loginPage, THREE } from '../support/llm-fixtures.ts';
 
 const input = (numCandidates = 3): PolicyInput => ({
   task: 'Sign in as ada@example.com',
@@ -46,22 +18,7 @@ const input = (numCandidates = 3): PolicyInput => ({
   temperature: 0.8,
 });
 
-const answer = (options: [string, number][], best = 1, pretty = false) =>
-  JSON.stringify(
-    {
-      thinking: 'The form is empty.',
-      candidates: options.map(([action, confidence], i) => ({ option: i + 1, action, confidence, why: `reason ${i + 1}` })),
-      best,
-    },
-    null,
-    pretty ? 2 : undefined,
-  );
-
-const THREE: [string, number][] = [
-  ['fill([1], "ada@example.com")', 60],
-  ['click([3])', 30],
-  ['click([4])', 10],
-];
+const answer = candidateAnswer;
 
 let server: OpenAiTestServer;
 const provider = (over: Partial<ProviderSettings> = {}): ProviderSettings => ({
@@ -109,8 +66,12 @@ describe('llm policy, token logprobs', () => {
     const policy = createLlmPolicy(createOpenAiChatModel(provider()), { logitMode: 'auto' });
     const out = await policy.propose(input());
     expect(out.logitSource).toBe('logprobs');
-    // Option 3 is absent from top_logprobs: floor = min(−0.4, −1.5) − 1.
-    expect(out.candidates.map((c) => c.logit)).toEqual([-1.5, -0.4, -2.5]);
+    // Option 3 is absent from top_logprobs. Listed: e^−0.4 + e^−1.5 = 0.8935, so the residual
+    // R = 0.1065 is below p_min = e^−1.5 = 0.2231; one option missing: floor = log(R / 2).
+    const floor = Math.log((1 - Math.exp(-0.4) - Math.exp(-1.5)) / 2);
+    expect(out.candidates.map((c) => c.logit).slice(0, 2)).toEqual([-1.5, -0.4]);
+    expect(out.candidates[2]?.logit).toBeCloseTo(floor, 12);
+    expect(floor).toBeCloseTo(Math.log(0.053275), 4);
     expect(out.notes.some((n) => n.includes('floor'))).toBe(true);
   });
 
@@ -137,16 +98,21 @@ describe('llm policy, verbalized confidences', () => {
     expect(server.requests[0]?.logprobs).toBeUndefined();
   });
 
-  it("'auto' falls back when the provider returns no logprobs, and remembers it", async () => {
+  it("'auto' falls back when the provider returns no logprobs, and stops asking only after 3 answers in a row without", async () => {
     server.respond(() => ({ content: answer(THREE), noLogprobs: true }));
     const policy = createLlmPolicy(createOpenAiChatModel(provider()), { logitMode: 'auto' });
     const first = await policy.propose(input());
     expect(first.logitSource).toBe('verbalized');
     expect(first.candidates.map((c) => c.logit)).toEqual([Math.log(0.6), Math.log(0.3), Math.log(0.1)]);
     expect(first.notes.some((n) => n.includes('no token logprobs'))).toBe(true);
-    expect(server.requests[0]?.logprobs).toBe(true);
-    await policy.propose(input());
-    expect(server.requests[1]?.logprobs).toBeUndefined();
+    // One answer without logprobs is not a session-wide downgrade: a logprob answer resets the count.
+    server.respond((_b, i) => (i === 1 ? { content: answer(THREE), bestDigitLogprobs: [{ '1': -0.1, '2': -2.5, '3': -3 }] } : { content: answer(THREE), noLogprobs: true }));
+    expect((await policy.propose(input())).logitSource).toBe('logprobs');
+    for (let i = 0; i < 3; i++) await policy.propose(input());
+    expect(server.requests.map((r) => r.logprobs)).toEqual([true, true, true, true, true]);
+    const last = await policy.propose(input());
+    expect(server.requests[5]?.logprobs).toBeUndefined();
+    expect(last.logitSource).toBe('verbalized');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestOptionLogits, locateIndexTokens, logitsAtIndexToken, verbalizedLogits } from '../../src/core/llm/logprob-logits.ts';
+import { bestOptionLogits, locateIndexTokens, logitsAtIndexToken, missingOptionFloor, verbalizedLogits } from '../../src/core/llm/logprob-logits.ts';
 import { extractJsonText, extractModelJson } from '../../src/core/llm/parse-model-json.ts';
 import type { TokenLogprob } from '../../src/core/ports.ts';
 
@@ -26,9 +26,38 @@ describe('logitsAtIndexToken', () => {
     const { logits, floored } = logitsAtIndexToken(t, [1, 2, 3]);
     expect(logits.get(2)).toBeCloseTo(Math.log(Math.exp(-0.5) + Math.exp(-2)), 12);
     expect(logits.get(1)).toBe(-1.2);
-    // Absent: floor = lowest logit found (−1.2) − 1.
-    expect(logits.get(3)).toBeCloseTo(-2.2, 12);
+    // Absent. These rounded alternatives sum to more than 1 (e^−0.5 + e^−2 + e^−1.2 + e^−0.1 + e^−3 ≈ 2.0),
+    // so the residual is unknown and the bound is p_min / m = e^−3; the floor is half of it.
+    expect(logits.get(3)).toBeCloseTo(-3 + Math.log(0.5), 12);
     expect(floored).toEqual([3]);
+  });
+
+  it('puts a missing option below every listed alternative, sharing the residual mass (hand-derived)', () => {
+    // Listed: ½, ¼, ⅛ and 1/16 (the last one a digit in another frame, `":3`, still a listed alternative).
+    // Σ = 15/16, so R = 1/16 = p_min.
+    const t = tok(' 2', Math.log(1 / 2), [[' 2', Math.log(1 / 2)], [' 1', Math.log(1 / 4)], [' x', Math.log(1 / 8)], ['":3', Math.log(1 / 16)]]);
+    // One option missing: u = min(1/16, R/1) = 1/16, floor = log(1/32).
+    const one = logitsAtIndexToken(t, [1, 2, 3]);
+    expect(one.logits.get(3)).toBeCloseTo(Math.log(1 / 32), 12);
+    expect(one.logits.get(1)).toBeCloseTo(Math.log(1 / 4), 12);
+    // Two missing: u = min(1/16, R/2 = 1/32) = 1/32, floor = log(1/64) for each.
+    const two = logitsAtIndexToken(t, [1, 2, 3, 4]);
+    expect(two.logits.get(3)).toBeCloseTo(Math.log(1 / 64), 12);
+    expect(two.logits.get(4)).toBeCloseTo(Math.log(1 / 64), 12);
+    expect(two.floored).toEqual([3, 4]);
+    // Strictly below the least likely listed alternative (1/16), not "lowest option − 1" (log ¼ − 1 ≈ −2.39 > log 1/16).
+    expect(two.logits.get(3)!).toBeLessThan(Math.log(1 / 16));
+  });
+
+  it('missingOptionFloor: residual bound, p_min bound, and the rounded-sum case', () => {
+    // p_min binds: listed ½ and ¼, R = ¼ ≥ p_min = ¼ → u = ¼, floor = log ⅛.
+    expect(missingOptionFloor([Math.log(0.5), Math.log(0.25)], 1)).toBeCloseTo(Math.log(1 / 8), 12);
+    // R binds: listed 0.9 and 0.05, R = 0.05 = p_min, m = 2 → u = 0.025, floor = log 0.0125.
+    expect(missingOptionFloor([Math.log(0.9), Math.log(0.05)], 2)).toBeCloseTo(Math.log(0.0125), 12);
+    // Σ ≥ 1: u = p_min / m = 0.4 / 2, floor = log 0.1.
+    expect(missingOptionFloor([Math.log(0.7), Math.log(0.4)], 2)).toBeCloseTo(Math.log(0.1), 12);
+    // −9999 placeholders are not alternatives.
+    expect(missingOptionFloor([Math.log(0.5), -9999], 1)).toBeCloseTo(Math.log(0.25), 12);
   });
 
   it('returns null when there is no best token', () => {

@@ -26,7 +26,7 @@ describe('Options page', () => {
     const { user } = setup();
     const preset = await screen.findByLabelText('Provider');
     expect(preset).toHaveValue('offline');
-    expect([...(preset as HTMLSelectElement).options].map((o) => o.value)).toEqual(['offline', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']);
+    expect([...(preset as HTMLSelectElement).options].map((o) => o.value)).toEqual(['offline', 'chrome-ai', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']);
     expect(screen.getByLabelText('Base URL')).toBeDisabled();
     await user.selectOptions(preset, 'ollama');
     expect(screen.getByLabelText('Base URL')).toHaveValue('http://localhost:11434/v1');
@@ -114,6 +114,37 @@ describe('Options page', () => {
     expect(callsOf('provider.test')).toEqual([{
       provider: { preset: 'llamacpp', baseUrl: 'http://localhost:8080/v1', apiKey: 'sk-secret', model: 'tiny', logitMode: 'auto', timeoutMs: 60_000 },
     }]);
+  });
+
+  it("Ollama's 403: shows the exact OLLAMA_ORIGINS value; a missing model: lists the server's models to pick from", async () => {
+    const origin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    let reply: 'origin' | 'models' = 'origin';
+    const { user } = setup(DEFAULT_SETTINGS, {
+      'provider.test': async ({ provider }) =>
+        reply === 'origin'
+          ? { ok: false, model: provider.model, logprobs: false, latencyMs: 3, kind: 'origin_forbidden',
+              message: `The model server refused requests from this extension's origin. (HTTP 403: the server refused the Origin ${origin} with an empty 403. For Ollama, set OLLAMA_ORIGINS=${origin} in Ollama's environment and restart it.)` }
+          : { ok: false, model: provider.model, logprobs: false, latencyMs: 3, kind: 'model_not_found', message: 'model "llama3.1" not found', models: ['qwen2.5:7b', 'llama3.2:3b'] },
+    });
+    await user.selectOptions(await screen.findByLabelText('Provider'), 'ollama');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByTestId('ollama-origins')).toHaveTextContent(`OLLAMA_ORIGINS=${origin}`);
+    reply = 'models';
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await user.click(await screen.findByRole('button', { name: 'Use llama3.2:3b' }));
+    expect(screen.getByLabelText('Model')).toHaveValue('llama3.2:3b');
+    // The context window is a setting, with the preset's default shown.
+    expect(screen.getByText('0 = preset default 4096')).toBeInTheDocument();
+  });
+
+  it("says plainly when this browser cannot run Chrome's built-in model", async () => {
+    const { user } = setup();
+    await user.selectOptions(await screen.findByLabelText('Provider'), 'chrome-ai');
+    const status = await screen.findByTestId('builtin-status');
+    await waitFor(() => expect(status).toHaveTextContent('This browser has no Prompt API (LanguageModel)'));
+    expect(status).toHaveClass('error');
+    expect(screen.getByLabelText('Base URL')).toBeDisabled();
+    expect(screen.getByLabelText('Model')).toBeDisabled();
   });
 
   it('shows a failed connection as a clear message', async () => {

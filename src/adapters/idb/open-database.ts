@@ -10,16 +10,20 @@
  *   episodes     step records and checkpoints, keyPath id
  *     byOrigin [origin, startedAt], byOriginTask [origin, task, startedAt], byStatus status, byStartedAt startedAt
  *   experiences  CER buffer (dynamics and skills), keyPath id; byOrigin origin, byKind [origin, kind]
+ *   learnerData  every other learner's records (learning/learner-data-store.ts),
+ *                keyPath [learnerId, origin, key]; byOrigin origin (forget a site),
+ *                byLearnerUpdated [learnerId, updatedAt] (newest first per learner)
  *   meta         small key → value records (the migration log)
  */
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { Episode, EpisodeStatus } from '../../core/agent/episode.ts';
+import type { LearnerDataRecord } from '../../core/learning/learner-data-store.ts';
 
 export const APPRENTICE_DB_NAME = 'apprentice';
 /** Bump together with a new entry in `migrations`. */
-export const APPRENTICE_DB_VERSION = 2;
+export const APPRENTICE_DB_VERSION = 3;
 
 export type ExperienceKind = 'dynamics' | 'skill';
 /** CER buffer row: the store only relies on these keys; the CER code owns the rest. */
@@ -58,6 +62,11 @@ export interface ApprenticeDbSchema extends DBSchema {
     key: string;
     value: ExperienceRow;
     indexes: { byOrigin: string; byKind: [string, ExperienceKind] };
+  };
+  learnerData: {
+    key: [string, string, string];
+    value: LearnerDataRecord;
+    indexes: { byOrigin: string; byLearnerUpdated: [string, number] };
   };
   meta: { key: string; value: MigrationRecord[] };
 }
@@ -127,6 +136,14 @@ const migrations: Migration[] = [
 
     db.createObjectStore('meta');
     return rows;
+  },
+  // 2 → 3: one generic store for every learner that is not JitRL or CER, so
+  // adding a learner never needs another schema change. Nothing to rewrite.
+  async (db) => {
+    const learnerData = db.createObjectStore('learnerData', { keyPath: ['learnerId', 'origin', 'key'] });
+    learnerData.createIndex('byOrigin', 'origin');
+    learnerData.createIndex('byLearnerUpdated', ['learnerId', 'updatedAt']);
+    return 0;
   },
 ];
 

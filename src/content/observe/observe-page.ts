@@ -13,15 +13,19 @@ import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { ElementStates, ObserveOptions, PageObservation, SnapshotNode } from '../../core/page/observation.ts';
 import { truncateObservation } from '../../core/page/render-observation.ts';
 import type { RefRegistry } from './ref-registry.ts';
+import { deepActiveElement } from '../dom/focus.ts';
+import { isRendered, isVisible } from '../dom/visibility.ts';
+import { clickSignals, impliedRole, isOneControl, type ClickableContext } from './clickable.ts';
+import { guessedIconName, visibleName } from './name-hints.ts';
 
 const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
-  'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem',
+  'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'clickable',
 ]);
 /** Roles whose name is their content: text inside them is not repeated as text lines. */
 const NAME_FROM_CONTENT = new Set([
   'button', 'link', 'checkbox', 'radio', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-  'tab', 'treeitem', 'heading',
+  'tab', 'treeitem', 'heading', 'clickable',
 ]);
 const LANDMARK_ROLES = new Set([
   'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog',
@@ -32,6 +36,8 @@ const ROLE_TAGS = new Set([
   'header', 'footer', 'nav', 'main', 'aside', 'form', 'section', 'dialog', 'search', 'option',
 ]);
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed']);
+/** Skipped tags that can still be one clickable control. */
+const DRAWN_TAGS = new Set(['svg', 'canvas', 'video']);
 /** Elements whose text joins the surrounding run instead of starting a new line. */
 const INLINE_TAGS = new Set([
   'span', 'b', 'i', 'em', 'strong', 'small', 'code', 'abbr', 'cite', 'q', 's', 'u', 'mark', 'sub', 'sup', 'time',
@@ -116,7 +122,16 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     if (margin === 0 && (r.right + frame.dx < 0 || l > vw)) return t < 0 ? -1 : 1;
     return 0;
   };
-  const shown = (el: Element): boolean => el.checkVisibility({ visibilityProperty: true });
+  const shown = isRendered;
+  const clickableContext: ClickableContext = { styleOf, rectOf, viewportArea: vw * vh };
+  /** The nearest emitted interactive ancestor: a clickable inside it that fills most of it is the same control. */
+  let owner: Element | null = null;
+  let unreadable = 0;
+  let firstUnreadable = '';
+  const noteUnreadable = (err: unknown): void => {
+    unreadable++;
+    if (firstUnreadable === '') firstUnreadable = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  };
 
   let run: TextRun | null = null;
   let lastLine = '';
@@ -135,15 +150,22 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     const text = cap(collapse(r.parts.join('')), MAX_TEXT);
     if (text === '' || text === lastLine) return;
     // Text far from the viewport is summarized by count, not shown.
-    const where = placement(r.anchor, r.frame, 1);
+    let where: -1 | 0 | 1;
+    let inViewport: boolean;
+    try {
+      where = placement(r.anchor, r.frame, 1);
+      inViewport = placement(r.anchor, r.frame, 0) === 0;
+    } catch (err) {
+      noteUnreadable(err);
+      return;
+    }
     if (where !== 0) {
       if (where < 0) offscreen.above++;
       else offscreen.below++;
       return;
     }
     const n: SnapshotNode = {
-      ref: null, kind: 'text', role: 'text', name: text, states: {}, depth: r.depth,
-      inViewport: placement(r.anchor, r.frame, 0) === 0,
+      ref: null, kind: 'text', role: 'text', name: text, states: {}, depth: r.depth, inViewport,
     };
     if (r.frame.prefix !== undefined) n.frame = r.frame.prefix;
     push(n);
@@ -223,8 +245,20 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     for (let c = parent.firstChild; c !== null; c = c.nextSibling) visit(c, depth, frame, quiet);
   };
 
-  /** `quiet`: inside an element whose name already says its text (button, label, heading). */
+  /**
+   * One node; an element the page has made unreadable (a throwing getter, a
+   * replaced prototype method) is skipped and counted, never fatal.
+   */
   const visit = (node: Node, depth: number, frame: FrameContext, quiet: boolean): void => {
+    try {
+      visitNode(node, depth, frame, quiet);
+    } catch (err) {
+      noteUnreadable(err);
+    }
+  };
+
+  /** `quiet`: inside an element whose name already says its text (button, label, heading). */
+  const visitNode = (node: Node, depth: number, frame: FrameContext, quiet: boolean): void => {
     if (stoppedAt !== null) return;
     if (node.nodeType === 3) {
       if (quiet) return;
@@ -241,7 +275,19 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     if (node.nodeType !== 1) return;
     const el = node as Element;
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag)) return;
+    if (SKIP_TAGS.has(tag)) {
+      // A canvas, an <svg> or a video with a click handler is a control as a whole.
+      if (DRAWN_TAGS.has(tag)) {
+        const clickable = clickableRole(el, tag);
+        if (clickable !== null) {
+          flush();
+          const n = describeClickable(el, tag, clickable, depth, frame);
+          push(n);
+          if (el === focusedEl) focusedRef = n.ref;
+        }
+      }
+      return;
+    }
     if (el.getAttribute('aria-hidden') === 'true') return;
     // No per-element layout query here: every line emitted below checks its own
     // visibility (which covers hidden ancestors), so hidden subtrees cost a walk only.
@@ -268,6 +314,37 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       : role === 'heading' ? 'heading'
       : LANDMARK_ROLES.has(role) ? 'landmark'
       : null;
+
+    // A label that toggles a hidden checkbox, radio or file input is what a person clicks.
+    const control = tag === 'label' ? (el as HTMLLabelElement).control : null;
+    if (control !== null && kind === null && isToggledByLabel(control) && !isVisible(control) && isVisible(el)) {
+      flush();
+      const controlRole = roleOf(control, control.localName) ?? 'checkbox';
+      const n = describe(control, control.localName, controlRole, 'interactive', depth, frame);
+      n.ref = registry.refFor(el, frame.prefix);
+      // The hidden control has no name of its own in the layout: the label's text is it.
+      if (n.name === '') n.name = visibleName(el);
+      if (control === focusedEl) focusedRef = n.ref;
+      push(n);
+      withOwner(el, () => walkInside(el, depth + 1, frame, true));
+      flush();
+      return;
+    }
+
+    // No interactive role: a clickable element a person can still use?
+    if (kind === null || kind === 'heading') {
+      const clickable = clickableRole(el, tag);
+      if (clickable !== null) {
+        flush();
+        const n = describeClickable(el, tag, clickable, depth, frame);
+        push(n);
+        if (el === focusedEl) focusedRef = n.ref;
+        withOwner(el, () => walkInside(el, depth + 1, frame, true));
+        flush();
+        return;
+      }
+    }
+
     const inline = INLINE_TAGS.has(tag) && kind === null;
     if (!inline) flush();
 
@@ -277,20 +354,76 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       const zeroSize = r.width === 0 && r.height === 0;
       // A zero-size control is an invisible one; its own text is not shown either.
       hiddenControl = zeroSize && kind === 'interactive';
-      if (shown(el) && !zeroSize) {
+      if (kind === 'interactive' ? isVisible(el) : shown(el) && !zeroSize) {
         const n = describe(el, tag, role, kind, depth, frame);
         push(n);
         if (el === focusedEl) focusedRef = n.ref;
         if (tag === 'select' || tag === 'textarea' || tag === 'input') return;
-        walkInside(el, depth + 1, frame, quiet || NAME_FROM_CONTENT.has(role) || n.kind === 'interactive' && role !== 'listbox' && role !== 'combobox');
+        const inside = () => walkInside(el, depth + 1, frame, quiet || NAME_FROM_CONTENT.has(role) || n.kind === 'interactive' && role !== 'listbox' && role !== 'combobox');
+        if (kind === 'interactive') withOwner(el, inside);
+        else inside();
         flush();
         return;
       }
     }
     // A label's text is the name of its control, which is emitted with it.
-    const isLabel = tag === 'label' && (el as HTMLLabelElement).control !== null;
+    const isLabel = control !== null;
     walkInside(el, depth, frame, quiet || isLabel || hiddenControl);
     if (!inline) flush();
+  };
+
+  const withOwner = (el: Element, fn: () => void): void => {
+    const before = owner;
+    owner = el;
+    try {
+      fn();
+    } finally {
+      owner = before;
+    }
+  };
+
+  /** The role of a clickable element without an interactive role, or null when it is not one. */
+  const clickableRole = (el: Element, tag: string): string | null => {
+    if (tag === 'label' || tag === 'option' || tag === 'slot') return null;
+    const signals = clickSignals(el, clickableContext);
+    if (signals.length === 0) return null;
+    if (!isVisible(el) || !isOneControl(el, signals, clickableContext)) return null;
+    if (owner !== null) {
+      // Nested duplicates collapse: an inner clickable filling most of its control is that control.
+      const o = rectOf(owner);
+      const r = rectOf(el);
+      if (r.width * r.height >= 0.5 * o.width * o.height) return null;
+    }
+    return impliedRole(el);
+  };
+
+  const describeClickable = (el: Element, tag: string, role: string, depth: number, frame: FrameContext): SnapshotNode => {
+    let name = nameOf(el);
+    let guessed = false;
+    if (name === '') name = visibleName(el);
+    if (name === '') {
+      name = guessedIconName(el);
+      guessed = name !== '';
+    }
+    const n: SnapshotNode = {
+      ref: registry.refFor(el, frame.prefix),
+      kind: 'interactive',
+      role,
+      name,
+      states: statesOf(el, tag, role, el === focusedEl),
+      depth,
+      inViewport: placement(el, frame, 0) === 0,
+    };
+    if (guessed) n.nameGuessed = true;
+    // A custom dropdown over a hidden native <select>: the trigger is the combobox.
+    const select = hiddenSelectBeside(el);
+    if (select !== null) {
+      n.role = 'combobox';
+      n.value = Array.from(select.selectedOptions, (o) => collapse(o.label)).join(', ');
+      n.options = Array.from(select.options, (o) => collapse(o.label));
+    }
+    if (frame.prefix !== undefined) n.frame = frame.prefix;
+    return n;
   };
 
   /** Children in rendered order: the shadow tree when there is one, slots resolved. */
@@ -378,6 +511,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
   } finally {
     for (const restore of patched) restore();
   }
+  if (unreadable > 0) omissions.push(`${unreadable} element${unreadable === 1 ? ' was' : 's were'} unreadable and skipped (${cap(firstUnreadable, 120)})`);
   if (stoppedAt !== null && !omissions.some((o) => o.startsWith('content nested'))) {
     omissions.push(`stopped after ${stoppedAt} lines: the page is too large to list in full`);
   }
@@ -400,31 +534,22 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
   return obs;
 }
 
-function deepActiveElement(doc: Document): Element | null {
-  let a: Element | null = doc.activeElement;
-  for (let i = 0; a !== null && i < 32; i++) {
-    const inShadow: Element | null = a.shadowRoot?.activeElement ?? null;
-    if (inShadow !== null) {
-      a = inShadow;
-      continue;
-    }
-    if (a.localName === 'iframe') {
-      let inner: Document | null = null;
-      try {
-        inner = (a as HTMLIFrameElement).contentDocument;
-      } catch {
-        inner = null;
-      }
-      const next = inner?.activeElement ?? null;
-      if (next !== null && next !== inner?.body) {
-        a = next;
-        continue;
-      }
-    }
-    break;
+/** Inputs a label toggles with a click (a person clicks the label when the box itself is hidden). */
+function isToggledByLabel(control: Element): boolean {
+  if (control.localName !== 'input') return false;
+  const type = (control as HTMLInputElement).type;
+  return type === 'checkbox' || type === 'radio' || type === 'file';
+}
+
+/** A native <select> that is hidden next to (or inside) the element: the custom dropdown's model. */
+function hiddenSelectBeside(el: Element): HTMLSelectElement | null {
+  const scope = el.parentElement;
+  if (scope === null) return null;
+  for (const sel of Array.from(scope.querySelectorAll('select'))) {
+    if (sel.parentElement !== scope && sel.parentElement !== el) continue;
+    return isVisible(sel) ? null : sel;
   }
-  if (a === null || a === doc.body || a === doc.documentElement) return null;
-  return a;
+  return null;
 }
 
 /** Chrome gives content scripts a way to see closed roots; elsewhere a custom element that renders but has no children is the tell. */

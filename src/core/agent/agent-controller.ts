@@ -25,6 +25,7 @@ import { autoApproveVerdict } from './sensitive-actions.ts';
 import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged } from './decision-guard.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from './episode.ts';
+import { TokenBudgetError } from './token-budget.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
@@ -218,6 +219,8 @@ export class AgentController {
     const started = this.deps.clock.now();
     const signal = abort.signal;
     try {
+      const overBudget = (await this.deps.tokenBudget?.(episode)) ?? null;
+      if (overBudget !== null) throw new TokenBudgetError(overBudget);
       const context = await observeStage(this.deps.pageFor(episode), episode, settings, signal);
       const notes: string[] = [];
       const learners = this.deps.learners();

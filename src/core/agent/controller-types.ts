@@ -40,6 +40,8 @@ export interface AgentDeps {
   newId(): string;
   /** Called after every saved change (the UI broadcast). */
   onUpdate?(episode: Episode): void;
+  /** Before each proposal: a reason to pause (the site's token budget is spent), or null. */
+  tokenBudget?(episode: Episode): Promise<string | null>;
 }
 
 /** A decision that cannot be carried out (unparseable edit, wrong state…): nothing changed. */

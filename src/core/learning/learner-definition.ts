@@ -8,6 +8,7 @@ import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
+import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
 import type { Learner } from './learner.ts';
 
 /** The stores the extension (IndexedDB) and the benchmark (in memory) provide. */
@@ -16,6 +17,12 @@ export interface LearnerStores {
   memory: MemoryStore;
   /** CER's experience buffer. */
   experiences: ExperienceStore;
+  /**
+   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
+   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
+   * A new learner needs no schema change in IndexedDB.
+   */
+  learnerData: LearnerDataStore;
 }
 
 /** Everything a learner may be built from. */
@@ -32,6 +39,18 @@ export interface LearnerPorts {
 export interface LearnerMemory {
   /** Removes what was learned on one origin; returns how many items went. */
   forgetSite(origin: string): Promise<number>;
+  /** Everything it knows, as JSON, for the export archive (under the learner's id). */
+  export?(): Promise<unknown>;
+  /** Reads what `export` wrote (validating it); bad items are reported, never thrown. */
+  import?(data: unknown): Promise<LearnerImportReport>;
+  /** What the Memory tab shows (of one origin when given). */
+  list?(origin?: string): Promise<LearnerDataRecord[]>;
+}
+
+export interface LearnerImportReport {
+  imported: number;
+  /** One line per item that was not imported, saying why. */
+  rejected: string[];
 }
 
 export interface LearnerDefinition<S = unknown> {

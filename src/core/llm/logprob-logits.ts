@@ -15,9 +15,23 @@
  * changes; see IMPLEMENTATION-NOTES). The logit of option i is
  * log Σ P(token) over the alternatives at that position that spell i (" 2"
  * and "2" are the same choice), so logits are log-probabilities on the same
- * scale as JitRL's z (§4.2). An option absent from top_logprobs gets a floor
- * of (lowest logit found − 1): less likely than anything the provider listed,
- * but finite so the softmax stays defined.
+ * scale as JitRL's z (§4.2).
+ *
+ * An option absent from top_logprobs. The provider lists the k most likely
+ * tokens at the position, so any token it left out — including every
+ * spelling of a missing option — has probability at most p_min, the smallest
+ * probability listed (over every listed alternative, digits or not). All the
+ * unlisted tokens together hold the residual mass R = 1 − Σ listed p, so m
+ * missing options cannot each exceed R/m on a symmetric share. Their common
+ * upper bound is u = min(p_min, R/m); we take half of it, p̂ = u/2, so the
+ * floor sits strictly below every listed alternative (p̂ < p_min) and the
+ * missing options together take at most half of R, leaving the rest to the
+ * other unlisted tokens. When rounded logprobs make Σ listed p ≥ 1, R is
+ * unknown and u = p_min/m. The floor is log p̂: finite, so the softmax stays
+ * defined, and on the same log-probability scale as the listed options.
+ * (The earlier rule, "lowest option logit − 1", could put a missing option
+ * above listed non-option tokens and depended on which other digits happened
+ * to be listed.)
  */
 import type { TokenLogprob } from '../ports.ts';
 
@@ -77,6 +91,21 @@ export interface IndexLogits {
 }
 
 /**
+ * The floor logit for `missing` options absent from a position whose listed
+ * alternatives have these logprobs (see the header: log(½·min(p_min, R/m))).
+ */
+export function missingOptionFloor(listedLogprobs: readonly number[], missing: number): number {
+  const finite = listedLogprobs.filter((lp) => Number.isFinite(lp) && lp > -9999);
+  const m = Math.max(1, missing);
+  if (finite.length === 0) return Math.log(0.5 / m);
+  const lpMin = Math.min(...finite);
+  const residual = 1 - finite.reduce((sum, lp) => sum + Math.exp(lp), 0);
+  // Log space throughout, so a tiny p_min (lp ≈ −200) stays finite.
+  const logBound = residual > 0 ? Math.min(lpMin, Math.log(residual) - Math.log(m)) : lpMin - Math.log(m);
+  return logBound + Math.log(0.5);
+}
+
+/**
  * Logits of `options` at one located index token. Alternatives count only when
  * they have the same frame as the chosen token (so `":2` is compared with
  * `":3`, not with an unrelated digit token).
@@ -85,9 +114,11 @@ export function logitsAtIndexToken(token: TokenLogprob, options: readonly number
   const chosen = digitShape(token.token);
   const seen = new Set<string>();
   const byValue = new Map<number, number[]>();
+  const listed: number[] = [];
   for (const alt of [{ token: token.token, logprob: token.logprob }, ...token.top]) {
     if (seen.has(alt.token)) continue;
     seen.add(alt.token);
+    listed.push(alt.logprob);
     const shape = digitShape(alt.token);
     if (!shape || !Number.isFinite(alt.logprob) || alt.logprob <= -9999) continue;
     if (chosen && (shape.pre !== chosen.pre || shape.post !== chosen.post)) continue;
@@ -100,8 +131,7 @@ export function logitsAtIndexToken(token: TokenLogprob, options: readonly number
     const lps = byValue.get(o);
     if (lps) logits.set(o, logSumExp(lps));
   }
-  const known = [...logits.values()];
-  const floor = (known.length ? Math.min(...known) : 0) - 1;
+  const floor = missingOptionFloor(listed, options.filter((o) => !logits.has(o)).length);
   const floored: number[] = [];
   for (const o of options) {
     if (!logits.has(o)) {

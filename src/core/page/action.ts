@@ -58,11 +58,18 @@ export const ActionErrorCodeSchema = z.enum([
   'no_page', // the tab is gone or cannot be scripted
   'not_run', // the action was refused before it started (the page changed since it was shown)
   'outcome_unknown', // the worker stopped while the action ran: it may or may not have run
+  'obscured', // something else is on top of the element at every point a mouse could click
 ]);
 export type ActionErrorCode = z.infer<typeof ActionErrorCodeSchema>;
 
 export const ActionResultSchema = z.discriminatedUnion('ok', [
-  z.strictObject({ ok: z.literal(true), navigated: z.boolean(), note: z.string().optional() }),
+  z.strictObject({
+    ok: z.literal(true),
+    navigated: z.boolean(),
+    note: z.string().optional(),
+    /** The action opened a new tab (target=_blank, window.open) and the agent followed it there. */
+    openedTab: z.strictObject({ tabId: z.number().int(), url: z.string() }).optional(),
+  }),
   z.strictObject({ ok: z.literal(false), code: ActionErrorCodeSchema, message: z.string() }),
 ]);
 export type ActionResult = z.infer<typeof ActionResultSchema>;

@@ -28,6 +28,8 @@ export const SnapshotNodeSchema = z.strictObject({
   kind: z.enum(['interactive', 'heading', 'landmark', 'text']),
   role: z.string(),
   name: z.string(),
+  /** The name was guessed from class or data hints (an icon without text), not read from the page. */
+  nameGuessed: z.literal(true).optional(),
   value: z.string().optional(),
   states: ElementStatesSchema,
   /** Nesting depth for indentation in the prompt rendering. */

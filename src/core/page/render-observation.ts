@@ -34,6 +34,7 @@ export function renderNodeLine(node: SnapshotNode): string {
   if (node.ref !== null) parts.push(`[${node.ref}]`);
   parts.push(node.kind === 'text' ? 'text' : node.role);
   if (node.name !== '') parts.push(quote(node.name));
+  if (node.nameGuessed === true) parts.push('(name guessed)');
   if (node.level !== undefined) parts.push(`level=${node.level}`);
   if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.value)}`);
   if (node.inputType !== undefined && !SILENT_INPUT_TYPES.has(node.inputType)) parts.push(`type=${node.inputType}`);

@@ -28,10 +28,10 @@ export const NAME_JACCARD_THRESHOLD = 0.5;
 const ROLE_GROUPS: readonly (readonly string[])[] = [
   ['textbox', 'searchbox', 'combobox', 'spinbutton'],
   ['combobox', 'listbox'],
-  ['button', 'link', 'menuitem'],
+  ['button', 'link', 'menuitem', 'clickable'],
   ['checkbox', 'switch', 'menuitemcheckbox'],
   ['radio', 'menuitemradio'],
-  ['option', 'menuitem', 'treeitem', 'gridcell'],
+  ['option', 'menuitem', 'treeitem', 'gridcell', 'clickable'],
   ['tab', 'button'],
 ];
 

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { PROVIDER_PRESETS, presetInfo } from '../../adapters/openai/provider-presets.ts';
+import { builtInLanguageModel, builtInModelStatus, type BuiltInModelStatus } from '../../adapters/chrome-ai/prompt-api-model.ts';
 import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
@@ -52,8 +53,9 @@ const LABELS: Record<string, string> = {
   'cer.maxEntriesPerSite': 'Max entries per site',
   'agent.maxSteps': 'Max steps per episode',
   'agent.autoApproveOrigins': 'Auto-approve sites (one origin per line)',
-  'agent.observationChars': 'Page text budget (characters)',
+  'agent.observationChars': 'Page text budget (characters; shrunk further to fit a small context window)',
   'agent.seed': 'Random seed',
+  'agent.tokenBudgetPerSite': 'Model tokens per site per 24 h before pausing (0 = no limit)',
 };
 
 const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
@@ -96,6 +98,9 @@ const defaultText = (f: Field): string => {
 };
 const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
 
+/** The exact `OLLAMA_ORIGINS=…` setting named in a failed test, to show as code. */
+const ollamaOriginsIn = (message: string): string | null => /OLLAMA_ORIGINS=\S+?(?=[\s.]*(?:\s|$))/.exec(message)?.[0] ?? null;
+
 export function OptionsPage({ client }: { client: UiClient }) {
   const [loaded, setLoaded] = useState<Settings | null>(null);
   const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
@@ -106,6 +111,7 @@ export function OptionsPage({ client }: { client: UiClient }) {
   const [testError, setTestError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [builtIn, setBuiltIn] = useState<BuiltInModelStatus | null>(null);
 
   const apply = (s: Settings) => {
     setLoaded(s);
@@ -117,6 +123,18 @@ export function OptionsPage({ client }: { client: UiClient }) {
   useEffect(() => {
     client.request('settings.get', {}).then(apply, (err: unknown) => setLoadError(errorText(err)));
   }, [client]);
+
+  // The Prompt API is checked where it lives: in this extension page.
+  useEffect(() => {
+    if (provider.preset !== 'chrome-ai') return;
+    let live = true;
+    void builtInModelStatus(builtInLanguageModel()).then((s) => {
+      if (live) setBuiltIn(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [provider.preset]);
 
   function choosePreset(preset: Settings['provider']['preset']) {
     const old = presetInfo(provider.preset);
@@ -186,8 +204,12 @@ export function OptionsPage({ client }: { client: UiClient }) {
   }
 
   const providerErr = (key: string) => errors[`provider.${key}`];
+  const builtInPreset = provider.preset === 'chrome-ai';
   const offline = provider.preset === 'offline';
+  // The built-in model has no URL, key or model name.
+  const noEndpoint = offline || builtInPreset;
   const info = presetInfo(provider.preset);
+  const originsFix = test && !test.ok ? ollamaOriginsIn(test.message) : null;
 
   return (
     <main class="options">
@@ -204,15 +226,20 @@ export function OptionsPage({ client }: { client: UiClient }) {
           {offline ? (
             <p class="help">The built-in offline policy needs no model and no network. Choose a provider to use a language model.</p>
           ) : null}
+          {builtInPreset ? (
+            <p class={builtIn && (builtIn.availability === 'unavailable' || builtIn.availability === 'missing') ? 'error' : 'help'} role="status" data-testid="builtin-status">
+              {builtIn ? builtIn.message : 'Checking whether this device can run Chrome\'s built-in model…'}
+            </p>
+          ) : null}
           <label for="opt-baseUrl">Base URL</label>
-          <input id="opt-baseUrl" type="url" value={provider.baseUrl} disabled={offline} placeholder={info.baseUrl || 'http://host:port/v1'}
+          <input id="opt-baseUrl" type="url" value={provider.baseUrl} disabled={noEndpoint} placeholder={info.baseUrl || 'http://host:port/v1'}
             onInput={(e) => setProvider({ ...provider, baseUrl: e.currentTarget.value })} />
           <label for="opt-apiKey">API key{info.needsKey ? '' : ' (optional)'}</label>
-          <input id="opt-apiKey" type="password" autoComplete="off" value={provider.apiKey} disabled={offline} aria-describedby="key-help"
+          <input id="opt-apiKey" type="password" autoComplete="off" value={provider.apiKey} disabled={noEndpoint} aria-describedby="key-help"
             onInput={(e) => setProvider({ ...provider, apiKey: e.currentTarget.value })} />
           <p id="key-help" class="help">Kept in this extension's storage only. It is sent to the provider and never to web pages or content scripts.</p>
           <label for="opt-model">Model</label>
-          <input id="opt-model" type="text" value={provider.model} disabled={offline} placeholder={info.exampleModel}
+          <input id="opt-model" type="text" value={provider.model} disabled={noEndpoint} placeholder={info.exampleModel}
             onInput={(e) => setProvider({ ...provider, model: e.currentTarget.value })} />
           <label for="opt-logitMode">Logits</label>
           <select id="opt-logitMode" value={provider.logitMode} disabled={offline}
@@ -221,6 +248,10 @@ export function OptionsPage({ client }: { client: UiClient }) {
             <option value="logprobs">Token logprobs</option>
             <option value="verbalized">Verbalized confidences</option>
           </select>
+          <label for="opt-contextTokens">Context window (tokens) <span class="muted">0 = {info.contextTokens > 0 ? `preset default ${info.contextTokens}` : 'learn it from the server'}</span></label>
+          <input id="opt-contextTokens" type="number" min={0} value={String(provider.contextTokens ?? 0)} disabled={offline} aria-describedby="ctx-help"
+            onInput={(e) => setProvider({ ...provider, contextTokens: e.currentTarget.value === '' ? 0 : Number(e.currentTarget.value) })} />
+          <p id="ctx-help" class="help">When the prompt would not fit, the page listing is shrunk to fit. Ollama cuts long prompts silently, so set its num_ctx here.</p>
           <label for="opt-timeoutMs">Timeout (ms) <span class="muted">default {DEFAULT_SETTINGS.provider.timeoutMs}</span></label>
           <input id="opt-timeoutMs" type="number" min={1} value={String(provider.timeoutMs)} aria-invalid={providerErr('timeoutMs') ? 'true' : 'false'}
             onInput={(e) => setProvider({ ...provider, timeoutMs: e.currentTarget.value === '' ? Number.NaN : Number(e.currentTarget.value) })} />
@@ -234,6 +265,17 @@ export function OptionsPage({ client }: { client: UiClient }) {
               <p>{test.ok ? 'Connected' : 'Not connected'}{test.model ? ` to ${test.model}` : ''} ({Math.round(test.latencyMs)} ms).</p>
               <p>Token logprobs: <strong>{test.logprobs ? 'available' : 'not available (verbalized confidences will be used)'}</strong></p>
               {test.message ? <p>{test.message}</p> : null}
+              {originsFix ? <p>Set this in Ollama's environment, then restart Ollama: <code data-testid="ollama-origins">{originsFix}</code></p> : null}
+              {test.models?.length ? (
+                <div>
+                  <p>Models on this server:</p>
+                  <ul class="model-list" aria-label="Models on this server">
+                    {test.models.map((m) => (
+                      <li key={m}><button type="button" onClick={() => { setProvider({ ...provider, model: m }); setTest(null); }}>Use {m}</button></li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </div>
           ) : null}
           {testError ? <p class="error" role="alert">Connection test failed: {testError}</p> : null}

@@ -3,6 +3,7 @@
  * the busy state while the model thinks, and decide each proposed step
  * (approve, pick another candidate, edit, reject). Ends with the verdict.
  */
+import { episodeTokens } from '../../core/agent/token-budget.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Episode, StepRecord } from '../../core/agent/episode.ts';
 import type { Settings } from '../../core/settings.ts';
@@ -207,6 +208,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
               <span data-status={episode.status}>{statusText(episode.status)}</span>
               {' · '}
               <span class="step-counter">Step {episode.steps.length}{settings ? ` of ${settings.agent.maxSteps}` : ''}</span>
+              {episodeTokens(episode) > 0 ? <span class="muted" data-testid="episode-tokens">{' · '}{episodeTokens(episode)} model tokens</span> : null}
             </p>
           </div>
           {!ended && !isRecording(episode) ? (

@@ -121,6 +121,11 @@ export function StepContext({ step }: { step: StepRecord }) {
       <p class="meta">
         V(s) = {fmtNum(step.v)} · {step.neighbours.length} neighbour{step.neighbours.length === 1 ? '' : 's'} · logits: {step.logitSource}
       </p>
+      {step.modelCalls > 0 ? (
+        <p class="meta" data-testid="step-tokens">
+          Model: {step.modelCalls} call{step.modelCalls === 1 ? '' : 's'} · {step.promptTokens} prompt + {step.completionTokens} completion tokens
+        </p>
+      ) : null}
       {step.replayed.length > 0 ? (
         <p class="replayed">
           Replayed experience in the prompt: {step.replayed.map((id, i) => <span key={id}>{i > 0 ? ', ' : ''}<code>{id}</code></span>)}

@@ -1,0 +1,30 @@
+/**
+ * What every action module shares: the typed failure, the per-action run
+ * state (set by the navigation watcher), the element's own realm, the settle
+ * time a page gets to react.
+ */
+import type { ActionErrorCode } from '../../core/page/action.ts';
+
+/** Time to let a page react (start a navigation, open a menu) after an action. */
+export const SETTLE_MS = 40;
+
+export class ActionFailure extends Error {
+  constructor(readonly code: ActionErrorCode, message: string) {
+    super(message);
+  }
+}
+
+/** Set by the navigation listeners while an action runs. */
+export interface Run {
+  win: Window;
+  navigated: boolean;
+  startHref: string;
+}
+
+type Realm = typeof globalThis;
+/** Events are built with the element's own window classes (same-origin frames have their own). */
+export const realmOf = (el: Element, fallback: Window): Realm => (el.ownerDocument.defaultView ?? fallback) as unknown as Realm;
+
+export const sleep = (win: Window, ms: number) => new Promise<void>((r) => win.setTimeout(r, ms));
+
+export const tag = (el: Element): string => el.tagName.toLowerCase();
