@@ -39,8 +39,11 @@ function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt:
     return never;
   };
   const store = new Proxy(shared.store, {
-    get(target, prop, receiver) {
-      if (prop !== 'put') return Reflect.get(target, prop, receiver);
+    get(target, prop) {
+      if (prop !== 'put') {
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
       return async (episode: Episode) => {
         if (dead) return never;
         await target.put(episode);
@@ -88,7 +91,7 @@ export async function runRestarts(stops: number): Promise<Record<string, number 
   let unknown = 0;
   let episodes = 0;
   const byBoundary: Record<string, number> = Object.fromEntries(BOUNDARIES.map((b) => [b, 0]));
-  while (killed < stops) {
+  while (killed < stops && crashes < 10) {
     episodes++;
     const shared = { store: new InMemoryEpisodeStore(), shop: new FakeShop() };
     const boundary = BOUNDARIES[episodes % BOUNDARIES.length]!;
@@ -102,10 +105,14 @@ export async function runRestarts(stops: number): Promise<Record<string, number 
         if (armed) {
           // A new worker life that dies at the boundary during this turn.
           current = worker(shared, boundary, () => { killed++; byBoundary[boundary]!++; });
-          if (boundary === 'awaiting' || boundary === 'proposing') {
-            // Die while proposing / right after the proposal is saved: re-enter through a resume.
+          if (boundary === 'awaiting') {
+            // Die right after a proposal is saved: re-enter through a pause and resume.
             const paused = await current.controller.pause(ep.id).catch(() => ep);
             void current.controller.resume(paused.id, { awaitNext: false }).catch(() => undefined);
+          } else if (boundary === 'proposing' && ep.status === 'awaiting_approval') {
+            // Die during the model call: rejecting the only candidate asks the policy again.
+            const step = ep.steps.at(-1)!;
+            void current.controller.decide(ep.id, { kind: 'reject', step: step.index, candidate: step.candidates[0]!.semantic }).catch(() => undefined);
           } else if (ep.status === 'awaiting_approval') {
             const step = ep.steps.at(-1)!;
             void current.controller.decide(ep.id, { kind: 'approve', step: step.index, candidate: step.candidates[0]!.semantic }).catch(() => undefined);
@@ -131,8 +138,9 @@ export async function runRestarts(stops: number): Promise<Record<string, number 
       const final = (await shared.store.get(ep.id))!;
       lostApprovals += final.steps.filter((s) => s.chosen && s.result === null).length;
       if (shared.shop.cartAdds > 1) duplicated += shared.shop.cartAdds - 1;
-    } catch {
+    } catch (err) {
       crashes++;
+      if (process.env['TRUST_DEBUG']) console.error(err);
     }
   }
   return {
