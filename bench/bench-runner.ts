@@ -68,6 +68,8 @@ export interface BenchOptions {
   onAttempt?: (record: AttemptRecord, episode: Episode) => void;
   /** Headed Chromium, for watching. */
   headed?: boolean;
+  /** How the proposal is chosen (default: sampling, as Algorithm 1 acts). */
+  selection?: 'sampling' | 'argmax';
 }
 
 export const POLICY_DESCRIPTIONS: Record<PolicyKind, string> = {
@@ -192,8 +194,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     bar?.stop();
     const summaries = options.learners.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
-    const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!)]));
-    const policyName = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
+    const setting = { policy: options.policy, memory: options.memory };
+    const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!, setting)]));
+    const base = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
+    const policyName = `${base}, proposals by ${options.selection ?? DEFAULT_SETTINGS.agent.selection}`;
     return {
       suite: options.suite.name,
       policy: policyName,
@@ -275,7 +279,7 @@ async function runAttempt(input: {
     const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed },
+      agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection },
     };
     const policy = buildPolicy(options, chat, streamSeed);
     const learners = buildLearners(learner, set, settings, chat, streamSeed);

@@ -25,7 +25,11 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
   for (const step of episode.steps) {
     if (!step.chosen) continue;
     const path = step.url.replace(/^https?:\/\/[^/]+/, '');
-    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(step.v)} from ${step.neighbours.length} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}`);
+    const how = step.selection
+      ? ` · proposal ${step.selection.how === 'sampled' ? `sampled (p = ${pct(step.selection.probability)})` : step.selection.how === 'exploited' ? 'repeats what worked' : 'argmax'}`
+      : '';
+    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(step.v)} from ${step.neighbours.length} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how}`);
+    if (step.loop) console.log(`LOOP: back at the page as it was before step ${step.loop.since + 1}; not proposed again here: ${step.loop.repeated.join('; ')}`);
     const rows = step.candidates.map((c) => [
       c.semantic === step.chosen!.semantic ? '→' : '',
       c.semantic.length > 60 ? `${c.semantic.slice(0, 57)}…` : c.semantic,
@@ -35,7 +39,7 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
       pct(c.baseProb),
       pct(c.adjustedProb),
       fmt(c.normAdvantage),
-      `${c.valueKind}${c.support ? ` ×${c.support}` : ''}`,
+      `${c.valueKind}${c.support ? ` ×${c.support}` : ''}${c.barred ? ` · barred (${c.barred})` : ''}`,
     ]);
     console.log(markdownTable([['', 'candidate', 'from', 'base z', "adjusted z'", 'base p', "adjusted p", 'Ã', 'evidence'], ...rows], { align: ['c', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'] }));
   }

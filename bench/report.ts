@@ -40,12 +40,20 @@ export function markdownReport(r: BenchResult): string {
   lines.push(`**Policy: ${r.policy}** — ${r.policyDescription}`, '');
   lines.push(`Tasks: ${r.tasks.length} (profile ${r.profile}) · attempts per task: ${r.attempts} · memory: ${r.memory === 'fresh' ? 'fresh per task (same-task setting)' : 'carried across tasks (cross-task setting)'} · seed: ${r.seed} · ${(r.durationMs / 1000).toFixed(0)} s`, '');
   lines.push(markdownTable([
-    ['Learner', 'Avg %', 'Final %', 'Final − Avg', 'AUC %', 'W-AUC %', 'Errors', 'Steps/attempt', 'Model calls', 'Tokens (prompt/completion)', 'Decision p50/p95 ms'],
+    ['Learner', 'Avg %', 'Final %', 'Final − Avg', 'Limit %', 'Final / Limit %', 'AUC %', 'W-AUC %', 'Errors', 'Steps/attempt', 'Model calls', 'Tokens (prompt/completion)', 'Decision p50/p95 ms'],
     ...r.summaries.map((s) => [
-      s.learner, pct(s.avg), pct(s.final), pct(s.final - s.avg), pct(s.auc), pct(s.wauc), String(s.errors + s.missing),
+      s.learner, pct(s.avg), pct(s.final), pct(s.final - s.avg), pct(s.limit), s.finalOfLimit === null ? '–' : pct(s.finalOfLimit), pct(s.auc), pct(s.wauc), String(s.errors + s.missing),
       s.meanSteps.toFixed(1), String(s.modelCalls), `${s.promptTokens}/${s.completionTokens}`, `${ms(s.latencyP50Ms)}/${ms(s.latencyP95Ms)}`,
     ]),
-  ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
+  ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
+  lines.push(`Limit: the perfect-learner limit, the share of tasks solved at least once in attempts 1..${Math.max(1, r.attempts - 1)}; Final / Limit: how much of what was found was kept at attempt ${r.attempts}.`, '');
+  if (r.memory === 'carry') {
+    lines.push('Cross-instance carry — attempt-1 success on every instance of a template after the first one run:', '');
+    lines.push(markdownTable([
+      ['Learner', 'Later instances', 'Solved', '%'],
+      ...r.summaries.map((s) => [s.learner, String(s.laterInstances.tasks), String(s.laterInstances.successes), pct(s.laterInstances.rate)]),
+    ]), '');
+  }
   lines.push('Success rate by attempt (%):', '');
   lines.push(markdownTable([
     ['Learner', ...Array.from({ length: r.attempts }, (_, k) => `k=${k + 1}`)],

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
- *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]`
+ *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
+ *   [--selection sampling|argmax]`
  *
  * For --policy openai: --base-url, --model and --api-key (or OPENAI_BASE_URL,
  * OPENAI_MODEL, OPENAI_API_KEY).
@@ -43,6 +44,7 @@ const ArgsSchema = z.object({
   model: z.string().optional(),
   'api-key': z.string().optional(),
   progress: z.boolean(),
+  selection: z.enum(['sampling', 'argmax']),
 });
 
 async function main(): Promise<number> {
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
       model: { type: 'string' },
       'api-key': { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
+      selection: { type: 'string', default: 'sampling' },
     },
     strict: true,
   });
@@ -81,7 +84,7 @@ async function main(): Promise<number> {
     console.error('--policy openai needs --base-url and --model (or OPENAI_BASE_URL and OPENAI_MODEL)');
     return 2;
   }
-  console.error(`bench: suite ${suite.name}, policy ${policy}, learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}`);
+  console.error(`bench: suite ${suite.name}, policy ${policy} (${args.selection}), learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}`);
   const result = await runBench({
     suite,
     learners: args.learners,
@@ -93,6 +96,7 @@ async function main(): Promise<number> {
     profile,
     taskFilter: args.tasks,
     progress: args.progress,
+    selection: args.selection,
     ...(policy === 'openai'
       ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }
       : {}),

@@ -61,6 +61,8 @@ export const JitrlSettingsSchema = z.strictObject({
   preferSameUrl: z.boolean(),
   /** Eq. 25 divides by max|A| + ε; the authors' code divides by the largest positive A. */
   normalization: z.enum(['max-abs', 'max-positive']),
+  /** Our addition: the normalization divisor is at least this (one unit of reward), so tiny advantages stay tiny. 0 = Eq. 25. */
+  advantageFloor: z.number().min(0),
   /** Sampling temperature of the model. Paper: 0.8. */
   temperature: z.number().min(0).max(2),
   /** |C_LLM|, candidates asked of the model. Paper: 3. */
@@ -99,8 +101,12 @@ export const SettingsSchema = z.strictObject({
     autoApproveOrigins: z.array(z.string()),
     /** Character budget of the page rendering in the prompt. */
     observationChars: z.number().int().positive(),
-    /** Seed of the random source (λ branch, simulated policy). */
+    /** Seed of the random source (λ branch, simulated policy, the proposal's draw). */
     seed: z.number().int(),
+    /** How the proposal is chosen: sampled from Softmax(z′/T) as Algorithm 1 acts, or the argmax. */
+    selection: z.enum(['sampling', 'argmax']),
+    /** T of Softmax(z′/T) when sampling. */
+    samplingTemperature: z.number().min(0).max(5),
     /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
     tokenBudgetPerSite: z.number().int().nonnegative(),
   }),
@@ -131,6 +137,7 @@ export const DEFAULT_JITRL: JitrlSettings = {
   beta: 2,
   preferSameUrl: true,
   normalization: 'max-abs',
+  advantageFloor: 1,
   temperature: 0.8,
   numCandidates: 3,
 };
@@ -147,5 +154,5 @@ export const DEFAULT_SETTINGS: Settings = {
   jitrl: { ...DEFAULT_JITRL, enabled: true },
   rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
   cer: { enabled: true, successOnly: false, topDynamics: 5, topSkills: 5, maxEntriesPerSite: 200 },
-  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0, tokenBudgetPerSite: 0 },
+  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0, selection: 'sampling', samplingTemperature: 1, tokenBudgetPerSite: 0 },
 };

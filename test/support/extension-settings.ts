@@ -1,16 +1,18 @@
 /**
- * Pins JitRL's exploration off (λ = 0) through the real settings messages,
- * for e2e tests that assert the direction of a logit adjustment: with the
- * default λ = 0.05 an unseen candidate is occasionally made optimistic
- * (Eq. 6), which is correct behaviour but not what such a test checks.
+ * Pins exploration off through the real settings messages — JitRL's λ = 0
+ * and the proposal by argmax instead of a Softmax(z′/T) draw — for e2e tests
+ * that script the top candidate's path or assert the direction of a logit
+ * adjustment: with the defaults an unseen candidate is occasionally made
+ * optimistic (Eq. 6) and the proposal is sampled, which is correct behaviour
+ * but not what such a test checks.
  */
 import type { Page } from 'playwright-core';
 
 export async function disableExploration(extensionPage: Page): Promise<void> {
   await extensionPage.evaluate(async () => {
-    const got = (await chrome.runtime.sendMessage({ type: 'settings.get' })) as { ok: boolean; value: { jitrl: Record<string, unknown> } };
+    const got = (await chrome.runtime.sendMessage({ type: 'settings.get' })) as { ok: boolean; value: { jitrl: Record<string, unknown>; agent: Record<string, unknown> } };
     if (!got.ok) throw new Error('settings.get failed');
-    const settings = { ...got.value, jitrl: { ...got.value.jitrl, lambda: 0 } };
+    const settings = { ...got.value, jitrl: { ...got.value.jitrl, lambda: 0 }, agent: { ...got.value.agent, selection: 'argmax' } };
     const set = (await chrome.runtime.sendMessage({ type: 'settings.set', settings })) as { ok: boolean };
     if (!set.ok) throw new Error('settings.set failed');
   });

@@ -12,7 +12,10 @@ import type { PageObservation, SnapshotNode } from '../../src/core/page/observat
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import type { PageDriver } from '../../src/core/ports.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { DEFAULT_SETTINGS as SAMPLING_DEFAULTS, type Settings } from '../../src/core/settings.ts';
+
+// These tests script the top candidate's path: the proposal is the argmax (sampling is tested in agent-learning-loop.test.ts).
+const DEFAULT_SETTINGS: Settings = { ...SAMPLING_DEFAULTS, agent: { ...SAMPLING_DEFAULTS.agent, selection: 'argmax' } };
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,

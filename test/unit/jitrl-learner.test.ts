@@ -47,7 +47,7 @@ describe('JitrlLearner.adjust', () => {
     const store = new InMemoryMemoryStore();
     await store.putEpisode('old', [transition({ id: 'old:0', action: BLUE, futureRewards: [-1, 0.5] })]);
     await store.putEpisode('other', [transition({ id: 'other:0', action: RED, regUrl: '/cart' })]);
-    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock });
+    const learner = new JitrlLearner({ store, settings: () => ({ ...DEFAULT_JITRL, advantageFloor: 0 }), random: scriptedRandom(0.9), clock });
     const out = await learner.adjust(adjustInput());
     // N(s) = {old:0}, G = −1 + 0.1·0.5 = −0.95 = V; Q_blue = V → A 0; red unseen, neutral: A = 0.95 → Ã ≈ 1
     expect(out.v).toBeCloseTo(-0.95, 15);
@@ -56,7 +56,9 @@ describe('JitrlLearner.adjust', () => {
     expect(out.candidates[0]!.adjustedLogit).toBeCloseTo(Math.log(0.7), 15);
     expect(out.candidates[1]!.adjustedLogit).toBeCloseTo(Math.log(0.3) + 2, 7);
     expect(out.actions).toEqual([click('1'), click('2')]);
-    expect(out.notes).toEqual([]);
+    // G = −0.95 for blue in this very state: blamed, so barred here
+    expect(out.candidates[0]!.barred).toBe('failed');
+    expect(out.notes).toEqual(['1 candidate(s) barred in this state (rejected, or blamed for a failure here)']);
   });
 
   it('with an empty memory leaves the logits alone and says so', async () => {

@@ -25,7 +25,7 @@ const input = (p: Partial<EstimateInput> = {}): EstimateInput => ({
   candidates: modelCandidates,
   neighbours,
   ...page,
-  settings: DEFAULT_JITRL, // λ 0.05, α 5, β 2, max-abs
+  settings: { ...DEFAULT_JITRL, advantageFloor: 0 }, // λ 0.05, α 5, β 2, max-abs, Eq. 25 exactly
   random: scriptedRandom(0.9),
   ...p,
 });
@@ -70,7 +70,7 @@ describe('estimateValues: known and unseen actions (Eqs. 4–7, 10, 25)', () => 
   });
 
   it('max-positive normalization divides by the largest positive advantage (authors\' code)', () => {
-    const out = estimateValues(input({ settings: { ...DEFAULT_JITRL, normalization: 'max-positive' } }));
+    const out = estimateValues(input({ settings: { ...DEFAULT_JITRL, normalization: 'max-positive', advantageFloor: 0 } }));
     expect(out.candidates[0]!.normAdvantage).toBeCloseTo(1, 15);
     expect(out.candidates[1]!.normAdvantage).toBeCloseTo(-2, 15);
     expect(out.candidates[2]!.normAdvantage).toBeCloseTo(-0.8, 15);
@@ -81,7 +81,7 @@ describe('estimateValues: known and unseen actions (Eqs. 4–7, 10, 25)', () => 
     const out = estimateValues(input({
       candidates: [modelCandidates[0]!, modelCandidates[2]!],
       neighbours: [nb('x:0', E, 3), nb('y:0', A, 1), nb('z:0', E, 3)],
-      settings: { ...DEFAULT_JITRL, normalization: 'max-positive' },
+      settings: { ...DEFAULT_JITRL, normalization: 'max-positive', advantageFloor: 0 },
     }));
     expect(out.droppedMemoryActions).toBe(1);
     expect(out.notes).toEqual(['1 memory action(s) no longer on this page, dropped']);
@@ -93,18 +93,20 @@ describe('estimateValues: known and unseen actions (Eqs. 4–7, 10, 25)', () => 
     expect(normalizeAdvantages([0, 0], 'max-positive')).toEqual([0, 0]);
   });
 
-  it('memory-only actions that resolve join with z = 0 (Eq. 23) and get their Q', () => {
+  it('memory-only actions that resolve join one margin below the lowest model logit (Eq. 23, our rule) and get their Q', () => {
     // V = (1 + 0.5 − 0.5 + 2) / 4 = 0.75
     const out = estimateValues(input({ neighbours: [...neighbours, nb('n4:0', D, 2)], random: scriptedRandom(0.9) }));
     expect(out.candidates.map((c) => [c.semantic, c.origin])).toEqual([[A, 'model'], [B, 'model'], [C, 'model'], [D, 'memory']]);
     const d = out.candidates[3]!;
-    expect(d).toMatchObject({ action: 'click([4])', baseLogit: 0, q: 2, support: 1, valueKind: 'known' });
+    expect(d).toMatchObject({ action: 'click([4])', q: 2, support: 1, valueKind: 'known' });
+    expect(d.baseLogit).toBeCloseTo(zC - 1, 15);
     expect(d.advantage).toBeCloseTo(1.25, 15);
     expect(d.normAdvantage).toBeCloseTo(1.25 / (1.25 + eps), 15);
-    expect(d.adjustedLogit).toBeCloseTo(2, 7);
-    // base probabilities now cover four actions: z = 0 is e^0 against 0.5 + 0.3 + 0.2
-    expect(d.baseProb).toBeCloseTo(1 / 2, 15);
-    expect(out.candidates[0]!.baseProb).toBeCloseTo(0.25, 15);
+    expect(d.adjustedLogit).toBeCloseTo(zC - 1 + 2, 7);
+    // base probabilities now cover four actions: 0.2/e against 0.5 + 0.3 + 0.2
+    const total = 1 + 0.2 / Math.E;
+    expect(d.baseProb).toBeCloseTo(0.2 / Math.E / total, 15);
+    expect(out.candidates[0]!.baseProb).toBeCloseTo(0.5 / total, 15);
     expect(out.actions[3]).toEqual(click('4'));
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_ERROR_REWARD, assignStepRewards, OUTCOME_SHARE } from '../../src/core/learning/rewards.ts';
+import { ACTION_ERROR_REWARD, assignStepRewards, choiceMargin, OUTCOME_SHARE, WASTED_STEP_REWARD } from '../../src/core/learning/rewards.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { stepRecord } from './jitrl-helpers.ts';
 
@@ -59,5 +59,39 @@ describe('assignStepRewards', () => {
     expect(short.rewards[2]).toBeCloseTo(0.6, 15);
     const only = assignStepRewards({ steps, outcome: 'success', evaluatorScores: [-3, 0, 1.5, 0], settings: { ...settings, evaluatorWeight: 1 } });
     expect(only).toEqual({ rewards: [-1, 0, 0.5, 0], source: 'evaluator' });
+  });
+});
+
+describe('assignStepRewards: per-step credit from the page (issue 10, item 4)', () => {
+  const cand = (semantic: string, baseLogit: number) => ({
+    action: semantic, semantic, origin: 'model' as const, baseLogit, adjustedLogit: baseLogit, baseProb: 0, adjustedProb: 0,
+    q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' as const,
+  });
+  const auto = (index: number, pageKey: string, gap: number, ok = true) => stepRecord({
+    index, pageKey, chosen: { action: 'click([1])', semantic: `click(<button "s${index}">)`, decision: 'auto' },
+    candidates: [cand(`click(<button "s${index}">)`, 0), cand('click(<button "other">)', -gap)],
+    result: ok ? { ok: true, navigated: false } : { ok: false, code: 'element_gone', message: 'gone' },
+  });
+
+  it('a success credits the steps on its path and penalizes the step that changed nothing', () => {
+    // keys A, B, B, C: step 1 left the page as it was
+    const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'B', 2), auto(3, 'C', 2)], outcome: 'success', evaluatorScores: null, settings });
+    expect(out.rewards).toEqual([0.5, WASTED_STEP_REWARD, 0.5, 1]);
+    expect(WASTED_STEP_REWARD).toBe(-0.5);
+  });
+
+  it('a failure goes to the step that undid an earlier one, not to the step it undid nor to every step', () => {
+    // A → B → A → C: step 1 brought the page back to A, undoing step 0
+    const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'failure', evaluatorScores: null, settings });
+    expect(out.rewards).toEqual([0, -1, 0, 0]);
+    // on a success the whole loop is wasted
+    const won = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'success', evaluatorScores: null, settings });
+    expect(won.rewards).toEqual([WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);
+  });
+
+  it('a failure with no evidence goes to the least-sure step only', () => {
+    const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 0.3), auto(2, 'C', 1.5)], outcome: 'failure', evaluatorScores: null, settings });
+    expect(out.rewards).toEqual([0, -1, 0]);
+    expect(choiceMargin(auto(1, 'B', 0.3))).toBeCloseTo(0.3, 15);
   });
 });

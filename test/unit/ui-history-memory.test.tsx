@@ -75,13 +75,14 @@ const experiences: ExperienceEntry[] = [
 
 function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
   let sites = [{ origin: O, transitions: 2, pages: 1, lastUpdated: 5 }, { origin: 'https://b.test', transitions: 1, pages: 1, lastUpdated: 4 }];
-  let items = [transition('e1:0', 'click(<button "Sign up">)', 1), transition('e1:1', 'click(<button "Cancel">)', -1)];
+  let items = [transition('e1:0', 'click(<button "Sign up">)', 1), { ...transition('e1:1', 'click(<button "Cancel">)', -1), stale: 2, staleAt: 3 }];
   const fake = fakeConnector({
     'memory.sites': async () => sites,
     'memory.list': async ({ query }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
     'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
     'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
     'cer.list': async ({ origin }) => (origin === O ? experiences : []),
+    'tfgrpo.library': async () => ({ experiences: [], lastUpdate: null, capability: null }),
     ...extra,
   });
   const downloads: [string, string][] = [];
@@ -91,6 +92,13 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
 }
 
 describe('Memory tab', () => {
+  it('marks stale transitions (remembered actions that stopped resolving) with their count', async () => {
+    memorySetup();
+    const list = await screen.findByRole('list', { name: `Transitions on ${O}` });
+    expect(within(list).getByText('stale ×2')).toBeInTheDocument();
+    expect(within(list).getAllByText(/stale ×/)).toHaveLength(1);
+  });
+
   it('shows the distilled dynamics and skills with their provenance', async () => {
     memorySetup();
     const dynamics = await screen.findByRole('list', { name: `Dynamics on ${O}` });

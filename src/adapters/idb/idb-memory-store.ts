@@ -171,6 +171,19 @@ export class IdbMemoryStore implements MemoryStore {
     return deleted;
   }
 
+  async markStale(ids: string[], at: number): Promise<number> {
+    const tx = this.db.transaction('transitions', 'readwrite');
+    let marked = 0;
+    for (const id of new Set(ids)) {
+      const row = (await tx.store.get(id)) as Transition | undefined;
+      if (!row) continue;
+      await tx.store.put({ ...row, stale: (row.stale ?? 0) + 1, staleAt: at });
+      marked++;
+    }
+    await tx.done;
+    return marked;
+  }
+
   async forgetSite(origin: string): Promise<number> {
     const tx = this.db.transaction('transitions', 'readwrite');
     const keys = await tx.store.index('byOrigin').getAllKeys(IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]));

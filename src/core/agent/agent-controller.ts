@@ -230,8 +230,8 @@ export class AgentController {
       notes.push(...proposal.notes);
       const valid = validateStage(proposal, context.observation, exclude, notes);
       const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal });
-      const candidates = rankStage(adjusted.records, adjusted.actions);
-      const recorded = recordStage({ context, proposal, shape, adjusted, candidates, exclude, notes, started, now: this.deps.clock.now() });
+      const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
+      const recorded = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
       // Secrets typed by a candidate never reach the store: masked there, kept here until approved.
       const { step, secrets } = maskStepSecrets(recorded, context.observation);
       for (const [semantic, real] of secrets) this.secrets.set(secretKey(episodeId, step.index, semantic), real);

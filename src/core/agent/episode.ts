@@ -15,8 +15,14 @@ export const CandidateRecordSchema = z.strictObject({
   action: z.string(),
   /** The same action in semantic form: `click(<button "Sign in">)`. */
   semantic: z.string(),
-  /** 'model' = proposed by the policy; 'memory' = added from neighbours with z = 0 (Eq. 23). */
+  /** 'model' = proposed by the policy; 'memory' = added from neighbours (Eq. 23), below every model logit. */
   origin: z.enum(['model', 'memory']),
+  /** A memory-only action that resolved loosely: the remembered semantic action (`semantic` is the element it acts on). */
+  remembered: z.string().optional(),
+  /** Never proposed in this state while an unbarred candidate exists: the person rejected it here, or a failure's credit blamed it here. */
+  barred: z.enum(['rejected', 'failed', 'loop']).optional(),
+  /** This very state's memory says this action led to success: proposed outright, not sampled (exploitation). */
+  settled: z.boolean().optional(),
   rationale: z.string().optional(),
   baseLogit: z.number(),
   adjustedLogit: z.number(),
@@ -60,6 +66,8 @@ export const StepRecordSchema = z.strictObject({
    */
   pageDigest: z.string().optional(),
   effectiveState: z.array(z.string()),
+  /** `pageKeyOf` the page when the step was proposed: step credit and loops compare these. */
+  pageKey: z.string().optional(),
   logitSource: LogitSourceSchema,
   candidates: z.array(CandidateRecordSchema),
   /** V(s) (Eq. 4); null when no neighbours were found. */
@@ -71,6 +79,20 @@ export const StepRecordSchema = z.strictObject({
   replayed: z.array(z.string()),
   /** Learning is best-effort: what failed, if anything. */
   learningNotes: z.array(z.string()),
+  /** How the proposal (the first candidate) was chosen: sampled from Softmax(z′/T), argmax, or exploited from memory. */
+  selection: z.strictObject({
+    how: z.enum(['sampled', 'argmax', 'exploited']),
+    /** Its probability under the rule that chose it (1 for argmax and exploitation). */
+    probability: z.number().min(0).max(1),
+    temperature: z.number().min(0),
+  }).optional(),
+  /** Back at a page state seen before this step without progress (A → B → A): shown to the person. */
+  loop: z.strictObject({
+    /** Step index of the earlier visit. */
+    since: z.number().int().nonnegative(),
+    length: z.number().int().positive(),
+    repeated: z.array(z.string()),
+  }).optional(),
   /**
    * Each adjusting learner's evidence for this step, by learner id; each value
    * is validated by that learner's `evidenceSchema` (its registry entry) where

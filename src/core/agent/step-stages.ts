@@ -19,6 +19,8 @@ import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action
 import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { pageDigest } from '../page/page-digest.ts';
+import { pageKeyOf } from '../page/page-key.ts';
+import { finishProposal } from './proposal-stage.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { describeError } from '../errors.ts';
 import type { CandidateRecord, Episode, StepRecord } from './episode.ts';
@@ -33,7 +35,10 @@ export async function observeStage(page: PageDriver, episode: Episode, settings:
     episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
     regUrl,
   );
-  return { episodeId: episode.id, stepIndex: episode.steps.length, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState };
+  // A re-proposal after rejections replaces the pending step and keeps its index: steps are 0..n−1.
+  const previous = episode.steps.at(-1);
+  const stepIndex = previous !== undefined && previous.chosen === null ? previous.index : episode.steps.length;
+  return { episodeId: episode.id, stepIndex, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState };
 }
 
 /** The context one learner sees: the step's, with its own plan for the episode. */
@@ -159,10 +164,31 @@ export async function adjustStage(input: {
   return out;
 }
 
-/** rank: by adjusted probability, the best first (ties keep the proposal order); actions in ref form. */
-export function rankStage(records: CandidateRecord[], actions: Action[]): CandidateRecord[] {
-  const order = records.map((_, i) => i).sort((a, b) => records[b]!.adjustedProb - records[a]!.adjustedProb || a - b);
-  return order.map((i) => ({ ...records[i]!, action: formatAction(actions[i]!) }));
+/**
+ * rank: loops noticed (the actions that led round one barred), the proposal
+ * chosen — sampled from Softmax(z′/T), argmax, or exploited from memory
+ * (`proposal-stage.ts`) — and put first, the rest by rank; actions in ref form.
+ */
+export function rankStage(input: {
+  adjusted: AdjustedStep;
+  episode: Episode;
+  context: StepContext;
+  settings: Settings;
+  exclude: ReadonlySet<string>;
+  notes: string[];
+}): Pick<StepRecord, 'candidates' | 'pageKey' | 'selection' | 'loop'> {
+  const { episode, context, settings } = input;
+  const pageKey = pageKeyOf(context.observation);
+  const finished = finishProposal({
+    records: input.adjusted.records,
+    actions: input.adjusted.actions,
+    earlier: episode.steps.filter((s) => s.index < context.stepIndex),
+    pageKey,
+    selection: { mode: settings.agent.selection, temperature: settings.agent.samplingTemperature },
+    drawKey: `${settings.agent.seed}:${episode.origin}:${episode.task}:${episode.attempt}:${context.stepIndex}:${input.exclude.size}`,
+  });
+  input.notes.push(...finished.notes);
+  return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };
 }
 
 /** record: the step as stored, with what the page showed. */
@@ -171,7 +197,7 @@ export function recordStage(input: {
   proposal: PolicyProposal;
   shape: RequestShape;
   adjusted: AdjustedStep;
-  candidates: CandidateRecord[];
+  ranked: Pick<StepRecord, 'candidates' | 'pageKey' | 'selection' | 'loop'>;
   exclude: ReadonlySet<string>;
   notes: string[];
   started: number;
@@ -186,8 +212,11 @@ export function recordStage(input: {
     ...(title ? { pageTitle: title } : {}),
     pageDigest: pageDigest(context.observation),
     effectiveState: context.effectiveState,
+    ...(input.ranked.pageKey !== undefined ? { pageKey: input.ranked.pageKey } : {}),
     logitSource: proposal.logitSource,
-    candidates: input.candidates,
+    candidates: input.ranked.candidates,
+    ...(input.ranked.selection ? { selection: input.ranked.selection } : {}),
+    ...(input.ranked.loop ? { loop: input.ranked.loop } : {}),
     v: adjusted.v,
     neighbours: adjusted.neighbours,
     droppedMemoryActions: adjusted.droppedMemoryActions,

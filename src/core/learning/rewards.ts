@@ -9,11 +9,21 @@
  *     error_t:    ACTION_ERROR_REWARD when the action failed to run
  *     outcome:    o = success | failure | partial from the settings, 0 when
  *                 the episode was stopped or ended in an error (neither says
- *                 anything about the actions). The last executed step gets o;
- *                 every earlier executed step gets OUTCOME_SHARE·o. With the
- *                 paper's γ = 0.1, G_t sees only 0.1^(T−t) of the last
- *                 reward, so without the share the early steps of a success
- *                 would learn almost nothing from it.
+ *                 anything about the actions). Per-step credit from the page
+ *                 (`step-credit.ts`), when steps carry page keys or margins:
+ *                 - o > 0 (the path of a success): the last executed step gets
+ *                   o, every earlier one OUTCOME_SHARE·o, except wasted steps
+ *                   (changed nothing, undone, part of a loop), which get
+ *                   WASTED_STEP_REWARD instead;
+ *                 - o < 0: the failure goes to the steps `blameOnFailure`
+ *                   picks (the wasted ones, else the least-sure one), 0 to
+ *                   the others, which did what they meant to;
+ *                 - o = 0: wasted steps get WASTED_STEP_REWARD, others 0.
+ *                 Without page keys or margins (recorded demonstrations,
+ *                 imports): the last executed step gets o, every earlier
+ *                 one OUTCOME_SHARE·o. With the paper's γ = 0.1, G_t sees
+ *                 only 0.1^(T−t) of the last reward, so without the share the
+ *                 early steps of a success would learn almost nothing.
  *   e_t = evaluator score clamped to −3..+3, divided by 3  (missing → 0)
  *   r_t = (1 − w)·h_t + w·e_t   with w = evaluatorWeight, when scores exist
  *   r_t = h_t                   otherwise
@@ -24,11 +34,51 @@
 import type { StepRecord } from '../agent/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { RewardSettings } from '../settings.ts';
+import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
 
 /** A failed action (element gone, disabled, timeout, …): a small negative. */
 export const ACTION_ERROR_REWARD = -0.25;
 /** Fraction of the terminal outcome given to every executed step before the last. */
 export const OUTCOME_SHARE = 0.5;
+/** A step that changed nothing, undid an earlier one or went round a loop (the evaluator's "useless"). */
+export const WASTED_STEP_REWARD = -0.5;
+
+/** The base-logit gap between the chosen candidate and the best other one (null: edited, demonstrated, or alone). */
+export function choiceMargin(step: StepRecord): number | null {
+  const chosen = step.chosen;
+  if (chosen === null || step.candidates.length < 2) return null;
+  const mine = step.candidates.find((c) => c.semantic === chosen.semantic);
+  if (!mine) return null;
+  const others = step.candidates.filter((c) => c !== mine).map((c) => c.baseLogit);
+  return mine.baseLogit - Math.max(...others);
+}
+
+/** The outcome's part of each step's reward (see the rule above), parallel to `steps`. */
+function outcomeShares(steps: readonly StepRecord[], o: number): number[] {
+  const idx = steps.map((s, i) => (executed(s) ? i : -1)).filter((i) => i >= 0);
+  const credit: CreditStep[] = idx.map((i) => {
+    const s = steps[i]!;
+    return { pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: s.result?.ok !== false, margin: choiceMargin(s) };
+  });
+  const out = steps.map(() => 0);
+  const last = idx.at(-1);
+  const uniform = () => idx.forEach((i) => { out[i] = i === last ? o : OUTCOME_SHARE * o; });
+  const informed = credit.some((c) => c.pageKey !== null || c.margin !== null);
+  if (!informed) {
+    uniform();
+    return out;
+  }
+  if (o < 0) {
+    const blame = blameOnFailure(credit);
+    if (blame === null) uniform();
+    else idx.forEach((i, k) => { out[i] = blame[k] ? o : 0; });
+    return out;
+  }
+  // A failed action already pays ACTION_ERROR_REWARD; "wasted" here is what the page shows.
+  const wasted = stepEvidence(credit).map((e) => e !== null && e !== 'error');
+  idx.forEach((i, k) => { out[i] = wasted[k] ? WASTED_STEP_REWARD : i === last ? o : OUTCOME_SHARE * o; });
+  return out;
+}
 
 export type EpisodeOutcome = 'success' | 'failure' | 'partial' | 'stopped' | 'error';
 
@@ -61,8 +111,7 @@ export function outcomeReward(outcome: EpisodeOutcome, settings: RewardSettings)
 export function assignStepRewards(input: RewardInput): RewardOutput {
   const { steps, settings } = input;
   const o = outcomeReward(input.outcome, settings);
-  let last = -1;
-  steps.forEach((s, i) => { if (executed(s)) last = i; });
+  const shares = outcomeShares(steps, o);
 
   const person = steps.map((step, i) => {
     const chosen = step.chosen;
@@ -70,8 +119,7 @@ export function assignStepRewards(input: RewardInput): RewardOutput {
     if (chosen.decision === 'rejected') return settings.reject;
     let h = chosen.decision === 'auto' ? 0 : settings.approve;
     if (step.result !== null && !step.result.ok) h += ACTION_ERROR_REWARD;
-    h += i === last ? o : OUTCOME_SHARE * o;
-    return h;
+    return h + (shares[i] ?? 0);
   });
 
   const scores = input.evaluatorScores;

@@ -63,6 +63,18 @@ export class InMemoryMemoryStore implements MemoryStore {
     return removed;
   }
 
+  async markStale(ids: string[], at: number): Promise<number> {
+    let marked = 0;
+    for (const id of new Set(ids)) {
+      const t = this.#byId.get(id);
+      if (!t) continue;
+      t.stale = (t.stale ?? 0) + 1;
+      t.staleAt = at;
+      marked++;
+    }
+    return marked;
+  }
+
   async forgetSite(origin: string): Promise<number> {
     const ids = [...this.#byId.values()].filter((t) => t.origin === origin).map((t) => t.id);
     return this.deleteTransitions(ids);

@@ -20,6 +20,8 @@ export interface MemoryStore {
   bySite(origin: string, options?: { query?: string; limit?: number; offset?: number }): Promise<Transition[]>;
   sites(): Promise<SiteSummary[]>;
   deleteTransitions(ids: string[]): Promise<number>;
+  /** Counts one miss on each transition (`stale` + 1, `staleAt` = at); returns how many exist. */
+  markStale(ids: string[], at: number): Promise<number>;
   forgetSite(origin: string): Promise<number>;
   all(): Promise<Transition[]>;
   count(): Promise<number>;

@@ -37,6 +37,14 @@ export const TransitionSchema = z.strictObject({
   stepIndex: z.number().int().nonnegative(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /**
+   * Stale memory: how many times the action failed to resolve on a page of
+   * its type (the site changed). Such rows are demoted in retrieval, counted
+   * and shown as stale; they are never dropped silently. Absent = never missed.
+   */
+  stale: z.number().int().positive().optional(),
+  /** When it last missed. */
+  staleAt: z.number().optional(),
 });
 export type Transition = z.infer<typeof TransitionSchema>;
 

@@ -14,10 +14,12 @@ export interface RankedCandidate {
 }
 
 /** Candidates by adjusted probability, highest first; ties keep the record's order. */
-export function rankCandidates(candidates: readonly CandidateRecord[]): RankedCandidate[] {
+export function rankCandidates(candidates: readonly CandidateRecord[], keepOrder = false): RankedCandidate[] {
+  // A step that records how its proposal was chosen is stored in proposal order
+  // (the sampled proposal first, then the rest by rank): show it as stored.
   return candidates
     .map((candidate, index) => ({ candidate, index }))
-    .sort((a, b) => b.candidate.adjustedProb - a.candidate.adjustedProb || a.index - b.index)
+    .sort((a, b) => (keepOrder ? a.index - b.index : b.candidate.adjustedProb - a.candidate.adjustedProb || a.index - b.index))
     .map((c, i) => ({ ...c, rank: i + 1 }));
 }
 

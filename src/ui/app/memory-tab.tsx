@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ExperienceList } from './experience-list.tsx';
+import { TfgrpoLibrary } from './tfgrpo-library.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
@@ -196,7 +197,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <ul class="transitions" aria-label={`Transitions on ${site.origin}`}>
           {items.map((t) => (
             <li key={t.id} class="transition">
-              <div><span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span></div>
+              <div>
+                <span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span>
+                {t.stale ? <span class="badge stale" title="The action no longer resolved on its page: demoted in retrieval, kept until you delete it">stale ×{t.stale}</span> : null}
+              </div>
               <div class="muted">task: {t.task}</div>
               <div class="muted"><code>{t.regUrl}</code>{t.effectiveState.length > 0 ? ` · after ${t.effectiveState.join(', ')}` : ''}</div>
               <button type="button" class="small danger" onClick={() => remove(t)}>Delete<span class="visually-hidden"> {t.action} ({t.id})</span></button>
@@ -211,6 +215,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
       <details class="experience-details" open>
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
+      </details>
+      <details class="experience-details" open>
+        <summary>Learned experiences (Training-Free GRPO)</summary>
+        <TfgrpoLibrary client={client} origin={site.origin} version={version} onChanged={onChanged} />
       </details>
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">

@@ -94,7 +94,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
   }, [client, status, episode?.id, pollMs]);
 
   const proposal = pendingProposal(episode);
-  const ranked = proposal ? rankCandidates(proposal.candidates) : [];
+  const ranked = proposal ? rankCandidates(proposal.candidates, proposal.selection !== undefined) : [];
   // Rejected candidates stay listed (marked); Approve means the best one still open.
   const top = ranked.find((r) => !proposal?.rejected.includes(r.candidate.semantic)) ?? null;
   const proposalKey = proposal && episode ? `${episode.id}:${proposal.index}:${proposal.rejected.length}:${proposal.candidates.length}` : null;

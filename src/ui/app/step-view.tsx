@@ -17,6 +17,14 @@ const VALUE_KIND_TEXT = {
   none: 'none (no neighbours)',
 } as const;
 
+const SELECTION_TEXT = { sampled: 'sampled', argmax: 'argmax', exploited: 'repeats what worked' } as const;
+const SELECTION_TITLE = {
+  sampled: 'Drawn from Softmax(z′/T) over the open candidates (Algorithm 1)',
+  argmax: 'The highest adjusted logit (argmax setting)',
+  exploited: 'Memory holds a return of at least half a success for this action here: repeated, not sampled',
+} as const;
+const BARRED_TEXT = { rejected: 'barred: you rejected it here', failed: 'barred: blamed for a failure here', loop: 'barred: leads round a loop' } as const;
+
 export interface CandidateCardProps {
   step: StepRecord;
   ranked: RankedCandidate;
@@ -49,7 +57,14 @@ export function CandidateCard({ step, ranked, actions, onFocusCandidate }: Candi
           {c.origin}
         </span>
         {rejected ? <span class="badge rejected-badge">rejected</span> : null}
+        {ranked.rank === 1 && step.selection ? (
+          <span class="badge sampled" title={SELECTION_TITLE[step.selection.how]}>
+            {step.selection.how === 'sampled' ? `sampled (p = ${fmtPct(step.selection.probability)}, T = ${fmtNum(step.selection.temperature, 1)})` : SELECTION_TEXT[step.selection.how]}
+          </span>
+        ) : null}
+        {c.barred ? <span class="badge barred" title="Not proposed here while another candidate is open">{BARRED_TEXT[c.barred]}</span> : null}
       </div>
+      {c.remembered ? <p class="note">Remembered as <code>{c.remembered}</code>; on this page it acts on the element shown.</p> : null}
       <code class="ref-action">{c.action}</code>
       {c.rationale ? <p class="rationale">{c.rationale}</p> : null}
       <dl class="numbers">
@@ -94,11 +109,11 @@ export interface CandidateListProps {
 }
 
 export function CandidateList({ step, renderActions, onFocusCandidate }: CandidateListProps) {
-  const ranked = rankCandidates(step.candidates);
+  const ranked = rankCandidates(step.candidates, step.selection !== undefined);
   if (ranked.length === 0) return <p class="empty">No candidates were recorded for this step.</p>;
   return (
     <>
-      <ol class="candidates" aria-label={`Candidates for step ${step.index + 1}, by adjusted probability`}>
+      <ol class="candidates" aria-label={`Candidates for step ${step.index + 1}, ${step.selection ? 'the proposal first' : 'by adjusted probability'}`}>
         {ranked.map((r) => (
           <CandidateCard
             key={r.index}
@@ -131,9 +146,15 @@ export function StepContext({ step }: { step: StepRecord }) {
           Replayed experience in the prompt: {step.replayed.map((id, i) => <span key={id}>{i > 0 ? ', ' : ''}<code>{id}</code></span>)}
         </p>
       ) : null}
+      {step.loop ? (
+        <p class="note loop-warning" role="status">
+          Loop: the page is back to how it was before step {step.loop.since + 1}, {step.loop.length} step{step.loop.length === 1 ? '' : 's'} without progress.
+          {step.loop.repeated.length > 0 ? ` Not proposed again here: ${step.loop.repeated.join('; ')}.` : ''}
+        </p>
+      ) : null}
       {step.droppedMemoryActions > 0 ? (
         <p class="note">
-          {step.droppedMemoryActions} remembered action{step.droppedMemoryActions === 1 ? '' : 's'} no longer on this page (dropped).
+          {step.droppedMemoryActions} remembered action{step.droppedMemoryActions === 1 ? '' : 's'} no longer on this page: marked stale in memory.
         </p>
       ) : null}
       {step.learningNotes.length > 0 ? (

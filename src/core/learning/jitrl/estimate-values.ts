@@ -18,6 +18,41 @@ import type { ResolveAction, ToSemantic } from '../learner.ts';
 /** ε of Eq. 25: keeps the division finite when every advantage is 0. */
 export const NORMALIZATION_EPSILON = 1e-8;
 
+/**
+ * Where a memory-only action enters (Step 3 of Algorithm 1). The paper sets
+ * z = 0, which is neutral for probabilities but the very top of a
+ * log-probability scale: a remembered action would outrank everything the
+ * model proposed before any evidence was weighed. Our rule: a memory-only
+ * action starts this many nats below the lowest logit the model gave (e times
+ * less likely than the model's least likely proposal), so only its advantage
+ * (at most β·ΔÃ) can lift it above the model's choices. With no model
+ * candidate at all there is nothing to sit below, and z = 0 stays.
+ */
+export const MEMORY_ONLY_MARGIN = 1;
+
+/**
+ * A (state, action) is "barred" when the memory says, for this very state
+ * (similarity 1: same page type, same effective state, same task), that the
+ * person rejected it, or that its returns there average at most this (half a
+ * failure): the step the failure's credit blamed. A barred candidate is never
+ * proposed while an unbarred one exists (`rankForProposal`); its logits are
+ * still Eq. 10's, so the evidence shown stays the paper's maths.
+ */
+export const BARRED_RETURN = -0.5;
+
+/**
+ * Exploitation after success: an action whose returns in this very state
+ * (similarity 1, as for bars) average at least this (half a success) is
+ * "settled": it is proposed outright, not sampled (`chooseProposal`). Only
+ * this very state counts: a similar state of another task (another instance
+ * of the template) must not replay that task's choices.
+ */
+export const SETTLED_RETURN = 0.5;
+const SAME_STATE = 1 - 1e-9;
+
+/** Transition ids written for a rejected proposal (see `buildTransitions`). */
+export const isRejection = (transitionId: string): boolean => transitionId.includes(':rejected:');
+
 export interface ModelCandidate {
   action: Action;
   logit: number;
@@ -30,9 +65,11 @@ export interface EstimateInput {
   neighbours: readonly Neighbour[];
   resolve: ResolveAction;
   toSemantic: ToSemantic;
-  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization'>;
+  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
+  /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
+  url?: string;
 }
 
 export interface EstimateOutput {
@@ -42,6 +79,8 @@ export interface EstimateOutput {
   v: number | null;
   /** Distinct memory actions that no longer resolve on the current page. */
   droppedMemoryActions: number;
+  /** The transitions behind those actions: the learner marks them stale. */
+  droppedTransitionIds: string[];
   notes: string[];
 }
 
@@ -60,17 +99,26 @@ export function softmax(logits: readonly number[]): number[] {
  * best action gets exactly 1 and worse ones may fall below −1. When no
  * advantage is positive that divisor does not exist; we then fall back to
  * max|A| + ε, so the negatives still push down, by at most β.
+ *
+ * `floor` (our addition, `advantageFloor`): the divisor is never below it.
+ * Eq. 25 turns any advantage, however small, into ±1: a later step's failure
+ * reaching an early step through γ (G = −0.01) would move every other
+ * candidate there by a full β and overturn a correct step. With the floor at
+ * one unit of reward, advantages of that size or larger normalize as in the
+ * paper, and smaller ones stay proportionally small. 0 is the paper.
  */
-export function normalizeAdvantages(advantages: readonly number[], mode: JitrlSettings['normalization']): number[] {
+export function normalizeAdvantages(advantages: readonly number[], mode: JitrlSettings['normalization'], floor = 0): number[] {
   const maxAbs = advantages.reduce((m, a) => Math.max(m, Math.abs(a)), 0);
   const maxPositive = advantages.reduce((m, a) => Math.max(m, a), 0);
-  const divisor = mode === 'max-positive' && maxPositive > 0 ? maxPositive : maxAbs + NORMALIZATION_EPSILON;
+  const divisor = mode === 'max-positive' && maxPositive > 0 ? Math.max(maxPositive, floor) : Math.max(maxAbs, floor) + NORMALIZATION_EPSILON;
   return advantages.map((a) => a / divisor);
 }
 
 interface Entry {
   action: Action;
   semantic: string;
+  /** The remembered action it came from, when it resolved onto a differently named element. */
+  remembered?: string;
   origin: 'model' | 'memory';
   rationale?: string;
   baseLogit: number;
@@ -91,9 +139,12 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
     entries.push({ action: c.action, semantic, origin: 'model', baseLogit: c.logit, ...(c.rationale === undefined ? {} : { rationale: c.rationale }) });
   }
 
-  // Eq. 23: add the neighbours' actions the model did not propose, with z = 0,
-  // if they still resolve on this page.
+  // Eq. 23: add the neighbours' actions the model did not propose, if they
+  // still resolve on this page, below every model candidate (MEMORY_ONLY_MARGIN).
+  const modelLogits = entries.map((e) => e.baseLogit);
+  const memoryLogit = modelLogits.length === 0 ? 0 : Math.min(...modelLogits) - MEMORY_ONLY_MARGIN;
   let dropped = 0;
+  const droppedActions = new Set<string>();
   const tried = new Set<string>();
   for (const n of input.neighbours) {
     const semantic = n.transition.action;
@@ -102,6 +153,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
     const action = input.resolve(semantic);
     if (action === null) {
       dropped++;
+      droppedActions.add(semantic);
       continue;
     }
     // A loose match (e.g. by name substring) can land on an element a model
@@ -109,8 +161,13 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
     const resolvedSemantic = input.toSemantic(action);
     if (resolvedSemantic !== semantic && seen.has(resolvedSemantic)) continue;
     seen.add(semantic);
-    entries.push({ action, semantic, origin: 'memory', baseLogit: 0 });
+    seen.add(resolvedSemantic);
+    // Shown as the element it will really act on; valued by what was remembered.
+    entries.push(resolvedSemantic === semantic
+      ? { action, semantic, origin: 'memory', baseLogit: memoryLogit }
+      : { action, semantic: resolvedSemantic, remembered: semantic, origin: 'memory', baseLogit: memoryLogit });
   }
+  const droppedIds = input.neighbours.filter((n) => droppedActions.has(n.transition.action)).map((n) => n.transition.id);
   if (dropped > 0) notes.push(`${dropped} memory action(s) no longer on this page, dropped`);
 
   const baseProbs = softmax(entries.map((e) => e.baseLogit));
@@ -128,15 +185,19 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
       support: 0,
       valueKind: 'none',
     }));
-    return { candidates, actions, v: null, droppedMemoryActions: dropped, notes };
+    return { candidates, actions, v: null, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
   }
 
   const { lambda, alpha, beta, normalization } = input.settings;
+  const here = sameState(input.neighbours, input.url);
+  const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, here));
+  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
   const valued = entries.map((e) => {
-    const support = input.neighbours.filter((nb) => nb.transition.action === e.semantic);
+    const key = e.remembered ?? e.semantic;
+    const support = input.neighbours.filter((nb) => nb.transition.action === key);
     if (support.length > 0) {
       const q = support.reduce((sum, nb) => sum + nb.ret, 0) / support.length; // Eq. 5
       return { q, support: support.length, valueKind: 'known' as const };
@@ -147,7 +208,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   });
 
   const advantages = valued.map((x) => x.q - v); // Eq. 7
-  const normalized = normalizeAdvantages(advantages, normalization); // Eq. 25
+  const normalized = normalizeAdvantages(advantages, normalization, input.settings.advantageFloor); // Eq. 25
   const adjusted = entries.map((e, i) => e.baseLogit + beta * (normalized[i] ?? 0)); // Eq. 10
   const adjustedProbs = softmax(adjusted);
 
@@ -163,15 +224,46 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
       normAdvantage: normalized[i] ?? 0,
       support: x.support,
       valueKind: x.valueKind,
+      ...(barred[i] ? { barred: barred[i] } : {}),
+      ...(settled[i] ? { settled: true } : {}),
     };
   });
-  return { candidates, actions, v, droppedMemoryActions: dropped, notes };
+  const barredCount = barred.filter(Boolean).length;
+  if (barredCount > 0) notes.push(`${barredCount} candidate(s) barred in this state (rejected, or blamed for a failure here)`);
+  return { candidates, actions, v, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
 }
 
-function record(e: Entry): Pick<CandidateRecord, 'action' | 'semantic' | 'origin' | 'baseLogit' | 'rationale'> {
+/**
+ * The neighbours taken in this very state: similarity 1 (same page type,
+ * effective state and task) and, when both are known, the same URL — product
+ * 202 and product 203 share a page type, but what failed on one says nothing
+ * about the other's button.
+ */
+function sameState(neighbours: readonly Neighbour[], url: string | undefined): Neighbour[] {
+  const page = (u: string) => u.split('#')[0];
+  return neighbours.filter((n) => n.similarity >= SAME_STATE && (url === undefined || n.transition.url === undefined || page(n.transition.url) === page(url)));
+}
+
+/** Mean return of this action over the neighbours in this very state; −∞ when there are none. */
+function sameStateMean(action: string, neighbours: readonly Neighbour[]): number {
+  const here = neighbours.filter((n) => n.transition.action === action);
+  return here.length === 0 ? Number.NEGATIVE_INFINITY : here.reduce((s, n) => s + n.ret, 0) / here.length;
+}
+
+/** Why this action is barred in this state, if it is (see BARRED_RETURN). */
+function barOf(action: string, neighbours: readonly Neighbour[]): CandidateRecord['barred'] {
+  const here = neighbours.filter((n) => n.transition.action === action);
+  if (here.length === 0) return undefined;
+  if (here.some((n) => isRejection(n.transition.id))) return 'rejected';
+  const mean = here.reduce((s, n) => s + n.ret, 0) / here.length;
+  return mean <= BARRED_RETURN ? 'failed' : undefined;
+}
+
+function record(e: Entry): Pick<CandidateRecord, 'action' | 'semantic' | 'origin' | 'baseLogit' | 'rationale' | 'remembered'> {
   return {
     action: formatAction(e.action),
     semantic: e.semantic,
+    ...(e.remembered === undefined ? {} : { remembered: e.remembered }),
     origin: e.origin,
     baseLogit: e.baseLogit,
     ...(e.rationale === undefined ? {} : { rationale: e.rationale }),

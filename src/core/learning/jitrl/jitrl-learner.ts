@@ -55,6 +55,7 @@ export class JitrlLearner implements Learner {
       toSemantic: input.toSemantic,
       settings,
       random: this.#options.random,
+      url: ctx.url,
     });
     const summaries: NeighbourSummary[] = neighbours.map((n) => ({
       transitionId: n.transition.id,
@@ -65,6 +66,14 @@ export class JitrlLearner implements Learner {
       ret: n.ret,
     }));
     const notes = [...values.notes];
+    if (values.droppedTransitionIds.length > 0) {
+      // Stale memory: counted on the rows and shown, never dropped silently.
+      await this.#options.store.markStale(values.droppedTransitionIds, this.#options.clock.now());
+      const at = notes.findIndex((n) => n.endsWith('no longer on this page, dropped'));
+      const note = `${values.droppedMemoryActions} remembered action(s) no longer on this page: marked stale (${values.droppedTransitionIds.length} transition${values.droppedTransitionIds.length === 1 ? '' : 's'}), demoted in retrieval`;
+      if (at >= 0) notes[at] = note;
+      else notes.push(note);
+    }
     if (neighbours.length === 0) notes.push('no similar experience on this page yet: logits unchanged');
     return {
       candidates: values.candidates,

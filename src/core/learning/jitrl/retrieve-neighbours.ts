@@ -21,6 +21,14 @@ import { returnOf } from './returns.ts';
  */
 export const PAGE_READ_LIMIT = 300;
 
+/**
+ * Stale memory is demoted, not dropped: every time a transition's action
+ * failed to resolve on its page type, its similarity is scaled by this. On
+ * r = 0.8 a perfect match stops being retrieved after three misses; the row
+ * stays in memory, counted and shown as stale, until the person deletes it.
+ */
+export const STALE_DEMOTION = 0.9;
+
 export interface RetrievalQuery {
   origin: string;
   regUrl: string;
@@ -55,7 +63,8 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     const taskSimilarity = jaccard(query.taskTokens, transition.taskTokens);
     // App. H: a neighbour must share enough of the task (strictly above the floor).
     if (taskSimilarity <= settings.taskFloor) continue;
-    const similarity = settings.stateWeight * jaccard(query.stateTokens, transition.stateTokens) + settings.taskWeight * taskSimilarity;
+    const similarity = (settings.stateWeight * jaccard(query.stateTokens, transition.stateTokens) + settings.taskWeight * taskSimilarity)
+      * STALE_DEMOTION ** (transition.stale ?? 0);
     // Tolerance: 0.7·1 + 0.3·0.5 must pass r = 0.85 despite floating point.
     if (similarity + 1e-12 < r) continue;
     scored.push({ transition, similarity });

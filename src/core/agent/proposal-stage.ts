@@ -1,0 +1,69 @@
+/**
+ * The last part of a proposal, after the learners adjusted the logits:
+ * notice a loop (bar the actions that led round it), choose the proposal
+ * (Softmax(z′/T) sampling, argmax, or exploitation — `proposal-choice.ts`)
+ * and order the candidates: the proposal first, then the rest by rank.
+ * Pure: the draw comes from a seed of the episode and step, so a step is
+ * reproducible and survives a worker restart.
+ */
+import type { Action } from '../page/action.ts';
+import { formatAction } from '../page/action-grammar.ts';
+import { chooseProposal, rankForProposal, type SelectionMode } from '../learning/proposal-choice.ts';
+import { detectLoop, type LoopFinding } from '../learning/loops.ts';
+import { fnv1a } from '../fnv1a.ts';
+import { seededRandom } from '../random.ts';
+import type { CandidateRecord, StepRecord } from './episode.ts';
+
+export interface ProposalStageInput {
+  records: readonly CandidateRecord[];
+  /** Ref-form actions, parallel to `records`. */
+  actions: readonly Action[];
+  /** The episode's steps before this one. */
+  earlier: readonly StepRecord[];
+  /** `pageKeyOf` the current observation. */
+  pageKey: string;
+  selection: { mode: SelectionMode; temperature: number };
+  /** What the draw is seeded with (settings seed, task, attempt, step, rejections). */
+  drawKey: string;
+}
+
+export interface ProposalStageOutput {
+  /** The proposal first, then the others by rank; `action` in ref form. */
+  candidates: CandidateRecord[];
+  selection: NonNullable<StepRecord['selection']>;
+  loop: LoopFinding | null;
+  notes: string[];
+}
+
+/** This step's uniform draw, seeded by the hash of its draw key. */
+export function proposalDraw(drawKey: string): number {
+  return seededRandom(fnv1a(drawKey) | 0).next();
+}
+
+export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
+  const notes: string[] = [];
+  const executed = input.earlier.filter((s) => s.chosen !== null && s.chosen.decision !== 'rejected');
+  const loop = detectLoop(executed.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic })), input.pageKey);
+  const records = input.records.map((r, i) => ({ ...r, action: formatAction(input.actions[i]!) }));
+  if (loop) {
+    const repeated = new Set(loop.repeated);
+    let barred = 0;
+    records.forEach((r, i) => {
+      if (r.barred === undefined && repeated.has(r.semantic)) {
+        records[i] = { ...r, barred: 'loop' };
+        barred++;
+      }
+    });
+    const since = executed[loop.since]!.index;
+    notes.push(`loop: back at the page as it was before step ${since + 1} (${loop.length} step${loop.length === 1 ? '' : 's'} without progress)${barred ? `; ${barred} action(s) that led round it barred here` : ''}`);
+  }
+  const choice = chooseProposal(records, { ...input.selection, u: proposalDraw(input.drawKey) });
+  const rest = rankForProposal(records).filter((i) => i !== choice.index);
+  const since = loop ? executed[loop.since]!.index : null;
+  return {
+    candidates: [choice.index, ...rest].map((i) => records[i]!),
+    selection: { how: choice.how, probability: choice.probability, temperature: input.selection.temperature },
+    loop: loop && since !== null ? { ...loop, since } : null,
+    notes,
+  };
+}

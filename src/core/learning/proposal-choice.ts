@@ -1,0 +1,80 @@
+/**
+ * Which candidate becomes the proposal: Algorithm 1 acts by sampling
+ * a ~ Softmax(z′) (JitRL App. A); we sample from Softmax(z′/T) with one
+ * seeded uniform draw, so a step is reproducible from its seed, and a
+ * setting switches to argmax. Two rules come first:
+ *
+ * - a barred candidate (the person rejected it in this state, a failure's
+ *   credit blamed it here, or taking it again would close a loop) is never
+ *   proposed while an unbarred one exists;
+ * - exploitation after success: a candidate the learner marked `settled`
+ *   (JitRL: this very state's returns average at least half a success) is
+ *   chosen outright — the one with the highest z′ among several. Sampling is for where the agent is
+ *   unsure; repeating what worked is not left to chance.
+ */
+import type { CandidateRecord } from '../agent/episode.ts';
+
+export type SelectionMode = 'sampling' | 'argmax';
+
+export interface ProposalChoice {
+  /** Index into the records. */
+  index: number;
+  how: 'sampled' | 'argmax' | 'exploited';
+  /** Probability the chosen candidate had under the rule that chose it (1 for argmax and exploitation). */
+  probability: number;
+}
+
+/** Softmax(z/T); T = 0 puts all mass on the first maximum. */
+export function samplingProbabilities(logits: readonly number[], temperature: number): number[] {
+  if (logits.length === 0) return [];
+  const max = Math.max(...logits);
+  if (temperature <= 0) {
+    const top = logits.indexOf(max);
+    return logits.map((_, i) => (i === top ? 1 : 0));
+  }
+  const exps = logits.map((z) => Math.exp((z - max) / temperature));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / sum);
+}
+
+/** Inverse-CDF draw from Softmax(z/T) with a uniform u ∈ [0, 1). */
+export function sampleIndex(logits: readonly number[], temperature: number, u: number): number {
+  const probs = samplingProbabilities(logits, temperature);
+  let cumulative = 0;
+  for (let i = 0; i < probs.length; i++) {
+    cumulative += probs[i]!;
+    if (u < cumulative) return i;
+  }
+  // Rounding can leave the sum a hair below 1: the last candidate with mass takes the rest.
+  for (let i = probs.length - 1; i >= 0; i--) if (probs[i]! > 0) return i;
+  return 0;
+}
+
+/** Display order: unbarred first, then by adjusted logit (ties keep the given order). */
+export function rankForProposal(records: readonly CandidateRecord[]): number[] {
+  return records
+    .map((_, i) => i)
+    .sort((a, b) => Number(records[a]!.barred !== undefined) - Number(records[b]!.barred !== undefined)
+      || records[b]!.adjustedLogit - records[a]!.adjustedLogit || a - b);
+}
+
+export function chooseProposal(
+  records: readonly CandidateRecord[],
+  options: { mode: SelectionMode; temperature: number; u: number },
+): ProposalChoice {
+  const unbarred = records.map((_, i) => i).filter((i) => records[i]!.barred === undefined);
+  const eligible = unbarred.length > 0 ? unbarred : records.map((_, i) => i);
+  const settled = eligible
+    .filter((i) => records[i]!.settled === true)
+    // Among several, the highest z′: the state abstraction can merge states the
+    // policy tells apart (before and after a click), and the policy sees the history.
+    .sort((a, b) => records[b]!.adjustedLogit - records[a]!.adjustedLogit || a - b);
+  if (options.mode === 'sampling' && settled.length > 0) return { index: settled[0]!, how: 'exploited', probability: 1 };
+  const logits = eligible.map((i) => records[i]!.adjustedLogit);
+  if (options.mode === 'argmax') {
+    const top = rankForProposal(eligible.map((i) => records[i]!))[0] ?? 0;
+    return { index: eligible[top] ?? 0, how: 'argmax', probability: 1 };
+  }
+  const at = sampleIndex(logits, options.temperature, options.u);
+  return { index: eligible[at] ?? 0, how: 'sampled', probability: samplingProbabilities(logits, options.temperature)[at] ?? 0 };
+}

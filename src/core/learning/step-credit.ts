@@ -1,0 +1,79 @@
+/**
+ * Per-step credit without a model. JitRL gives each step its own reward from
+ * an LLM evaluator (§4.1, "Reflective Step-wise Rewards"), whose guide scores
+ * a useless or harmful action negative and an action with "no real effect or
+ * effect immediately undone" 0 — never the trajectory's outcome (App. G.1.2).
+ * Offline there is no evaluator, and giving every step the same share of the
+ * outcome makes one failure push every step's alternatives up alike. So the
+ * page itself is the evidence (`pageKeyOf` before each step):
+ *
+ * - `no_change`: the page after the step shows what it showed before;
+ * - `undone`: the step brought the page back to a state seen before an
+ *   earlier step (A → B → A); the steps of that loop are `loop`;
+ * - `error`: the action failed to run.
+ *
+ * Such steps are wasted: on a success they are penalized instead of credited,
+ * and a failure is blamed on them (on the undoing step of a loop, not on the
+ * steps it undid). Where a failure leaves no such evidence,
+ * it is blamed on the step where the base policy was least sure (the smallest
+ * gap between the chosen candidate's base logit and the best other one):
+ * that is the step most likely to have been a wrong call, and the one the
+ * next attempt should change first. The combination is in `rewards.ts`.
+ */
+
+export type StepEvidence = 'no_change' | 'undone' | 'loop' | 'error' | null;
+
+export interface CreditStep {
+  /** `pageKeyOf` the page when the step was proposed; null when unknown. */
+  pageKey: string | null;
+  /** Semantic action. */
+  action: string;
+  ok: boolean;
+  /** Base-logit gap between the chosen action and the best other candidate; null when unknown. */
+  margin: number | null;
+}
+
+const isAnswer = (action: string): boolean => /^(send_msg_to_user|report_infeasible)\(/.test(action);
+
+/** Evidence per executed step (the page after step t is the page before step t + 1; the last step's is unknown). */
+export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
+  const out: StepEvidence[] = steps.map((s) => (s.ok ? null : 'error'));
+  for (let t = 0; t + 1 < steps.length; t++) {
+    const before = steps[t]!.pageKey;
+    const after = steps[t + 1]!.pageKey;
+    if (before === null || after === null || isAnswer(steps[t]!.action)) continue;
+    if (after === before) {
+      out[t] ??= 'no_change';
+      continue;
+    }
+    let back = -1;
+    for (let j = 0; j < t; j++) if (steps[j]!.pageKey === after) { back = j; break; }
+    if (back < 0) continue;
+    out[t] = out[t] === 'error' ? 'error' : 'undone';
+    for (let j = back; j < t; j++) out[j] ??= 'loop';
+  }
+  return out;
+}
+
+/**
+ * Which steps a failure is blamed on: the ones that changed nothing, undid an
+ * earlier step or failed to run; if none, the least-sure
+ * step (latest on ties, nearer the failure). Null when there is no evidence
+ * and no margin at all (demonstrations, imports): the caller keeps its
+ * uniform rule.
+ */
+export function blameOnFailure(steps: readonly CreditStep[]): boolean[] | null {
+  // The steps inside a loop are not blamed, only the one that undid them: of
+  // A → B → A, either move may have been the wrong one (a correct step can be
+  // undone by a wrong one), and the in-episode loop bar already keeps the
+  // agent from going round again.
+  const evidence = stepEvidence(steps).map((e) => (e === 'loop' ? null : e));
+  if (evidence.some((e) => e !== null)) return evidence.map((e) => e !== null);
+  let least = -1;
+  steps.forEach((s, i) => {
+    if (s.margin === null || !Number.isFinite(s.margin)) return;
+    if (least < 0 || s.margin <= steps[least]!.margin!) least = i;
+  });
+  if (least < 0) return null;
+  return steps.map((_, i) => i === least);
+}
