@@ -28,3 +28,31 @@ export async function writing<T>(what: string, work: () => Promise<T>): Promise<
     throw error;
   }
 }
+
+/**
+ * Runs a transaction's writes without awaiting between them (`push` each
+ * request as it is issued). The first failure aborts the transaction, which
+ * rolls back every write in it, and is thrown once.
+ */
+export async function allOrNothing(
+  tx: { done: Promise<void>; abort(): void },
+  issue: (push: (request: Promise<unknown>) => void) => Promise<void>,
+): Promise<void> {
+  const requests: Promise<unknown>[] = [];
+  // After an abort every pending request rejects; the failure is reported once, below.
+  const push = (request: Promise<unknown>) => {
+    request.catch(() => undefined);
+    requests.push(request);
+  };
+  const work = (async () => {
+    await issue(push);
+    await Promise.all(requests);
+  })();
+  try {
+    await Promise.all([work, tx.done]);
+  } catch (error) {
+    try { tx.abort(); } catch { /* already aborted */ }
+    await tx.done.catch(() => undefined);
+    throw error;
+  }
+}
