@@ -365,7 +365,7 @@ export class AgentController {
       result = { ok: false, code: 'not_run', message: `not run: ${refused}` };
     } else {
       const last = episode.steps.at(-1)!;
-      episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...last, chosen: { ...last.chosen!, actionId: this.deps.newId() } }] };
+      episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...last, chosen: { ...last.chosen!, actionId: `${episodeId}:${last.index}:${this.deps.clock.now()}` } }] };
       const marked = await this.saveOrPause(episode, episode);
       if (marked.status === 'paused') return { episode: marked, exclude: [], next: false };
       result = await page.act(action).catch((err: unknown) => ({ ok: false as const, code: 'no_page' as const, message: describeError(err) }));
