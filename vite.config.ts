@@ -10,7 +10,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: crxjs lists every content-script chunk and its map in
+    // web_accessible_resources, where any page could fetch them.
+    sourcemap: false,
     target: 'chrome116',
     rollupOptions: {
       input: {

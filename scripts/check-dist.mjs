@@ -19,4 +19,9 @@ for (const f of walk(dist).filter((f) => f.endsWith('.js'))) {
   if (/\beval\(/.test(src)) fail(`${f} contains eval(`);
 }
 if (JSON.stringify(m.content_security_policy ?? {}).includes('unsafe-eval')) fail('CSP allows unsafe-eval');
+// Exposure: pages can fetch web_accessible_resources; nothing there may be a source map (README "Security model").
+for (const war of m.web_accessible_resources ?? []) {
+  for (const r of war.resources ?? []) if (/\.map$/.test(r)) fail(`web_accessible_resources exposes the source map ${r}`);
+}
+for (const f of walk(dist).filter((f) => f.endsWith('.map'))) fail(`${f}: source maps are not shipped`);
 console.log(`check-dist: ok (${refs.length} referenced files)`);

@@ -50,6 +50,7 @@ export function createTabDemonstrationPage(deps: {
     },
     async tabUrl(tabId) {
       const tab = await deps.tabs.get(tabId);
+      if (tab.incognito) throw new Error('Apprentice does not record in incognito windows, so nothing from them is stored.');
       if (!tab.url || !/^https?:/.test(tab.url)) throw new Error('Apprentice records on http(s) pages; this tab shows something else.');
       return tab.url;
     },

@@ -19,6 +19,8 @@ import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
 import { evaluateSteps } from '../core/llm/evaluator.ts';
 import { createOpenAiChatModel, testProvider } from '../adapters/openai/openai-chat-model.ts';
+import { retryingChatModel } from '../core/llm/retrying-model.ts';
+import { createKeepAlive, keptAliveModel } from '../adapters/chrome/keep-alive.ts';
 import { contextTokensFor, presetInfo } from '../adapters/openai/provider-presets.ts';
 import { builtInLanguageModel, createPromptApiChatModel, testBuiltInModel } from '../adapters/chrome-ai/prompt-api-model.ts';
 import type { ChatModel } from '../core/ports.ts';
@@ -27,6 +29,7 @@ import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
+import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { evotestDefinition } from '../core/learning/evotest/definition.ts';
 import { evolverMode } from '../core/learning/evotest/evotest-runtime.ts';
@@ -64,6 +67,12 @@ const broadcast = (event: UiEvent) => {
   }
 };
 
+const keepAlive = createKeepAlive({
+  ping: () => chrome.runtime.getPlatformInfo(),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+});
+
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
 
 /** The registry's Training-Free GRPO learner, for its Memory tab requests. */
@@ -96,7 +105,10 @@ async function setUp() {
         onDownloadProgress: (loaded) => logger.info('built-in model download', { loaded }),
       });
     }
-    return provider.preset === 'offline' || !provider.baseUrl ? null : createOpenAiChatModel(provider, { origin: `chrome-extension://${chrome.runtime.id}` });
+    // Transient failures are retried with backoff; every call keeps the worker alive while it runs.
+    return provider.preset === 'offline' || !provider.baseUrl
+      ? null
+      : keptAliveModel(retryingChatModel(createOpenAiChatModel(provider, { origin: `chrome-extension://${chrome.runtime.id}` })), keepAlive);
   };
   let cached: { key: string; model: ChatModel | null; policy: CandidatePolicy } | null = null;
   const current = () => {
@@ -195,6 +207,8 @@ async function setUp() {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
       const tab = await chrome.tabs.get(tabId);
+      // Nothing from an incognito window is ever stored, so Apprentice does not run there.
+      if (tab.incognito) throw new Error('Apprentice does not run in incognito windows, so nothing from them is stored.');
       if (!tab.url || !/^https?:/.test(tab.url)) throw new Error('Apprentice works on http(s) pages; this tab shows something else.');
       return tab.url;
     },
@@ -205,6 +219,7 @@ async function setUp() {
       provider.preset === 'chrome-ai'
         ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))
         : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
+    writeImport: (rows) => writeImportAtomically(db, rows),
     learnFromImported: async (inputs) => {
       // Imports teach every learner of the registry, whether or not it is switched on (as before the registry).
       let experiences = 0;

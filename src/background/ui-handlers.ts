@@ -12,13 +12,14 @@ import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import type { GuideAdaptation } from '../core/learning/metattl/guide-adaptation.ts';
 import type { DistillInput } from '../core/learning/cer/distill.ts';
-import { exportMemory, forgetSite, importMemory } from '../core/learning/memory-transfer.ts';
+import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import { pinConfiguration } from '../core/learning/evotest/lineage.ts';
 import type { LineageStore } from '../core/learning/evotest/lineage-store.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+import { keyTransportProblem } from '../core/provider-key.ts';
 import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 
 /** A pin or reset names a lineage or configuration that does not exist (any more). */
@@ -48,6 +49,8 @@ export interface UiHandlerDeps {
   /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
   now(): number;
+  /** Writes a whole validated import in one transaction: all of it, or nothing. */
+  writeImport: MemoryTransferDeps['writeImport'];
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
 }
@@ -109,7 +112,12 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
-    'provider.test': async ({ provider }) => d.testProvider(provider),
+    'provider.test': async ({ provider }) => {
+      // The key goes to the typed URL only under the same rule as a saved one.
+      const problem = keyTransportProblem(provider);
+      if (problem) return { ok: false, model: provider.model, logprobs: false, latencyMs: 0, message: problem };
+      return d.testProvider(provider);
+    },
     'page.highlight': async ({ tabId, ref }) => {
       await d.highlight(tabId, ref);
       return { ok: true as const };

@@ -19,15 +19,22 @@ import { LineageSchema } from '../core/learning/evotest/lineage.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
+/**
+ * A decision names the step it answers and the candidate it approves (its
+ * semantic form, unique within a step, is its id): the background refuses a
+ * decision whose step or candidate is not the one pending, so a stale panel,
+ * a double click or a re-proposal in between can never run something else.
+ */
+const StepRef = { step: z.number().int().nonnegative(), candidate: z.string().min(1).max(8000) };
 export const DecisionInputSchema = z.discriminatedUnion('kind', [
   /** Run the top-ranked candidate. */
-  z.strictObject({ kind: z.literal('approve') }),
+  z.strictObject({ kind: z.literal('approve'), ...StepRef }),
   /** Run another candidate, by its index in the step's candidate list. */
-  z.strictObject({ kind: z.literal('pick'), index: z.number().int().nonnegative() }),
+  z.strictObject({ kind: z.literal('pick'), index: z.number().int().nonnegative(), ...StepRef }),
   /** Run an edited action (ref or semantic form); parsed and validated before it runs. */
-  z.strictObject({ kind: z.literal('edit'), action: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('edit'), action: z.string().min(1), step: StepRef.step }),
   /** Reject the candidate at `index` (default: the top one): stored as a negative reward, then re-propose. */
-  z.strictObject({ kind: z.literal('reject'), index: z.number().int().nonnegative().optional() }),
+  z.strictObject({ kind: z.literal('reject'), index: z.number().int().nonnegative().optional(), ...StepRef }),
 ]);
 export type DecisionInput = z.infer<typeof DecisionInputSchema>;
 

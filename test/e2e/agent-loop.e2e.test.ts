@@ -69,7 +69,7 @@ describe('the learning loop in the service worker', () => {
     expect(step.candidates.length).toBeGreaterThan(0);
     const fillIndex = step.candidates.findIndex((c) => c.semantic === 'fill(<textbox "Full name">, "Ada Lovelace")');
     expect(fillIndex).toBeGreaterThanOrEqual(0);
-    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'pick', index: fillIndex } });
+    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'pick', index: fillIndex, step: 0, candidate: step.candidates[fillIndex]!.semantic } });
     await expect.poll(() => site.inputValue('#name')).toBe('Ada Lovelace');
 
     // Kill the worker: fresh module state, IndexedDB survives.
@@ -80,7 +80,7 @@ describe('the learning loop in the service worker', () => {
     expect(ep.steps).toHaveLength(2);
     expect(ep.steps[0]!.chosen?.decision).toBe('picked');
 
-    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'send_msg_to_user("Done")' } });
+    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'send_msg_to_user("Done")', step: ep.steps.length - 1 } });
     ep = await waitFor(ep.id, ['awaiting_verdict']);
     expect(ep.answer).toBe('Done');
     ep = await request<Episode>({ type: 'episode.verdict', episodeId: ep.id, verdict: 'success', runEvaluator: false });

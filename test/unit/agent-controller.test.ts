@@ -137,7 +137,8 @@ describe('AgentController', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]!.numCandidates).toBe(6);
     expect(ep.steps).toHaveLength(1);
-    expect(ep.steps[0]!.candidates.map((c) => c.action)).toEqual(['fill([9], "hunter2")']);
+    // The password candidate is stored masked (issue 11: secrets never reach the store).
+    expect(ep.steps[0]!.candidates.map((c) => c.action)).toEqual(['fill([9], "{password}")']);
     expect(ep.steps[0]!.rejected).toHaveLength(3);
   });
 

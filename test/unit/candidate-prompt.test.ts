@@ -37,7 +37,7 @@ describe('candidate prompt', () => {
     }
     expect(user!.content).toContain('Task: Save the form');
     expect(user!.content).toContain('1. click(<link "Next page">) → element_gone: gone (on http://site.test/a)');
-    expect(user!.content).toContain('### [dyn:4] How this form behaves\nSaving shows a banner.');
+    expect(user!.content).toContain('| ### [dyn:4] How this form behaves\n| Saving shows a banner.');
     expect(user!.content).toContain('Propose exactly 4 different next actions');
   });
 

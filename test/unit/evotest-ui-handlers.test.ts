@@ -16,6 +16,7 @@ function handlers(data = new InMemoryLearnerDataStore()) {
     experiences: new InMemoryExperienceStore(),
     lineages,
     evotestMode: () => 'offline',
+    writeImport: async () => undefined,
     learnerMemories: [{ id: 'evotest', memory: lineageDataOn(data).memory() }],
     tfgrpo: { exportAll: async () => [], importAll: async () => 0 },
     now: () => Date.UTC(2026, 10, 23),

@@ -15,7 +15,7 @@ import { EpisodeSchema } from '../../src/core/agent/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
-import { exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
+import { type MemoryTransferDeps, exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
 import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import { buildLearners, enabledLearners, LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
@@ -180,11 +180,12 @@ describe('an example learner through the controller', () => {
 
     // JitRL has no memory (logits unchanged); the example adds 2 to the last: z' = (2, 3).
     const step = ep.steps[0]!;
-    expect(step.candidates.map((c) => c.action)).toEqual(['fill([3], "0000")', 'click([2])']);
+    // The PIN is a secret: stored masked, in the candidates and in the evidence (issue 11).
+    expect(step.candidates.map((c) => c.action)).toEqual(['fill([3], "{password}")', 'click([2])']);
     expect(step.candidates.map((c) => c.adjustedLogit)).toEqual([3, 2]);
     expect(step.candidates[0]!.adjustedProb).toBeCloseTo(Math.E / (1 + Math.E), 12);
     expect(step.candidates[0]!.baseProb).toBeCloseTo(1 / (1 + Math.E), 12);
-    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "0000")', by: 2 });
+    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "{secret}")', by: 2 });
     expect(step.learningNotes).toContain('no similar experience on this page yet: logits unchanged');
 
     // What the page showed is kept, bounded, with the secrets masked.
@@ -266,6 +267,12 @@ describe('the example learner\'s memory, with no change outside its registry ent
       learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
       learnFromImported: async () => ({ experiences: 0 }),
       now: () => Date.UTC(2026, 10, 23),
+      // In memory there is no transaction to share: the rows are written in turn.
+      writeImport: async (rows: Parameters<MemoryTransferDeps['writeImport']>[0]) => {
+        for (const id of new Set(rows.transitions.map((t) => t.episodeId))) await ports.stores.memory.putEpisode(id, rows.transitions.filter((t) => t.episodeId === id));
+        for (const e of rows.episodes) await episodes.put(e);
+        await ports.stores.experiences.putMany(rows.experiences);
+      },
     };
     return { ports, deps };
   }

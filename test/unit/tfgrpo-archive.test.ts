@@ -14,6 +14,8 @@ function handlersWith(store: LearnerDataTfgrpoStore) {
     memory: new InMemoryMemoryStore(),
     experiences: new InMemoryExperienceStore(),
     learnerMemories: [{ id: 'tfgrpo', memory: store.data.memory() }],
+    // The core stores' atomic write (issue 11); these tests look at the learner's own store.
+    writeImport: async () => undefined,
     now: () => Date.UTC(2026, 10, 23),
   } as unknown as Parameters<typeof createUiHandlers>[0]);
 }

@@ -94,11 +94,11 @@ describe('Run tab: a proposed step', () => {
     await waitFor(() => expect(callsOf('page.highlight').at(-1)).toEqual({ tabId: 7, ref: null }));
   });
 
-  it('approve, pick, reject and edit send the matching decisions', async () => {
+  it('approve, pick, reject and edit send the matching decisions, naming the step and the candidate shown', async () => {
     const { callsOf, user } = setup(awaiting);
     await candidateList();
     await user.click(screen.getByRole('button', { name: /^Approve/ }));
-    expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'approve' } }]);
+    expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'approve', step: 1, candidate: 'click(<button "Sign up">)' } }]);
     cleanup();
 
     const b = setup(awaiting);
@@ -108,7 +108,7 @@ describe('Run tab: a proposed step', () => {
       'Run this instead (click(<button "Cancel">))', 'Run this instead (fill(<textbox "Name">, "ada"))',
     ]);
     await b.user.click(screen.getByRole('button', { name: 'Run this instead (click(<button "Cancel">))' }));
-    expect(b.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'pick', index: 0 } }]);
+    expect(b.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'pick', index: 0, step: 1, candidate: 'click(<button "Cancel">)' } }]);
     cleanup();
 
     const afterReject = episode({ steps: [done, { ...proposal, rejected: ['click(<button "Sign up">)'] }] });
@@ -116,7 +116,7 @@ describe('Run tab: a proposed step', () => {
     await candidateList();
     expect(screen.getByLabelText('Edit the action')).toHaveValue('click([5])');
     await c.user.click(screen.getByRole('button', { name: 'Reject click(<button "Sign up">)' }));
-    expect(c.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'reject', index: 1 } }]);
+    expect(c.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'reject', index: 1, step: 1, candidate: 'click(<button "Sign up">)' } }]);
     // The rejected one stays listed, marked; the next open candidate is now the proposal.
     const items = within(await candidateList()).getAllByRole('listitem');
     await waitFor(() => expect(within(items[0]!).queryByText('rejected')).not.toBeNull());
@@ -126,7 +126,7 @@ describe('Run tab: a proposed step', () => {
     await waitFor(() => expect(edit).toHaveValue('click([3])'));
     await c.user.clear(edit);
     await c.user.type(edit, 'fill([[2], "Ada"){Enter}'); // '[[' types a literal '['
-    expect(c.callsOf('episode.decide').at(-1)).toEqual({ episodeId: 'ep-1', decision: { kind: 'edit', action: 'fill([2], "Ada")' } });
+    expect(c.callsOf('episode.decide').at(-1)).toEqual({ episodeId: 'ep-1', decision: { kind: 'edit', action: 'fill([2], "Ada")', step: 1 } });
   });
 
   it('shows the background error when an edited action does not parse, and keeps the proposal', async () => {
@@ -152,7 +152,7 @@ describe('Run tab: a proposed step', () => {
     for (let i = 0; i < 40 && document.activeElement !== approve; i++) await user.tab();
     expect(approve).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'approve' } }]);
+    expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'approve', step: 1, candidate: 'click(<button "Sign up">)' } }]);
   });
 });
 

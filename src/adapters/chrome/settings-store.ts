@@ -1,17 +1,25 @@
 /**
- * Settings in chrome.storage.local — the only place the provider key lives.
- * It is read by the background alone; it never goes to pages or content
- * scripts. Stored values are validated; a corrupt entry falls back to the
- * defaults field by field rather than failing.
+ * Settings in chrome.storage.local. The provider key is kept apart from the
+ * rest, under its own entry, and the area is restricted to trusted contexts
+ * (extension pages and the service worker) so a content script — the part
+ * that shares a process with hostile pages — cannot read it. The key follows
+ * provider-key.ts: refused over plain http except to loopback, cleared when
+ * the provider or its origin changes. Stored values are validated; a corrupt
+ * entry falls back to the defaults field by field rather than failing.
  */
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
+import { KeyTransportError, keyTransportProblem, reconcileProviderKey } from '../../core/provider-key.ts';
 
 export interface StorageAreaSlice {
   get(key: string): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
+  remove?(key: string): Promise<void>;
+  /** chrome.storage's access level; absent in tests and old browsers. */
+  setAccessLevel?(options: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }): Promise<void>;
 }
 
 const KEY = 'apprentice.settings';
+const API_KEY = 'apprentice.providerKey';
 
 export function mergeWithDefaults(raw: unknown): Settings {
   if (typeof raw !== 'object' || raw === null) return structuredClone(DEFAULT_SETTINGS);
@@ -30,11 +38,23 @@ export function mergeWithDefaults(raw: unknown): Settings {
 
 export class SettingsStore {
   private cache: Settings | null = null;
+  private restricted: Promise<void> | null = null;
   constructor(private readonly area: StorageAreaSlice) {}
 
+  /** Content scripts may not read this area (chrome.storage.local is readable by them by default). */
+  private restrict(): Promise<void> {
+    this.restricted ??= (this.area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }) ?? Promise.resolve()).catch(() => undefined);
+    return this.restricted;
+  }
+
   async load(): Promise<Settings> {
+    await this.restrict();
     const got = await this.area.get(KEY);
-    this.cache = mergeWithDefaults(got[KEY]);
+    const settings = mergeWithDefaults(got[KEY]);
+    const key = (await this.area.get(API_KEY))[API_KEY];
+    // A key stored inside the settings by an older version moves to its own entry on the next save.
+    const apiKey = typeof key === 'string' ? key : settings.provider.apiKey;
+    this.cache = { ...settings, provider: { ...settings.provider, apiKey: keyTransportProblem({ ...settings.provider, apiKey }) ? '' : apiKey } };
     return this.cache;
   }
 
@@ -44,8 +64,13 @@ export class SettingsStore {
   }
 
   async save(settings: Settings): Promise<Settings> {
-    const valid = SettingsSchema.parse(settings);
-    await this.area.set({ [KEY]: valid });
+    await this.restrict();
+    const previous = this.cache ?? (await this.load());
+    const parsed = SettingsSchema.parse(settings);
+    const valid: Settings = { ...parsed, provider: reconcileProviderKey(previous.provider, parsed.provider) };
+    const problem = keyTransportProblem(valid.provider);
+    if (problem) throw new KeyTransportError(problem);
+    await this.area.set({ [KEY]: { ...valid, provider: { ...valid.provider, apiKey: '' } }, [API_KEY]: valid.provider.apiKey });
     this.cache = valid;
     return valid;
   }

@@ -16,13 +16,14 @@
 import type { Action, ActionResult } from '../../core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
 import type { PageDriver } from '../../core/ports.ts';
+import { maskObservationSecrets } from '../../core/page/secret-fields.ts';
 import { createPageClient } from '../../protocol/validate.ts';
 import type { OpenedTab } from './new-tab-tracker.ts';
 
 /** The slice of chrome.tabs / chrome.scripting this driver needs. */
 export interface TabsSlice {
   sendMessage(tabId: number, message: unknown): Promise<unknown>;
-  get(tabId: number): Promise<{ status?: string | undefined; url?: string | undefined; pendingUrl?: string | undefined }>;
+  get(tabId: number): Promise<{ status?: string | undefined; url?: string | undefined; pendingUrl?: string | undefined; incognito?: boolean | undefined }>;
   goForward?(tabId: number): Promise<void>;
 }
 export interface ScriptingSlice {
@@ -40,6 +41,25 @@ export class PageUnavailableError extends Error {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CHANNEL_CLOSED = /message (port|channel) closed|Receiving end does not exist|back\/forward cache|frame was removed|context invalidated/i;
+/**
+ * Nobody received the message: the action never started. Distinct from a
+ * channel that closed after delivery (the page unloaded mid-action, which is
+ * a navigation).
+ */
+const NOT_DELIVERED = /Receiving end does not exist|Could not establish connection/i;
+
+export class PageTimeoutError extends Error {
+  override name = 'PageTimeoutError';
+}
+
+/** Rejects when `work` takes longer than `ms`; the work itself cannot be cancelled across the message channel. */
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageTimeoutError(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 const WEB_STORE = /^https:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/;
 /** How long after an action a new tab it opened is waited for (Chrome reports it asynchronously). */
 const NEW_TAB_WAIT_MS = [0, 100, 250];
@@ -125,10 +145,14 @@ export function createTabPageDriver(deps: {
 
   async function runAction(action: Action, deadline: number): Promise<ActionResult> {
     try {
-      const result = await client.request('page.act', { action });
+      // A timed-out action may still have run: the caller reports the outcome as unknown.
+      const result = await withTimeout(client.request('page.act', { action }), Math.max(1, deadline - Date.now()), 'the action');
       if (result.ok && result.navigated) await sleep(50).then(() => waitForLoad(deadline));
       return result;
     } catch (err) {
+      if (err instanceof PageTimeoutError) return { ok: false, code: 'timeout', message: `${err.message}; it may or may not have run` };
+      // Never delivered: the action did not run, and nothing navigated.
+      if (NOT_DELIVERED.test(String(err))) return { ok: false, code: 'no_page', message: 'the page did not receive the action; it was not run' };
       // The page unloaded before replying: the action navigated, which is success.
       if (CHANNEL_CLOSED.test(String(err))) {
         await sleep(100);
@@ -157,7 +181,13 @@ export function createTabPageDriver(deps: {
       const deadline = Date.now() + timeoutMs;
       await waitForLoad(deadline);
       await ensureContentScript(deadline);
-      return client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null });
+      const observation = await withTimeout(
+        client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null }),
+        Math.max(1, deadline - Date.now()),
+        'observing the page',
+      );
+      // Secrets never reach a prompt or a store, whatever the page layer sent.
+      return maskObservationSecrets(observation);
     },
     async act(action: Action): Promise<ActionResult> {
       const deadline = Date.now() + timeoutMs;

@@ -7,6 +7,7 @@ import type { IDBPIndex } from 'idb';
 import { EpisodeSchema, type Episode } from '../../core/agent/episode.ts';
 import { UNFINISHED_STATUSES, type EpisodeListOptions, type EpisodeStore } from '../../core/agent/episode-store.ts';
 import { silentLogger, type Logger } from '../../core/ports.ts';
+import { STRICT, writing } from './durable-writes.ts';
 import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';
 
 /** Sorts above every number and string in IndexedDB key order. */
@@ -34,8 +35,13 @@ export class IdbEpisodeStore implements EpisodeStore {
     this.db.close();
   }
 
+  /** A checkpoint: committed with strict durability; a full disk is a StorageFullError. */
   async put(episode: Episode): Promise<void> {
-    await this.db.put('episodes', episode);
+    await writing('the episode', async () => {
+      const tx = this.db.transaction('episodes', 'readwrite', STRICT);
+      void tx.store.put(episode).catch(() => undefined);
+      await tx.done;
+    });
   }
 
   async get(id: string): Promise<Episode | null> {

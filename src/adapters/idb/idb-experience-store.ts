@@ -4,6 +4,7 @@
  * re-validated; every row read back is, because the database outlives the code
  * that wrote it: rows that do not parse are skipped, counted and logged.
  */
+import { STRICT } from './durable-writes.ts';
 import type { ExperienceStore } from '../../core/learning/cer/experience-store.ts';
 import { ExperienceEntrySchema, type ExperienceEntry } from '../../core/learning/cer/experience.ts';
 import { silentLogger, type Logger } from '../../core/ports.ts';
@@ -36,7 +37,7 @@ export class IdbExperienceStore implements ExperienceStore {
 
   async putMany(entries: ExperienceEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const tx = this.db.transaction('experiences', 'readwrite');
+    const tx = this.db.transaction('experiences', 'readwrite', STRICT);
     const requests = entries.map((e) => tx.store.put(e as ExperienceRow));
     // One failure aborts the transaction; report it once, from tx.done.
     for (const r of requests) r.catch(() => undefined);

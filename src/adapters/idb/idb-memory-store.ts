@@ -7,6 +7,7 @@
  * back is, because the database outlives the code that wrote it: rows that do
  * not parse are skipped, counted and logged, never thrown.
  */
+import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPIndex } from 'idb';
 import type { MemoryStore, SiteSummary } from '../../core/memory/memory-store.ts';
 import { TransitionSchema, type Transition } from '../../core/memory/transition.ts';
@@ -49,26 +50,16 @@ export class IdbMemoryStore implements MemoryStore {
       if (ids.has(t.id)) throw new EpisodeWriteError(`duplicate transition id ${t.id}`);
       ids.add(t.id);
     }
-    const tx = this.db.transaction('transitions', 'readwrite');
-    // Requests are issued without awaiting in between; the first failure aborts
-    // the transaction, which rolls back the deletes as well as the puts.
-    const work = (async () => {
-      const earlier = await tx.store.index('byEpisode').getAllKeys(episodeId);
-      const requests: Promise<unknown>[] = [];
-      try {
-        for (const key of earlier) if (!ids.has(key)) requests.push(tx.store.delete(key));
-        for (const t of transitions) requests.push(tx.store.put(t));
-      } finally {
-        // After an abort every pending request rejects; the failure is reported once, below.
-        for (const request of requests) request.catch(() => undefined);
-      }
-      await Promise.all(requests);
-    })();
+    const tx = this.db.transaction('transitions', 'readwrite', STRICT);
+    // The first failure aborts the transaction, which rolls back the deletes as well as the puts.
     try {
-      await Promise.all([work, tx.done]);
+      await allOrNothing(tx, async (push) => {
+        const earlier = await tx.store.index('byEpisode').getAllKeys(episodeId);
+        for (const key of earlier) if (!ids.has(key)) push(tx.store.delete(key));
+        for (const t of transitions) push(tx.store.put(t));
+      });
     } catch (error) {
-      try { tx.abort(); } catch { /* already aborted */ }
-      await tx.done.catch(() => undefined);
+      if (isQuotaError(error)) await writing('what this episode taught', () => Promise.reject(error));
       throw new EpisodeWriteError(`episode ${episodeId} was not written: ${describe(error)}`, { cause: error });
     }
   }

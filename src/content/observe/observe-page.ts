@@ -476,6 +476,8 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     flush();
   };
 
+  // Whether each form has a submit control, looked up once per form in this snapshot (a large form has many controls).
+  const formHasSubmit = new Map<HTMLFormElement, boolean>();
   const describe = (el: Element, tag: string, role: string, kind: SnapshotNode['kind'], depth: number, frame: FrameContext): SnapshotNode => {
     const n: SnapshotNode = {
       ref: kind === 'interactive' ? registry.refFor(el, frame.prefix) : null,
@@ -492,6 +494,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       if (value !== undefined) n.value = value;
       if (tag === 'select') n.options = Array.from((el as HTMLSelectElement).options, (o) => collapse(o.label));
       if (tag === 'input') n.inputType = (el as HTMLInputElement).type;
+      Object.assign(n, formFacts(el, tag, formHasSubmit));
       if (tag === 'a' || tag === 'area') {
         const href = (el as HTMLAnchorElement).href;
         if (href) n.href = href;
@@ -600,6 +603,38 @@ function statesOf(el: Element, tag: string, role: string, focused: boolean): Ele
   if (((tag === 'input' || tag === 'textarea') && (el as HTMLInputElement).readOnly) || aria('aria-readonly') === 'true') s.readonly = true;
   if (focused) s.focused = true;
   return s;
+}
+
+/**
+ * What the sensitivity gate needs to know about forms: the autocomplete token
+ * (secret fields), whether the element is in a form, and whether activating
+ * or changing it submits that form.
+ */
+function formFacts(el: Element, tag: string, formHasSubmit: Map<HTMLFormElement, boolean>): Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits'> {
+  const out: Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits'> = {};
+  const auto = el.getAttribute('autocomplete');
+  if (auto && auto !== 'on' && auto !== 'off') out.autocomplete = auto.slice(0, 100);
+  const form = (el as HTMLInputElement).form ?? el.closest('form');
+  if (!form) return out;
+  out.inForm = true;
+  if (tag === 'button') out.submits = (el as HTMLButtonElement).type === 'submit';
+  else if (tag === 'input') {
+    const type = (el as HTMLInputElement).type;
+    if (type === 'submit' || type === 'image') out.submits = true;
+    else if (type === 'checkbox' || type === 'radio') out.submits = changeSubmits(el, form, formHasSubmit);
+  } else if (tag === 'select') out.submits = changeSubmits(el, form, formHasSubmit);
+  return out;
+}
+
+/** A change handler that names submit, or a form with no way to submit it but its controls. */
+function changeSubmits(el: Element, form: HTMLFormElement, formHasSubmit: Map<HTMLFormElement, boolean>): boolean {
+  if (/submit/i.test(el.getAttribute('onchange') ?? '') || /submit/i.test(el.getAttribute('onclick') ?? '')) return true;
+  let has = formHasSubmit.get(form);
+  if (has === undefined) {
+    has = form.querySelector('button:not([type]), button[type=submit], input[type=submit], input[type=image]') !== null;
+    formHasSubmit.set(form, has);
+  }
+  return !has;
 }
 
 function safeMatches(el: Element, selector: string): boolean {

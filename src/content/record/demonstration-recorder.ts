@@ -133,14 +133,16 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
     if (!pending.delete(el)) return;
     const value = textOf(el);
     if (recorded.get(el) === value) return;
-    const secret = tagOf(el) === 'input' && inputType(el) === 'password';
+    const secret = tagOf(el) === 'input' && (inputType(el) === 'password' || /(^|\s)(one-time-code|cc-\S+|current-password|new-password)(\s|$)/.test(el.getAttribute('autocomplete') ?? ''));
     if (emit(el, (target) => ({ type: 'fill', target, text: secret && value !== '' ? PASSWORD_PLACEHOLDER : value }))) recorded.set(el, value);
   };
   const flushAll = () => {
     for (const el of [...pending]) if (el.isConnected) flushField(el); else pending.delete(el);
   };
 
+  // Only what the person did counts: events a page script dispatched (isTrusted false) are not recorded.
   const onInput = (e: Event) => {
+    if (!e.isTrusted) return;
     const el = eventTarget(e);
     if (!el) return;
     const field = textFieldOf(el);
@@ -152,6 +154,7 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
   };
 
   const onChange = (e: Event) => {
+    if (!e.isTrusted) return;
     const el = eventTarget(e);
     if (!el) return;
     const field = textFieldOf(el);
@@ -217,6 +220,7 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
   };
 
   const onSubmit = (e: SubmitEvent) => {
+    if (!e.isTrusted) return;
     flushAll();
     if (triggered) return;
     const submitter = e.submitter;

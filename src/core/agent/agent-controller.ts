@@ -22,7 +22,10 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from './episode.ts';
-import { classifySensitivity } from './sensitive-actions.ts';
+import { autoApproveVerdict } from './sensitive-actions.ts';
+import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged } from './decision-guard.ts';
+import type { Action, ActionResult } from '../page/action.ts';
+import type { StepRecord } from './episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, validateStage } from './step-stages.ts';
@@ -42,6 +45,14 @@ export class AgentController {
   /** In-flight work per episode, so stop() can abort a model call. Losing it on a worker restart is harmless. */
   private readonly inFlight = new Map<string, AbortController>();
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** One decision, verdict or stop at a time per episode: two approvals sent at once run one action. */
+  private readonly locks = new EpisodeLocks();
+  /**
+   * The real text of candidates that type a secret, by episode, step and
+   * (masked) semantic form. Only in memory: after a worker restart such a
+   * candidate must be edited again, and the secret never reaches storage.
+   */
+  private readonly secrets = new Map<string, string>();
 
   constructor(private readonly deps: AgentDeps) {}
 
@@ -136,19 +147,23 @@ export class AgentController {
 
   /** Stops the episode; what was approved or rejected is still learned from. */
   async stop(episodeId: string): Promise<Episode> {
-    const episode = await this.get(episodeId);
-    if (isFinished(episode)) return episode;
     this.inFlight.get(episodeId)?.abort();
-    return this.conclude(episode, 'stopped', null);
+    return this.locks.run(episodeId, async () => {
+      const episode = await this.get(episodeId);
+      if (isFinished(episode)) return episode;
+      return this.conclude(episode, 'stopped', null);
+    });
   }
 
   /** The end-of-episode verdict: assign rewards, let every learner learn, close. */
   async finish(episodeId: string, verdict: Verdict, options: { runEvaluator?: boolean } = {}): Promise<Episode> {
-    const episode = await this.get(episodeId);
-    if (isFinished(episode)) throw new DecisionError(`the episode already ended (${episode.status})`);
-    const requested = options.runEvaluator === true;
-    const { scores, notes } = await evaluateStage(requested ? this.deps.evaluator() : null, requested, episode, verdict);
-    return this.conclude(episode, verdict, scores, notes);
+    return this.locks.run(episodeId, async () => {
+      const episode = await this.get(episodeId);
+      if (isFinished(episode)) throw new DecisionError(`the episode already ended (${episode.status})`);
+      const requested = options.runEvaluator === true;
+      const { scores, notes } = await evaluateStage(requested ? this.deps.evaluator() : null, requested, episode, verdict);
+      return this.conclude(episode, verdict, scores, notes);
+    });
   }
 
   /** Verdict from a numeric task reward in [0, 1] (the benchmark). */
@@ -159,8 +174,39 @@ export class AgentController {
   /** After a worker restart: episodes caught mid-proposal are proposed again (with their checkpointed plans). */
   async resumeUnfinished(): Promise<void> {
     for (const episode of await this.deps.episodes.unfinished()) {
-      if (episode.status === 'running') this.track(episode.id, this.proposeStep(episode.id));
+      if (episode.status !== 'running') continue;
+      const last = episode.steps.at(-1);
+      if (last?.chosen && last.result === null) this.track(episode.id, this.recoverApproved(episode, last));
+      else this.track(episode.id, this.proposeStep(episode.id));
     }
+  }
+
+  /**
+   * An approved step the worker died on. Without an idempotency id the action
+   * never started: run it now, once. With one it may have run: the step goes
+   * back to the person as "outcome unknown" and nothing runs again.
+   */
+  private async recoverApproved(episode: Episode, step: StepRecord): Promise<Episode> {
+    const chosen = step.chosen!;
+    if (chosen.actionId !== undefined) {
+      const result: ActionResult = { ok: false, code: 'outcome_unknown', message: 'the worker stopped while this action ran; it may or may not have run' };
+      const paused: Episode = {
+        ...episode,
+        status: 'paused',
+        steps: [...episode.steps.slice(0, -1), { ...step, result }],
+        error: `Outcome unknown: Apprentice was stopped while running ${chosen.semantic}. Check the page, then resume.`,
+      };
+      return this.saveOrPause(paused, episode);
+    }
+    const real = this.secrets.get(secretKey(episode.id, step.index, chosen.semantic)) ?? chosen.action;
+    const parsed = parseAction(real);
+    if (!parsed.ok || /\{(password|one-time-code|payment)\}/.test(real)) {
+      const result: ActionResult = { ok: false, code: 'not_run', message: 'the typed secret was not kept across the restart' };
+      const paused: Episode = { ...episode, status: 'paused', steps: [...episode.steps.slice(0, -1), { ...step, result }], error: 'Not run: the typed secret was not kept across a restart. Resume and type it again.' };
+      return this.saveOrPause(paused, episode);
+    }
+    const acted = await this.actApproved(episode.id, parsed.action, { semantic: chosen.semantic, shownOn: step.url, recheck: chosen.decision !== 'edited' });
+    return acted.next ? this.proposeStep(episode.id) : acted.episode;
   }
 
   /** One proposal: the stages in order, then the step saved and the episode awaiting approval. */
@@ -186,7 +232,10 @@ export class AgentController {
       const valid = validateStage(proposal, context.observation, exclude, notes);
       const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal, request: shape });
       const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
-      const step = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
+      const recorded = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
+      // Secrets typed by a candidate never reach the store: masked there, kept here until approved.
+      const { step, secrets } = maskStepSecrets(recorded, context.observation);
+      for (const [semantic, real] of secrets) this.secrets.set(secretKey(episodeId, step.index, semantic), real);
       // A re-proposal after rejections replaces the pending step rather than adding one.
       const previous = episode.steps.at(-1);
       const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
@@ -199,8 +248,7 @@ export class AgentController {
       if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
       // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
       const latest = await this.get(episodeId);
-      const paused: Episode = { ...latest, status: 'paused', error: describeError(err) };
-      await this.save(paused);
+      const paused = await this.saveOrPause({ ...latest, status: 'paused', error: describeError(err) }, latest);
       this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
       return { episode: paused, observation: null };
     } finally {
@@ -213,71 +261,141 @@ export class AgentController {
    * proposal should follow (the episode still runs), `exclude` what it must leave out.
    */
   private async carryOut(episodeId: string, decision: DecisionInput, options: { auto?: boolean }): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
+    const approved = await this.locks.run(episodeId, () => this.recordDecision(episodeId, decision, options));
+    if (approved.kind === 'done') return approved.outcome;
+    const { action, semantic, shownOn, recheck } = approved;
+    return this.actApproved(episodeId, action, { semantic, shownOn, recheck });
+  }
+
+  /**
+   * Checks the decision against the pending step and saves it (under the
+   * episode's lock). A rejection is complete here; an approval returns the
+   * action to run, with the real text of a masked secret.
+   */
+  private async recordDecision(
+    episodeId: string,
+    decision: DecisionInput,
+    options: { auto?: boolean },
+  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; recheck: boolean }> {
     let episode = await this.get(episodeId);
     if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
     const step = episode.steps.at(-1);
     if (!step || step.chosen) throw new DecisionError('there is no pending proposal');
     const open = step.candidates.filter((c) => !step.rejected.includes(c.semantic));
+    if (decision.kind === 'edit' && decision.step !== undefined && decision.step !== step.index) {
+      throw new DecisionError(decisionMismatch(step, { step: decision.step }, null) ?? 'wrong step');
+    }
 
     if (decision.kind === 'reject') {
       const target = decision.index === undefined ? open[0] : step.candidates[decision.index];
+      const mismatch = decisionMismatch(step, decision, target ?? null);
+      if (mismatch) throw new DecisionError(mismatch);
       if (!target) throw new DecisionError('no such candidate');
       const rejected = [...new Set([...step.rejected, target.semantic])];
       episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...step, rejected }] };
       const remaining = step.candidates.filter((c) => !rejected.includes(c.semantic));
       if (remaining.length > 0) {
         await this.save(episode);
-        return { episode, exclude: [], next: false };
+        return { kind: 'done', outcome: { episode, exclude: [], next: false } };
       }
       // Everything rejected: ask the policy again, without the rejected actions.
       episode = { ...episode, status: 'running' };
       await this.save(episode);
-      return { episode, exclude: rejected, next: true };
+      return { kind: 'done', outcome: { episode, exclude: rejected, next: true } };
     }
 
-    let actionText: string;
-    let semantic: string;
+    let run: Action;
+    let stored: { action: string; semantic: string };
     let how: Decision;
-    const page = this.deps.pageFor(episode);
     if (decision.kind === 'edit') {
       const parsed = parseAction(decision.action);
       if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
-      const observation = await page.observe({ maxChars: this.deps.settings().agent.observationChars, lastActedRef: null });
+      const observation = await this.deps.pageFor(episode).observe({ maxChars: this.deps.settings().agent.observationChars, lastActedRef: null });
       const resolved = resolveSemanticAction(parsed.action, observation);
       if (!resolved.ok) throw new DecisionError(`the edited action does not fit this page: ${resolved.message}`);
-      actionText = formatAction(resolved.action);
-      semantic = formatAction(toSemanticAction(resolved.action, observation));
+      const masked = maskEdited(resolved.action, formatAction(toSemanticAction(resolved.action, observation)), observation);
+      run = masked.run;
+      stored = masked.stored;
       how = 'edited';
     } else {
       const chosen = decision.kind === 'approve' ? open[0] : step.candidates[decision.index];
+      const mismatch = decisionMismatch(step, decision, chosen ?? null);
+      if (mismatch) throw new DecisionError(mismatch);
       if (!chosen) throw new DecisionError('no such candidate');
-      actionText = chosen.action;
-      semantic = chosen.semantic;
+      const real = this.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
+      if (real === undefined && /\{(password|one-time-code|payment)\}/.test(chosen.action)) {
+        throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
+      }
+      const parsed = parseAction(real ?? chosen.action);
+      if (!parsed.ok) throw new DecisionError(`internal: stored action does not parse: ${parsed.error.message}`);
+      run = parsed.action;
+      stored = { action: chosen.action, semantic: chosen.semantic };
       how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
     }
+    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: { ...stored, decision: how } }] };
+    const saved = await this.saveOrPause(approved, episode);
+    // An approval that could not be saved is not carried out.
+    if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+    return { kind: 'act', action: run, semantic: stored.semantic, shownOn: step.url, recheck: how !== 'edited' };
+  }
 
-    const parsed = parseAction(actionText);
-    if (!parsed.ok) throw new DecisionError(`internal: stored action does not parse: ${parsed.error.message}`);
-    const action = parsed.action;
-    episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: { action: actionText, semantic, decision: how } }] };
-    await this.save(episode);
-
-    const result = await page.act(action).catch((err: unknown) => ({ ok: false as const, code: 'no_page' as const, message: describeError(err) }));
-    episode = await this.get(episodeId);
-    const last = episode.steps.at(-1)!;
-    const steps = [...episode.steps.slice(0, -1), { ...last, result }];
-    const maxSteps = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
-    if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') {
-      const answer = action.type === 'send_msg_to_user' ? action.text : action.reason;
-      episode = { ...episode, steps, answer, status: 'awaiting_verdict' };
-    } else if (steps.length >= maxSteps) {
-      episode = { ...episode, steps, status: 'awaiting_verdict', error: `step limit (${maxSteps}) reached` };
-    } else {
-      // A pause requested while the action ran is kept.
-      episode = { ...episode, steps, status: episode.status === 'paused' ? 'paused' : 'running' };
+  /**
+   * Runs an approved, saved action: re-reads the element (role, name, origin)
+   * unless the person just typed it, saves an idempotency id, acts, and saves
+   * the result. A stop or verdict that came meanwhile is kept: the episode
+   * stays ended and nothing more is proposed.
+   */
+  private async actApproved(
+    episodeId: string,
+    action: Action,
+    shown: { semantic: string; shownOn: string; recheck: boolean },
+  ): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
+    let episode = await this.get(episodeId);
+    const page = this.deps.pageFor(episode);
+    let refused: string | null = null;
+    if (shown.recheck) {
+      try {
+        const now = await page.observe({ maxChars: this.deps.settings().agent.observationChars, lastActedRef: null });
+        refused = targetChanged(action, shown.semantic, now, shown.shownOn);
+      } catch (err) {
+        refused = describeError(err);
+      }
     }
-    await this.save(episode);
-    return { episode, exclude: [], next: episode.status === 'running' };
+    let result: ActionResult;
+    if (refused !== null) {
+      result = { ok: false, code: 'not_run', message: `not run: ${refused}` };
+    } else {
+      const last = episode.steps.at(-1)!;
+      episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...last, chosen: { ...last.chosen!, actionId: `${episodeId}:${last.index}:${this.deps.clock.now()}` } }] };
+      const marked = await this.saveOrPause(episode, episode);
+      if (marked.status === 'paused') return { episode: marked, exclude: [], next: false };
+      result = await page.act(action).catch((err: unknown) => ({ ok: false as const, code: 'no_page' as const, message: describeError(err) }));
+    }
+    return this.locks.run(episodeId, async () => {
+      const latest = await this.get(episodeId);
+      const last = latest.steps.at(-1)!;
+      // With the result saved, the idempotency id has done its work.
+      const { actionId: _done, ...chosen } = last.chosen!;
+      const steps = [...latest.steps.slice(0, -1), { ...last, chosen, result }];
+      let next: Episode;
+      const maxSteps = stepLimitOf(latest, this.deps.learners(), this.deps.settings().agent.maxSteps);
+      if (isFinished(latest)) {
+        // Stopped or judged while the action ran: keep the result, nothing more.
+        next = { ...latest, steps };
+      } else if (refused !== null) {
+        next = { ...latest, steps, status: 'paused', error: `Not run: ${refused}. Resume to get a new proposal.` };
+      } else if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') {
+        const answer = action.type === 'send_msg_to_user' ? action.text : action.reason;
+        next = { ...latest, steps, answer, status: 'awaiting_verdict' };
+      } else if (steps.length >= maxSteps) {
+        next = { ...latest, steps, status: 'awaiting_verdict', error: `step limit (${maxSteps}) reached` };
+      } else {
+        // A pause requested while the action ran is kept.
+        next = { ...latest, steps, status: latest.status === 'paused' ? 'paused' : 'running' };
+      }
+      const saved = await this.saveOrPause(next, latest);
+      return { episode: saved, exclude: [], next: saved.status === 'running' };
+    });
   }
 
   private async conclude(episode: Episode, outcome: Verdict | 'stopped', evaluatorScores: number[] | null, notes: string[] = []): Promise<Episode> {
@@ -289,13 +407,23 @@ export class AgentController {
     return noted;
   }
 
-  /** Auto-approve runs the top candidate by itself on origins the person allowed, never a sensitive action. */
+  /**
+   * Auto-approve runs the top candidate by itself only on the origin the page
+   * is on now, if the person granted it, and never a sensitive action
+   * (sensitive-actions.ts).
+   */
   private autoApprovable(episode: Episode, observation: PageObservation): boolean {
-    if (!this.deps.settings().agent.autoApproveOrigins.includes(episode.origin)) return false;
     const top = episode.steps.at(-1)?.candidates[0];
     if (!top) return false;
     const parsed = parseAction(top.action);
-    return parsed.ok && !classifySensitivity(parsed.action, observation).sensitive;
+    if (!parsed.ok) return false;
+    return !autoApproveVerdict({
+      grantedOrigins: this.deps.settings().agent.autoApproveOrigins,
+      observation,
+      action: parsed.action,
+      candidateOrigin: top.origin,
+      previousUrl: episode.steps.at(-2)?.url ?? null,
+    }).sensitive;
   }
 
   /** Awaits the follow-up work, or tracks it in the background and returns `now`. */
@@ -317,7 +445,31 @@ export class AgentController {
     await this.deps.episodes.put(episode);
     this.deps.onUpdate?.(episode);
   }
+
+  /**
+   * Saves `episode`; when storage is full, the episode pauses and says why
+   * (`fallback` is what is stored now). The paused state is shown even if it
+   * cannot be stored either.
+   */
+  private async saveOrPause(episode: Episode, fallback: Episode): Promise<Episode> {
+    try {
+      await this.save(episode);
+      return episode;
+    } catch (err) {
+      if (!isStorageFull(err)) throw err;
+      const paused: Episode = { ...fallback, status: isFinished(fallback) ? fallback.status : 'paused', error: describeError(err) };
+      await this.deps.episodes.put(paused).catch(() => undefined);
+      this.deps.onUpdate?.(paused);
+      this.deps.logger.warn('storage is full', { episodeId: episode.id });
+      return paused;
+    }
+  }
 }
+
+const secretKey = (episodeId: string, stepIndex: number, semantic: string): string => `${episodeId}\u0000${stepIndex}\u0000${semantic}`;
+
+/** IndexedDB's quota error, as the idb adapter names it (matched by name: errors cross realms). */
+const isStorageFull = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'StorageFullError';
 
 /** The episode's step limit: the first learner whose plan sets one (EvoTest's gene), else the settings'. */
 function stepLimitOf(episode: Episode, learners: readonly Learner[], fallback: number): number {

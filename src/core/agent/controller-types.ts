@@ -6,11 +6,17 @@ import type { Learner } from '../learning/learner.ts';
 import type { Episode } from './episode.ts';
 import type { EpisodeStore } from './episode-store.ts';
 
+/**
+ * `step` and `candidate` name what the decision answers (the UI always sends
+ * them; a mismatch is refused). The core's own callers — auto-approve, the
+ * benchmark's decider — may omit them.
+ */
+type Named = { step?: number | undefined; candidate?: string | undefined };
 export type DecisionInput =
-  | { kind: 'approve' }
-  | { kind: 'pick'; index: number }
-  | { kind: 'edit'; action: string }
-  | { kind: 'reject'; index?: number | undefined };
+  | ({ kind: 'approve' } & Named)
+  | ({ kind: 'pick'; index: number } & Named)
+  | { kind: 'edit'; action: string; step?: number | undefined }
+  | ({ kind: 'reject'; index?: number | undefined } & Named);
 
 export type Verdict = 'success' | 'failure' | 'partial';
 

@@ -100,7 +100,17 @@ export const StepRecordSchema = z.strictObject({
    */
   evidence: z.record(z.string(), z.unknown()).optional(),
   /** The action that ran, in both forms; null while awaiting a decision. */
-  chosen: z.strictObject({ action: z.string(), semantic: z.string(), decision: DecisionSchema }).nullable(),
+  chosen: z.strictObject({
+    action: z.string(),
+    semantic: z.string(),
+    decision: DecisionSchema,
+    /**
+     * Idempotency id, saved just before the action starts. After a worker
+     * restart, an approved step with an id but no result may have run: it is
+     * returned to the person as "outcome unknown", never run again.
+     */
+    actionId: z.string().optional(),
+  }).nullable(),
   /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
   rejected: z.array(z.string()),
   result: ActionResultSchema.nullable(),

@@ -9,10 +9,12 @@
  * is stored under `learners[id]` and read back through its `memory.import`.
  */
 import type { EpisodeStore } from '../agent/episode-store.ts';
-import { buildArchive, ImportError, parseArchive } from '../memory/memory-archive.ts';
+import { asImportedEpisode, buildArchive, ImportError, parseArchive } from '../memory/memory-archive.ts';
+import type { Transition } from '../memory/transition.ts';
+import type { Episode } from '../agent/episode.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
-import { ExperienceEntrySchema } from './cer/experience.ts';
+import { ExperienceEntrySchema, type ExperienceEntry } from './cer/experience.ts';
 import type { DistillInput } from './cer/distill.ts';
 import { importTrajectories } from './cer/trajectory-import.ts';
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
@@ -27,6 +29,8 @@ export interface MemoryTransferDeps {
   learnerMemories: readonly { id: string; memory: LearnerMemory }[];
   /** Learns from imported trajectories (the episode lifecycle for imports). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
+  /** Writes the core stores' imported rows in one transaction: all of them, or nothing. */
+  writeImport(rows: { transitions: Transition[]; episodes: Episode[]; experiences: ExperienceEntry[] }): Promise<void>;
   now(): number;
 }
 
@@ -97,7 +101,7 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
   const trajectories = asTrajectoryFile(json, d.now());
   if (trajectories) {
     if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
-    for (const input of trajectories.inputs) await d.episodes.put(input.episode);
+    await d.writeImport({ transitions: [], episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), experiences: [] });
     const { experiences } = await d.learnFromImported(trajectories.inputs);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences };
   }
@@ -107,12 +111,10 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
     return parsed.data;
   });
-  // Everything validated above; now write. Transitions go per episode, each in one transaction.
-  const byEpisode = new Map<string, typeof archive.transitions>();
-  for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
-  for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
-  for (const e of archive.episodes) await d.episodes.put(e);
-  await d.experiences.putMany(experiences);
+  // Everything validated above; now one transaction writes the core stores, all of it or nothing.
+  // Imported episodes are always finished and bound to no tab (asImportedEpisode).
+  // TODO [2026-12-15]: the registry learners' parts (learnerData) join that transaction.
+  await d.writeImport({ transitions: archive.transitions, episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), experiences });
   const result: MemoryImportResult = { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
 
   const learnerParts = Object.entries(archive.learners ?? {});

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { ChatMessage } from '../ports.ts';
 import type { PolicyInput, PromptSection, StepHistoryItem } from '../policy/policy.ts';
+import { DATA_SECTION_RULE, dataSection, inlineData } from './data-section.ts';
 
 export const CandidateItemSchema = z.object({
   option: z.number().int().min(1).describe('The option number: 1 for the first option, 2 for the second, and so on.'),
@@ -98,6 +99,7 @@ export function buildCandidateMessages(input: PolicyInput, options: CandidatePro
     '- Fill every field the task gives a value for before submitting a form.',
     '- When the task is complete, or its question is answered by what the page shows, use send_msg_to_user with the answer.',
     '- Past experience, when given, comes from earlier attempts on this site; use it when it fits the current page.',
+    `- ${DATA_SECTION_RULE}`,
     '',
     ACTION_GRAMMAR_DOC,
     '',
@@ -106,24 +108,29 @@ export function buildCandidateMessages(input: PolicyInput, options: CandidatePro
     `Example of the shape (with ${Math.max(1, Math.min(2, n))} option${n === 1 ? '' : 's'}): ${example}`,
   ].join('\n');
 
+  // Everything the page wrote (title, names, values, omissions) and everything
+  // learned from pages goes in data sections; only the task is the person's.
+  const page = [
+    // The rendering normally starts with its own "Page: title (url)" header.
+    ...(input.renderedObservation.trimStart().startsWith('Page:')
+      ? []
+      : [`Page: ${inlineData(input.observation.title.trim()) || '(untitled)'} (${inlineData(input.observation.url)})`]),
+    input.renderedObservation.trim() || '(the page shows no elements)',
+  ].join('\n');
   const parts = [
     `Task: ${input.task}`,
     '',
     'Current page:',
-    // The rendering normally starts with its own "Page: title (url)" header.
-    ...(input.renderedObservation.trimStart().startsWith('Page:')
-      ? []
-      : [`Page: ${input.observation.title.trim() || '(untitled)'} (${input.observation.url})`]),
-    input.renderedObservation.trim() || '(the page shows no elements)',
+    dataSection('the current page', page),
     '',
     'Recent actions:',
-    renderHistory(input.history, options.historyLimit ?? 10),
+    input.history.length === 0 ? renderHistory(input.history, 0) : dataSection('actions so far', renderHistory(input.history, options.historyLimit ?? 10)),
   ];
   if (input.guide !== undefined && input.guide.trim() !== '') {
     parts.push('', 'Follow this guide (learned from earlier attempts):', input.guide.trim());
   }
   if (input.sections.length > 0) {
-    parts.push('', 'Past experience on this site:', renderSections(input.sections));
+    parts.push('', 'Past experience on this site:', dataSection('learned on this site', renderSections(input.sections)));
   }
   parts.push('', `Propose exactly ${n} different next actions as the JSON object described above.`);
   return [

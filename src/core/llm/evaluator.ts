@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { ModelOutputError, ProviderError } from '../errors.ts';
 import type { ChatMessage, ChatModel } from '../ports.ts';
 import { parseModelJson } from './parse-model-json.ts';
+import { DATA_SECTION_RULE, dataSection, inlineData } from './data-section.ts';
 
 export const StepScoreSchema = z.object({
   step: z.number().int().min(1).describe('The step number as listed (1-based).'),
@@ -47,6 +48,7 @@ export function buildEvaluatorMessages(input: EvaluatorInput): ChatMessage[] {
     '−3 harmful or useless and certain; −2 harmful, somewhat uncertain; −1 possibly harmful, very uncertain;',
     '0 when you cannot tell, when it had no effect, or when a later step undid it.',
     'Use the final outcome: in a successful episode the steps that led to the result are useful; in a failed one, look for where it went wrong.',
+    DATA_SECTION_RULE,
     `Answer with one JSON object and nothing else, following this JSON Schema: ${JSON.stringify(z.toJSONSchema(EvaluationSchema))}`,
   ].join('\n');
   const steps = input.steps
@@ -54,10 +56,10 @@ export function buildEvaluatorMessages(input: EvaluatorInput): ChatMessage[] {
     .join('\n');
   const user = [
     `Task: ${input.task}`,
-    `Outcome: ${input.verdict}${input.answer !== null ? ` (answer given: ${JSON.stringify(input.answer)})` : ''}`,
+    `Outcome: ${input.verdict}${input.answer !== null ? ` (answer given: ${JSON.stringify(inlineData(input.answer))})` : ''}`,
     '',
     `Steps (${input.steps.length}):`,
-    steps || '(no steps)',
+    steps ? dataSection('the steps, with names and URLs from the pages', steps) : '(no steps)',
     '',
     `Score all ${input.steps.length} steps.`,
   ].join('\n');

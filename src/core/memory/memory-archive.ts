@@ -61,3 +61,18 @@ export function parseArchive(text: string): MemoryArchive {
   }
   return parsed.data;
 }
+
+/**
+ * An imported episode is history, never a live episode: it is always finished
+ * and bound to no tab, so no tab (or a reused tab id) can resume it.
+ */
+export function asImportedEpisode(episode: Episode, now: number): Episode {
+  const finished = ['success', 'failure', 'partial', 'stopped', 'error'].includes(episode.status);
+  return {
+    ...episode,
+    tabId: null,
+    status: finished ? episode.status : 'stopped',
+    endedAt: episode.endedAt ?? now,
+    kind: episode.kind === 'live' ? 'imported' : episode.kind,
+  };
+}

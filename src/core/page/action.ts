@@ -56,6 +56,8 @@ export const ActionErrorCodeSchema = z.enum([
   'invalid_action', // the action does not fit the element (check on a button, …)
   'timeout',
   'no_page', // the tab is gone or cannot be scripted
+  'not_run', // the action was refused before it started (the page changed since it was shown)
+  'outcome_unknown', // the worker stopped while the action ran: it may or may not have run
   'obscured', // something else is on top of the element at every point a mouse could click
 ]);
 export type ActionErrorCode = z.infer<typeof ActionErrorCodeSchema>;

@@ -40,6 +40,15 @@ export const SnapshotNodeSchema = z.strictObject({
   options: z.array(z.string()).optional(),
   /** The input's type attribute (password, email, …): drives sensitivity rules. */
   inputType: z.string().optional(),
+  /** The autocomplete token (cc-number, one-time-code, current-password…): marks secret fields. */
+  autocomplete: z.string().optional(),
+  /** true when the element is inside a <form>: Enter or Space there may submit it. */
+  inForm: z.boolean().optional(),
+  /**
+   * true when activating it submits a form: a submit button (a <button> without
+   * a type counts), or a check/select whose change handler submits its form.
+   */
+  submits: z.boolean().optional(),
   /** href for links (absolute), used for cross-origin checks. */
   href: z.string().optional(),
   /** false when the element is rendered but outside the viewport. */

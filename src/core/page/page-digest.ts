@@ -6,6 +6,7 @@
  */
 import type { PageObservation, SnapshotNode } from './observation.ts';
 import { renderObservation, truncateObservation } from './render-observation.ts';
+import { secretKindOf } from './secret-fields.ts';
 
 /** Characters kept of a step's page rendering. */
 export const PAGE_DIGEST_CHARS = 4000;
@@ -17,7 +18,7 @@ export const SECRET_MASK = '••••••';
 
 /** A field whose value must never be stored: a password input, or a field labelled as a secret. */
 export function isSecretNode(node: SnapshotNode): boolean {
-  return node.inputType === 'password' || (node.kind === 'interactive' && SECRET_LABEL.test(node.name));
+  return node.inputType === 'password' || (node.kind === 'interactive' && (SECRET_LABEL.test(node.name) || secretKindOf(node) !== null));
 }
 
 /** The observation with every secret field's value replaced by a mask. */

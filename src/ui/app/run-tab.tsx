@@ -149,7 +149,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       setEditError('Type an action, for example click([12]) or fill(<textbox "Email">, "me@example.com").');
       return;
     }
-    await decide({ kind: 'edit', action: editText.trim() }, setEditError);
+    if (!proposal) return;
+    await decide({ kind: 'edit', action: editText.trim(), step: proposal.index }, setEditError);
   }
 
   const verdict = (v: Verdict) =>
@@ -234,10 +235,10 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
           <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
           <StepContext step={proposal} />
           <div class="decision-bar" role="group" aria-label="Decision">
-            <button type="button" class="primary" disabled={disabled || !top} onClick={() => decide({ kind: 'approve' })}>
+            <button type="button" class="primary" disabled={disabled || !top} onClick={() => top && decide({ kind: 'approve', step: proposal.index, candidate: top.candidate.semantic })}>
               Approve{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
             </button>
-            <button type="button" class="danger" disabled={disabled || !top} onClick={() => top && decide({ kind: 'reject', index: top.index })}>
+            <button type="button" class="danger" disabled={disabled || !top} onClick={() => top && decide({ kind: 'reject', index: top.index, step: proposal.index, candidate: top.candidate.semantic })}>
               Reject{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
             </button>
           </div>
@@ -245,7 +246,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
             step={proposal}
             onFocusCandidate={setFocused}
             renderActions={(r) => r.index === top?.index || proposal.rejected.includes(r.candidate.semantic) ? null : (
-              <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index })}>
+              <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index, step: proposal.index, candidate: r.candidate.semantic })}>
                 Run this instead<span class="visually-hidden"> ({r.candidate.semantic})</span>
               </button>
             )}

@@ -1,0 +1,118 @@
+/**
+ * Concurrency and atomicity, against IndexedDB (fake-indexeddb in Node):
+ * - two tabs' episodes writing JitRL memory at once, `rounds` times: every
+ *   row is there afterwards (0 lost updates);
+ * - two tabs' episodes teaching CER (a read-modify-write of the site's
+ *   buffer) at once, in the worker's real topology (one learner): the buffer
+ *   ends exactly as if they had learned one after the other;
+ * - an import failing at its Nth write, for every N: every store unchanged.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
+import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
+import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
+import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import type { Transition } from '../../src/core/memory/transition.ts';
+import type { Episode } from '../../src/core/agent/episode.ts';
+import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
+import { recordedStepRecord } from '../../src/core/agent/episode.ts';
+
+const ORIGIN = 'https://shop.example';
+
+const transition = (episodeId: string, i: number): Transition => ({
+  id: `${episodeId}:${i}`, origin: ORIGIN, regUrl: '/p/{id}', effectiveState: [], stateTokens: [], task: 'buy a kettle', taskTokens: ['buy', 'kettle'],
+  action: `click(<button "Step ${i}">)`, reward: 1, rewardSource: 'person', futureRewards: [1], episodeId, stepIndex: i, createdAt: i, updatedAt: i,
+});
+
+function episode(id: string, variant: number): Episode {
+  const actions = [
+    `fill(<searchbox "Search">, "kettle ${variant % 7}")`,
+    'click(<button "Search">)',
+    `click(<link "Kettle ${variant % 5}">)`,
+    'click(<button "Add to cart">)',
+  ];
+  const steps = actions.map((semantic, i) => recordedStepRecord({
+    index: i, url: `${ORIGIN}/${i === 0 ? '' : `p/${variant % 5}`}`, regUrl: i === 0 ? '/' : '/p/{id}', semantic, decision: 'approved',
+    result: { ok: true, navigated: i === 1 }, startedAt: i, pageTitle: i === 0 ? 'Shop' : 'Kettle',
+  }));
+  return {
+    id, origin: ORIGIN, task: `buy the kettle ${variant % 7}`, startUrl: `${ORIGIN}/`, tabId: null, status: variant % 3 === 0 ? 'failure' : 'success',
+    steps, answer: null, error: null, learners: ['cer'], attempt: 1, kind: 'live', startedAt: 0, endedAt: 1,
+  };
+}
+
+async function cerState(rounds: number, concurrent: boolean): Promise<string> {
+  const db = await openApprenticeDb({ factory: new IDBFactory() });
+  const store = new IdbExperienceStore(db);
+  const learner = new CerLearner({ store, settings: () => DEFAULT_SETTINGS.cer, model: null, clock: { now: () => 0 } });
+  for (let r = 0; r < rounds; r++) {
+    const a = { episode: episode(`a${r}`, r) };
+    const b = { episode: episode(`b${r}`, r + 1) };
+    if (concurrent) await Promise.all([learner.learnFrom(a), learner.learnFrom(b)]);
+    else {
+      await learner.learnFrom(a);
+      await learner.learnFrom(b);
+    }
+  }
+  const rows = (await store.all()).sort((x, y) => (x.id < y.id ? -1 : 1));
+  db.close();
+  return JSON.stringify(rows);
+}
+
+async function snapshot(db: ApprenticeDb): Promise<string> {
+  return JSON.stringify([await db.getAll('transitions'), await db.getAll('episodes'), await db.getAll('experiences')]);
+}
+
+export async function runConcurrency(rounds: number): Promise<Record<string, number | string>> {
+  const started = Date.now();
+  // JitRL memory: two connections (two tabs' episodes) writing at once.
+  const factory = new IDBFactory();
+  const tabA = new IdbMemoryStore(await openApprenticeDb({ factory }));
+  const tabB = new IdbMemoryStore(await openApprenticeDb({ factory }));
+  const perEpisode = 3;
+  for (let r = 0; r < rounds; r++) {
+    await Promise.all([
+      tabA.putEpisode(`a${r}`, Array.from({ length: perEpisode }, (_, i) => transition(`a${r}`, i))),
+      tabB.putEpisode(`b${r}`, Array.from({ length: perEpisode }, (_, i) => transition(`b${r}`, i))),
+    ]);
+  }
+  const expected = rounds * 2 * perEpisode;
+  const stored = await tabA.count();
+
+  // CER: concurrent learning ends as serial learning does.
+  const cerRounds = Math.min(rounds, 300);
+  const same = (await cerState(cerRounds, true)) === (await cerState(cerRounds, false));
+
+  // Imports failing at write N, for every N.
+  const base = {
+    transitions: Array.from({ length: 6 }, (_, i) => transition('imp', i)),
+    episodes: [episode('imp', 1), episode('imp2', 2)],
+    experiences: [{ id: 'x1', origin: ORIGIN, kind: 'dynamics' }, { id: 'x2', origin: ORIGIN, kind: 'skill' }] as unknown as ExperienceEntry[],
+  };
+  const writes = base.transitions.length + base.episodes.length + base.experiences.length;
+  let unchanged = 0;
+  for (let n = 0; n < writes; n++) {
+    const db = await openApprenticeDb({ factory: new IDBFactory() });
+    await writeImportAtomically(db, { transitions: [transition('old', 0), transition('imp', 0)], episodes: [episode('old', 0)], experiences: [] });
+    const before = await snapshot(db);
+    const rows = structuredClone(base);
+    const flat = [...rows.transitions, ...rows.episodes, ...rows.experiences] as unknown as Record<string, unknown>[];
+    flat[n]!['poison'] = () => undefined; // not structured-cloneable: the Nth put fails inside the transaction
+    const failed = await writeImportAtomically(db, rows).then(() => false, () => true);
+    if (failed && (await snapshot(db)) === before) unchanged++;
+    db.close();
+  }
+  return {
+    'JitRL: concurrent episode writes (2 tabs × rounds)': rounds * 2,
+    'JitRL: rows expected / stored': `${expected} / ${stored}`,
+    'JitRL: lost updates': expected - stored,
+    'CER: concurrent learns (2 × rounds)': cerRounds * 2,
+    'CER: buffer equals the serial result': same ? 'yes' : 'NO (lost or reordered updates)',
+    'import: failure positions tried': writes,
+    'import: failures that left every store unchanged': unchanged,
+    'time (s)': Math.round((Date.now() - started) / 1000),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The checks that make an approval mean exactly the action shown, once:
+ * - a decision names the step and candidate it answers; anything else is refused;
+ * - at act time the element is re-read: same role, same name, same origin as
+ *   when the person saw it, or the action does not run;
+ * - one decision at a time per episode (two approvals sent at once run one action);
+ * - secrets typed by an action are masked in everything stored, and the real
+ *   text lives only in memory until the action runs.
+ */
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import type { Action } from '../page/action.ts';
+import type { PageObservation } from '../page/observation.ts';
+import { maskedAction, redactSecretValues } from '../page/secret-fields.ts';
+import type { CandidateRecord, StepRecord } from './episode.ts';
+
+/** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
+export interface DecisionTarget {
+  step?: number | undefined;
+  candidate?: string | undefined;
+}
+
+/** Why the decision does not match the pending step, or null when it does. */
+export function decisionMismatch(pending: StepRecord, named: DecisionTarget, chosen: CandidateRecord | null): string | null {
+  if (named.step !== undefined && named.step !== pending.index) {
+    return `this decision was for step ${named.step + 1}, but step ${pending.index + 1} is pending now; look at the new proposal`;
+  }
+  if (named.candidate !== undefined && chosen !== null && named.candidate !== chosen.semantic) {
+    return `the proposal changed since it was shown: it is ${chosen.semantic} now, not ${named.candidate}`;
+  }
+  if (named.candidate !== undefined && chosen === null) return 'no such candidate';
+  return null;
+}
+
+const normalized = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Re-reads the element an approved action targets on the page as it is now.
+ * `semantic` is the form the person saw (`click(<button "Pay">)`); the ref in
+ * `action` must still name that role and name, on the same origin.
+ */
+export function targetChanged(action: Action, semantic: string, now: PageObservation, shownOnUrl: string): string | null {
+  const shownOrigin = originOf(shownOnUrl);
+  const nowOrigin = originOf(now.url);
+  if (shownOrigin !== nowOrigin) return `the page is on ${nowOrigin ?? now.url} now, not ${shownOrigin ?? shownOnUrl} where the action was shown`;
+  if (!('target' in action) || !action.target || action.target.kind !== 'ref') return null;
+  const ref = action.target.ref;
+  const shown = parseAction(semantic);
+  const expected = shown.ok && 'target' in shown.action && shown.action.target?.kind === 'semantic' ? shown.action.target : null;
+  const node = now.nodes.find((n) => n.ref === ref);
+  if (!node) return `[${ref}] is not on the page any more`;
+  if (expected && (node.role !== expected.role || normalized(node.name) !== normalized(expected.name))) {
+    return `[${ref}] is ${node.role} "${node.name}" now, not ${expected.role} "${expected.name}" as shown`;
+  }
+  return null;
+}
+
+/** A per-key queue: work for the same episode runs one at a time, in call order. */
+export class EpisodeLocks {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+}
+
+/**
+ * The step as it may be stored, with every candidate that types a secret
+ * masked, and the real actions (by candidate semantic form, masked) kept
+ * aside for the moment the person approves one.
+ */
+export function maskStepSecrets(step: StepRecord, observation: PageObservation): { step: StepRecord; secrets: Map<string, string> } {
+  const secrets = new Map<string, string>();
+  const values: string[] = [];
+  const candidates = step.candidates.map((c) => {
+    const parsed = parseAction(c.action);
+    if (!parsed.ok) return c;
+    const masked = maskedAction(parsed.action, observation);
+    if (!masked) return c;
+    if (parsed.action.type === 'fill') values.push(parsed.action.text);
+    const semanticParsed = parseAction(c.semantic);
+    const maskedSemantic = semanticParsed.ok ? maskedAction(semanticParsed.action, observation) : null;
+    const semantic = maskedSemantic ? formatAction(maskedSemantic) : c.semantic;
+    secrets.set(semantic, c.action);
+    return { ...c, action: formatAction(masked), semantic };
+  });
+  if (values.length === 0) return { step, secrets };
+  // Learners' evidence and notes may quote the candidates: the values go there too.
+  const redact = <T>(value: T): T => JSON.parse(redactSecretValues(JSON.stringify(value), values.map((v) => JSON.stringify(v).slice(1, -1)))) as T;
+  return {
+    step: {
+      ...step,
+      candidates,
+      learningNotes: redact(step.learningNotes),
+      neighbours: redact(step.neighbours),
+      ...(step.evidence !== undefined ? { evidence: redact(step.evidence) } : {}),
+    },
+    secrets,
+  };
+}
+
+/** An edited action typed by the person: what to store (masked) and what to run. */
+export function maskEdited(action: Action, semantic: string, observation: PageObservation): { stored: { action: string; semantic: string }; run: Action } {
+  const masked = maskedAction(action, observation);
+  if (!masked) return { stored: { action: formatAction(action), semantic }, run: action };
+  const semanticParsed = parseAction(semantic);
+  const maskedSemantic = semanticParsed.ok ? maskedAction(semanticParsed.action, observation) : null;
+  return { stored: { action: formatAction(masked), semantic: maskedSemantic ? formatAction(maskedSemantic) : formatAction(masked) }, run: action };
+}

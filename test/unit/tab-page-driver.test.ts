@@ -1,0 +1,62 @@
+/**
+ * The tab driver's failure modes: an action nobody received did not run (it
+ * is not a navigation), a page that never answers times out, and secret
+ * values never leave the driver.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTabPageDriver } from '../../src/adapters/chrome/tab-page-driver.ts';
+import type { PageObservation } from '../../src/core/page/observation.ts';
+
+const observation: PageObservation = {
+  url: 'https://shop.test/', title: 'Shop', focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
+  scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+  nodes: [{ ref: '1', kind: 'interactive', role: 'textbox', name: 'Card', autocomplete: 'cc-number', value: '4111111111111111', states: {}, depth: 0, inViewport: true }],
+};
+
+function driver(onAct: () => Promise<unknown>, onObserve: () => Promise<unknown> = async () => ({ ok: true, value: observation })) {
+  const tabs = {
+    async get() {
+      return { status: 'complete', url: 'https://shop.test/' };
+    },
+    async sendMessage(_tabId: number, message: unknown) {
+      const type = (message as { type: string }).type;
+      if (type === 'page.ping') return { ok: true, value: { url: 'https://shop.test/' } };
+      if (type === 'page.observe') return onObserve();
+      return onAct();
+    },
+  };
+  return createTabPageDriver({ tabId: 1, tabs, scripting: { executeScript: async () => undefined }, contentScriptFiles: [], timeoutMs: 200 });
+}
+
+const click = { type: 'click' as const, target: { kind: 'ref' as const, ref: '1' } };
+
+describe('createTabPageDriver', () => {
+  it('"Receiving end does not exist" on page.act means the action was not run, never a navigation', async () => {
+    const result = await driver(async () => {
+      throw new Error('Could not establish connection. Receiving end does not exist.');
+    }).act(click);
+    expect(result).toEqual({ ok: false, code: 'no_page', message: 'the page did not receive the action; it was not run' });
+  });
+
+  it('a channel closed after delivery is a navigation', async () => {
+    const result = await driver(async () => {
+      throw new Error('The message port closed before a response was received.');
+    }).act(click);
+    expect(result).toEqual({ ok: true, navigated: true, note: 'the page navigated' });
+  });
+
+  it('an action that never answers times out with an unknown outcome', async () => {
+    const result = await driver(() => new Promise(() => {})).act(click);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.code).toBe('timeout');
+  });
+
+  it('an observation that never answers times out', async () => {
+    await expect(driver(async () => ({}), () => new Promise(() => {})).observe({})).rejects.toThrow(/observing the page took longer/);
+  });
+
+  it('masks payment values before the observation leaves the driver', async () => {
+    const got = await driver(async () => ({})).observe({});
+    expect(got.nodes[0]!.value).toBe('{payment}');
+  });
+});
