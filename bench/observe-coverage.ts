@@ -92,19 +92,16 @@ export async function coverageReport(options: { quick: boolean }) {
     for (const { file, solution } of corpus) {
       process.stderr.write(`observe-bench coverage: corpus/${file}\n`);
       const url = `${fixtures.origin}/corpus/${file}`;
-      let page = await open(browser, BUNDLE, url);
+      // One load per page: our marks, then Chromium's (an inert attribute), then the solution.
+      const page = await open(browser, BUNDLE, url);
       const own = await markCoverage(page);
       add(marks, own);
       misses.push(...own.missed.map((m) => `corpus/${file}: ${m}`));
       extras.push(...own.extra.map((m) => `corpus/${file}: ${m}`));
-      await page.context().close();
-      page = await open(browser, BUNDLE, url);
       await markChromiumClickables(page);
       const cdp = await markCoverage(page, CHROMIUM_CLICKABLE_MARK);
       add(chromium.corpus, cdp);
       misses.push(...cdp.missed.map((m) => `corpus/${file} (Chromium clickable): ${m}`));
-      await page.context().close();
-      page = await open(browser, BUNDLE, url);
       const trace = await runSolution(injectedAgent(page), solution.steps, () => page.waitForTimeout(60));
       if ((await injectedAgent(page).goal()) === solution.goal) ceiling.corpus++;
       else ceiling.failures.push(`corpus/${file}: ${trace.map((t) => `${t.step} → ${t.ok ? 'ok' : t.detail}`).join(' | ')}`);

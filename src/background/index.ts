@@ -11,7 +11,8 @@ import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
 import { CerLearner } from '../core/learning/cer/cer-learner.ts';
-import { buildLearners, enabledLearners } from '../core/learning/registry.ts';
+import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry.ts';
+import { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';
 import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
@@ -60,6 +61,12 @@ const broadcast = (event: UiEvent) => {
 
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
 
+/** The registry's Training-Free GRPO learner, for its Memory tab requests. */
+function builtTfgrpo(built: readonly BuiltLearner[]): TfgrpoLearner {
+  const found = built.find((b) => b.learner instanceof TfgrpoLearner)?.learner;
+  if (!(found instanceof TfgrpoLearner)) throw new Error('the registry has no Training-Free GRPO learner');
+  return found;
+}
 // Tabs opened by pages (target=_blank, window.open), so an episode can follow its action there.
 const newTabs = new NewTabTracker();
 newTabs.listen(chrome.tabs.onCreated);
@@ -173,6 +180,7 @@ async function setUp() {
     episodes,
     memory,
     experiences,
+    tfgrpo: builtTfgrpo(built),
     learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
     settings,
     now: () => Date.now(),

@@ -18,6 +18,8 @@ import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
+import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
+import { TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -26,6 +28,8 @@ export interface UiHandlerDeps {
   experiences: ExperienceStore;
   /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
+  /** Training-Free GRPO: its library in the Memory tab (list, edit, delete, undo). */
+  tfgrpo: Pick<TfgrpoLearner, 'view' | 'edit' | 'remove' | 'undoLastUpdate' | 'exportAll' | 'importAll'>;
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
@@ -108,6 +112,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         transitions: await d.memory.all(),
         episodes: await d.episodes.all(),
         experiences: await d.experiences.all(),
+        learners: { tfgrpo: await d.tfgrpo.exportAll() },
         now: d.now(),
       });
       const day = new Date(d.now()).toISOString().slice(0, 10);
@@ -127,13 +132,19 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
         return parsed.data;
       });
+      const tfgrpo = (archive.learners?.['tfgrpo'] ?? []).map((raw, i) => {
+        const parsed = TfgrpoExperienceSchema.safeParse(raw);
+        if (!parsed.success) throw new ImportError(`Training-Free GRPO experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
+        return parsed.data;
+      });
       // Everything validated above; now write. Transitions go per episode, each in one transaction.
       const byEpisode = new Map<string, typeof archive.transitions>();
       for (const t of archive.transitions) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
       for (const [episodeId, rows] of byEpisode) await d.memory.putEpisode(episodeId, rows);
       for (const e of archive.episodes) await d.episodes.put(e);
       await d.experiences.putMany(experiences);
-      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
+      const learned = await d.tfgrpo.importAll(tfgrpo);
+      return { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length + learned };
     },
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
@@ -151,6 +162,10 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
+    'tfgrpo.library': async ({ origin }) => d.tfgrpo.view(origin),
+    'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),
+    'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await d.tfgrpo.remove(origin, ids) }),
+    'tfgrpo.undo': async ({ origin }) => ({ undone: (await d.tfgrpo.undoLastUpdate(origin)) !== null }),
     'autoApprove.set': async ({ origin, enabled }) => {
       const s = await d.settings.load();
       const origins = new Set(s.agent.autoApproveOrigins);

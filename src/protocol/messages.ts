@@ -11,6 +11,7 @@ import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
+import { MAX_EXPERIENCE_CHARS, TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
@@ -72,6 +73,17 @@ export const ImportResultSchema = z.strictObject({
   experiences: z.number().int(),
 });
 
+export const TfgrpoLibraryViewSchema = z.strictObject({
+  experiences: z.array(TfgrpoExperienceSchema),
+  lastUpdate: z.strictObject({
+    at: z.number(), task: z.string(),
+    added: z.number().int(), updated: z.number().int(), deleted: z.number().int(), evicted: z.number().int(),
+  }).nullable(),
+  /** Said plainly when the learner cannot learn as configured (no model, rule hints off), or learns by rules only. */
+  capability: z.string().nullable(),
+});
+export type TfgrpoLibraryView = z.infer<typeof TfgrpoLibraryViewSchema>;
+
 export const DemonstrationOutcomeSchema = z.enum(['success', 'failure', 'partial', 'abandoned']);
 export type DemonstrationOutcome = z.infer<typeof DemonstrationOutcomeSchema>;
 
@@ -114,6 +126,13 @@ export const UiRequests = {
   'demo.stop': { req: z.strictObject({ episodeId: z.string(), outcome: DemonstrationOutcomeSchema }), res: EpisodeSchema },
   /** CER's buffer for one site: every dynamics and skill entry. */
   'cer.list': { req: z.strictObject({ origin: z.string() }), res: z.array(ExperienceEntrySchema) },
+  /** Training-Free GRPO's library for one site, its newest (undoable) update, and whether it can learn without a model. */
+  'tfgrpo.library': { req: z.strictObject({ origin: z.string() }), res: TfgrpoLibraryViewSchema },
+  /** The person rewrites one experience; false when the text is empty or too long. */
+  'tfgrpo.edit': { req: z.strictObject({ origin: z.string(), id: z.string(), text: z.string().max(MAX_EXPERIENCE_CHARS * 2) }), res: z.strictObject({ ok: z.boolean() }) },
+  'tfgrpo.delete': { req: z.strictObject({ origin: z.string(), ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
+  /** Reverts the site's newest library update. */
+  'tfgrpo.undo': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ undone: z.boolean() }) },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

@@ -136,12 +136,12 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
 
 describe('the learner registry', () => {
   it('lists CER then JitRL, builds a subset by id, and names unknown ids', () => {
-    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl']);
+    expect(LEARNERS.map((d) => d.id)).toEqual(['cer', 'jitrl', 'tfgrpo']);
     const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('evotest')).toThrow(UnknownLearnerError);
     const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
-    expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl']);
+    expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl', 'tfgrpo']);
   });
 
   it('reads a registered learner\'s settings over its defaults, and falls back on invalid ones', () => {
@@ -161,7 +161,7 @@ describe('an example learner through the controller', () => {
     const { controller } = setup(store, settings, calls);
     let ep = await controller.start({ task: 'sign in', startUrl: 'https://shop.test/login', tabId: 7 });
 
-    expect(ep.learners).toEqual(['cer', 'jitrl', 'example']);
+    expect(ep.learners).toEqual(['cer', 'jitrl', 'tfgrpo', 'example']);
     expect(ep.plans).toEqual({ example: { guide: 'Attempt 1: sign in first.' } });
     // The request as the example shaped it: guide appended to none, temperature halved, two candidates.
     expect(calls[0]!.guide).toBe('Attempt 1: sign in first.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
-import { scoreOfflineActions, createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
+import { OFFLINE_WEIGHTS, scoreOfflineActions, createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
 import type { PolicyInput, PromptSection, StepHistoryItem } from '../../src/core/policy/policy.ts';
 import { createSimulatedPolicy } from '../../src/core/policy/simulated-policy.ts';
 import { analyzeTask } from '../../src/core/policy/task-intents.ts';
@@ -158,6 +158,19 @@ describe('offline policy', () => {
     const withSkill = await createOfflinePolicy().propose(input(LOGIN_TASK, loginPage(), [], [skill]));
     expect(withSkill.candidates.map((c) => formatAction(c.action))).toEqual(['fill([1], "ada@example.com")', 'fill([2], "hunter2")', 'click([6])']);
     expect(withSkill.candidates[2]?.rationale).toContain('suggested by skill:3');
+  });
+
+  it('pushes down an action a learned contrast advises against, by exactly the discouraged weight', () => {
+    const base = scoreOfflineActions(input(LOGIN_TASK, loginPage()));
+    const rule: PromptSection = { id: 'x-rule', title: 'Experience 1', text: '…', discouragedActions: ['fill(<textbox "Email">, "ada@example.com")', 'click(<button "Nowhere">)', 'click(<link "Create account now">)'] };
+    const advised = scoreOfflineActions(input(LOGIN_TASK, loginPage(), [], [rule]));
+    const email = (xs: typeof base) => xs.find((x) => formatAction(x.action) === 'fill([1], "ada@example.com")')!;
+    expect(email(advised).score).toBeCloseTo(email(base).score + OFFLINE_WEIGHTS.discouraged, 10);
+    expect(email(advised).reasons).toContain('advised against by x-rule');
+    expect(advised.length).toBe(base.length); // an action that does not resolve here adds nothing
+    // A near match is not the element advised against: "Create account" keeps its score.
+    const create = (xs: typeof base) => xs.find((x) => formatAction(x.action) === 'click([6])')!;
+    expect(create(advised).score).toBe(create(base).score);
   });
 
   it('sets each box the way its own clause says, reads "stop" as off, and saves a changed setting', async () => {

@@ -82,6 +82,7 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
     'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
     'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
     'cer.list': async ({ origin }) => (origin === O ? experiences : []),
+    'tfgrpo.library': async () => ({ experiences: [], lastUpdate: null, capability: null }),
     ...extra,
   });
   const downloads: [string, string][] = [];

@@ -9,6 +9,7 @@
  */
 import { cerDefinition } from './cer/definition.ts';
 import { jitrlDefinition } from './jitrl/definition.ts';
+import { tfgrpoDefinition } from './tfgrpo/definition.ts';
 import type { LearnerDefinition, LearnerPorts } from './learner-definition.ts';
 import type { Learner } from './learner.ts';
 import type { Settings } from '../settings.ts';
@@ -16,6 +17,7 @@ import type { Settings } from '../settings.ts';
 export const LEARNERS: readonly LearnerDefinition[] = [
   cerDefinition,
   jitrlDefinition,
+  tfgrpoDefinition,
 ];
 
 export class UnknownLearnerError extends Error {

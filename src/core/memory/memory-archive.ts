@@ -17,6 +17,12 @@ export const MemoryArchiveSchema = z.strictObject({
   episodes: z.array(EpisodeSchema),
   /** CER buffer entries; validated by the CER store's own schema on import. */
   experiences: z.array(z.looseObject({ id: z.string(), origin: z.string(), kind: z.enum(['dynamics', 'skill']) })),
+  /**
+   * What registry learners keep, by learner id (Training-Free GRPO's library
+   * entries); each learner validates its own rows on import. Absent in older
+   * exports, which still import.
+   */
+  learners: z.record(z.string(), z.array(z.unknown())).optional(),
 });
 export type MemoryArchive = z.infer<typeof MemoryArchiveSchema>;
 
@@ -24,8 +30,18 @@ export class ImportError extends Error {
   override name = 'ImportError';
 }
 
-export function buildArchive(input: { transitions: Transition[]; episodes: Episode[]; experiences: MemoryArchive['experiences']; now: number }): MemoryArchive {
-  return { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now, transitions: input.transitions, episodes: input.episodes, experiences: input.experiences };
+export function buildArchive(input: {
+  transitions: Transition[];
+  episodes: Episode[];
+  experiences: MemoryArchive['experiences'];
+  learners?: Record<string, unknown[]>;
+  now: number;
+}): MemoryArchive {
+  return {
+    format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now,
+    transitions: input.transitions, episodes: input.episodes, experiences: input.experiences,
+    ...(input.learners ? { learners: input.learners } : {}),
+  };
 }
 
 /** Parses and validates an archive file's text; throws ImportError with a reason a person can act on. */

@@ -51,6 +51,8 @@ export const OFFLINE_WEIGHTS = {
   answer: 6,
   /** Actions suggested by replayed experience. */
   suggested: 2.5,
+  /** Actions a learned contrast advises against (failed attempts did them on this page type). */
+  discouraged: -2.5,
   /** Repeating the action just executed. */
   repeatLast: -3,
   /** An action that already failed in this episode. */
@@ -318,6 +320,22 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
         prev.reasons.push(reason);
       } else {
         scored.set(key, { action: resolved.action, score: OFFLINE_WEIGHTS.suggested, reasons: [reason], order: obs.nodes.length });
+      }
+    }
+  }
+
+  // Learned contrasts (Training-Free GRPO rules): actions failed attempts took here and successful ones did not.
+  for (const section of input.sections) {
+    for (const text of section.discouragedActions ?? []) {
+      const parsed = parseAction(text);
+      if (!parsed.ok) continue;
+      const resolved = resolveSemanticAction(parsed.action, obs);
+      // Only the very element: a near match ("Yoga mat" for "Yoga mat bag") may be the right one.
+      if (!resolved.ok || resolved.match === 'nearest') continue;
+      const prev = scored.get(formatAction(resolved.action));
+      if (prev) {
+        prev.score += OFFLINE_WEIGHTS.discouraged;
+        prev.reasons.push(`advised against by ${section.id}`);
       }
     }
   }

@@ -19,6 +19,12 @@ export interface PromptSection {
    * candidates that match these.
    */
   suggestedActions?: string[];
+  /**
+   * Semantic actions this section advises against (a Training-Free GRPO rule:
+   * failed attempts did them on this page type, successful ones did not). The
+   * offline policy pushes matching candidates down.
+   */
+  discouragedActions?: string[];
 }
 
 export interface StepHistoryItem {

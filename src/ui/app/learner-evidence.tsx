@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from 'preact';
 import type { StepRecord } from '../../core/agent/episode.ts';
+import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
 
 export interface EvidenceViewProps {
   /** The stored evidence: validate it with the learner's evidenceSchema before trusting its shape. */
@@ -13,7 +14,9 @@ export interface EvidenceViewProps {
 }
 
 /** Per-learner views, by learner id (one line per learner). */
-export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {};
+export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {
+  tfgrpo: TfgrpoEvidenceView,
+};
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
 

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ExperienceList } from './experience-list.tsx';
+import { TfgrpoLibrary } from './tfgrpo-library.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
@@ -214,6 +215,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
       <details class="experience-details" open>
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
+      </details>
+      <details class="experience-details" open>
+        <summary>Learned experiences (Training-Free GRPO)</summary>
+        <TfgrpoLibrary client={client} origin={site.origin} version={version} onChanged={onChanged} />
       </details>
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">

@@ -5,11 +5,16 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { PROVIDER_PRESETS, presetInfo } from '../../adapters/openai/provider-presets.ts';
-import { builtInLanguageModel, builtInModelStatus, type BuiltInModelStatus } from '../../adapters/chrome-ai/prompt-api-model.ts';
+import { BuiltInModelNotice, ProviderTestReport } from './provider-test-report.tsx';
 import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
 import { errorText } from './format.ts';
+import { LearnerSettingsFieldset } from './learner-settings.tsx';
+
+/** Registry learners whose settings live in `settings.learners[id]` (JitRL and CER have their own groups above). */
+const OWN_GROUP_LEARNERS = new Set(['jitrl', 'cer']);
 
 type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
@@ -106,9 +111,6 @@ const defaultText = (f: Field): string => {
 };
 const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
 
-/** The exact `OLLAMA_ORIGINS=…` setting named in a failed test, to show as code. */
-const ollamaOriginsIn = (message: string): string | null => /OLLAMA_ORIGINS=\S+?(?=[\s.]*(?:\s|$))/.exec(message)?.[0] ?? null;
-
 export function OptionsPage({ client }: { client: UiClient }) {
   const [loaded, setLoaded] = useState<Settings | null>(null);
   const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
@@ -119,7 +121,6 @@ export function OptionsPage({ client }: { client: UiClient }) {
   const [testError, setTestError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [builtIn, setBuiltIn] = useState<BuiltInModelStatus | null>(null);
 
   const apply = (s: Settings) => {
     setLoaded(s);
@@ -131,18 +132,6 @@ export function OptionsPage({ client }: { client: UiClient }) {
   useEffect(() => {
     client.request('settings.get', {}).then(apply, (err: unknown) => setLoadError(errorText(err)));
   }, [client]);
-
-  // The Prompt API is checked where it lives: in this extension page.
-  useEffect(() => {
-    if (provider.preset !== 'chrome-ai') return;
-    let live = true;
-    void builtInModelStatus(builtInLanguageModel()).then((s) => {
-      if (live) setBuiltIn(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, [provider.preset]);
 
   function choosePreset(preset: Settings['provider']['preset']) {
     const old = presetInfo(provider.preset);
@@ -160,7 +149,8 @@ export function OptionsPage({ client }: { client: UiClient }) {
   async function save(e: Event) {
     e.preventDefault();
     setMessage(null);
-    const parsed = SettingsSchema.safeParse(fromValues(provider, values));
+    // Registry learners' settings are saved by their own fieldsets; keep them as loaded.
+    const parsed = SettingsSchema.safeParse({ ...(fromValues(provider, values) as object), ...(loaded?.learners ? { learners: loaded.learners } : {}) });
     if (!parsed.success) {
       const errs: Record<string, string> = {};
       for (const issue of parsed.error.issues) errs[issue.path.join('.')] ??= issue.message;
@@ -217,7 +207,6 @@ export function OptionsPage({ client }: { client: UiClient }) {
   // The built-in model has no URL, key or model name.
   const noEndpoint = offline || builtInPreset;
   const info = presetInfo(provider.preset);
-  const originsFix = test && !test.ok ? ollamaOriginsIn(test.message) : null;
 
   return (
     <main class="options">
@@ -234,11 +223,7 @@ export function OptionsPage({ client }: { client: UiClient }) {
           {offline ? (
             <p class="help">The built-in offline policy needs no model and no network. Choose a provider to use a language model.</p>
           ) : null}
-          {builtInPreset ? (
-            <p class={builtIn && (builtIn.availability === 'unavailable' || builtIn.availability === 'missing') ? 'error' : 'help'} role="status" data-testid="builtin-status">
-              {builtIn ? builtIn.message : 'Checking whether this device can run Chrome\'s built-in model…'}
-            </p>
-          ) : null}
+          {builtInPreset ? <BuiltInModelNotice /> : null}
           <label for="opt-baseUrl">Base URL</label>
           <input id="opt-baseUrl" type="url" value={provider.baseUrl} disabled={noEndpoint} placeholder={info.baseUrl || 'http://host:port/v1'}
             onInput={(e) => setProvider({ ...provider, baseUrl: e.currentTarget.value })} />
@@ -269,22 +254,7 @@ export function OptionsPage({ client }: { client: UiClient }) {
             {busy === 'test' ? <span role="status"><span class="spinner" aria-hidden="true" /> Testing…</span> : null}
           </div>
           {test ? (
-            <div class={test.ok ? 'notice' : 'error'} role="status" data-testid="provider-test">
-              <p>{test.ok ? 'Connected' : 'Not connected'}{test.model ? ` to ${test.model}` : ''} ({Math.round(test.latencyMs)} ms).</p>
-              <p>Token logprobs: <strong>{test.logprobs ? 'available' : 'not available (verbalized confidences will be used)'}</strong></p>
-              {test.message ? <p>{test.message}</p> : null}
-              {originsFix ? <p>Set this in Ollama's environment, then restart Ollama: <code data-testid="ollama-origins">{originsFix}</code></p> : null}
-              {test.models?.length ? (
-                <div>
-                  <p>Models on this server:</p>
-                  <ul class="model-list" aria-label="Models on this server">
-                    {test.models.map((m) => (
-                      <li key={m}><button type="button" onClick={() => { setProvider({ ...provider, model: m }); setTest(null); }}>Use {m}</button></li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-            </div>
+            <ProviderTestReport test={test} onUseModel={(model) => { setProvider({ ...provider, model }); setTest(null); }} />
           ) : null}
           {testError ? <p class="error" role="alert">Connection test failed: {testError}</p> : null}
         </fieldset>
@@ -298,6 +268,10 @@ export function OptionsPage({ client }: { client: UiClient }) {
             ))}
           </fieldset>
         ))}
+
+        {loaded ? LEARNERS.filter((d) => !OWN_GROUP_LEARNERS.has(d.id)).map((d) => (
+          <LearnerSettingsFieldset key={`${d.id}-${JSON.stringify(loaded.learners?.[d.id] ?? null)}`} client={client} definition={d} settings={loaded} onSaved={apply} />
+        )) : null}
 
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={busy !== null}>Save</button>

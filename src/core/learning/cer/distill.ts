@@ -11,8 +11,7 @@
  */
 import * as z from 'zod';
 import type { Episode, StepRecord } from '../../agent/episode.ts';
-import { describeError } from '../../errors.ts';
-import { parseModelJson } from '../../llm/parse-model-json.ts';
+import { askModelJson } from '../../llm/ask-model-json.ts';
 import { formatAction as formatSemantic, parseAction } from '../../page/action-grammar.ts';
 import type { Action, Target } from '../../page/action.ts';
 import type { ChatModel } from '../../ports.ts';
@@ -317,23 +316,8 @@ export function renderExistingSkills(existing: readonly ExperienceEntry[]): stri
 
 const jsonSchemaText = (schema: z.ZodType) => JSON.stringify(z.toJSONSchema(schema));
 
-async function ask<T>(model: ChatModel, system: string, user: string, schema: z.ZodType<T>, signal: AbortSignal | undefined): Promise<{ ok: true; value: T; repaired: boolean } | { ok: false; error: string }> {
-  let text: string;
-  try {
-    const response = await model.chat({
-      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
-      temperature: 0,
-      maxTokens: 1500,
-      logprobs: false,
-      topLogprobs: 0,
-      json: true,
-    }, signal);
-    text = response.text;
-  } catch (err) {
-    return { ok: false, error: `the model call failed: ${describeError(err)}` };
-  }
-  return parseModelJson(text, schema);
-}
+const ask = <T>(model: ChatModel, system: string, user: string, schema: z.ZodType<T>, signal: AbortSignal | undefined) =>
+  askModelJson(model, { system, user, schema, temperature: 0, maxTokens: 1500 }, signal);
 
 /**
  * The model distiller: a dynamics call and a skills call (§3.1 keeps them
