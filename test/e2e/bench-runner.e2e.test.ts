@@ -29,7 +29,7 @@ describe('runBench', () => {
         upvote,
       ];
     });
-    const result = await runBench({ ...base, suite, learners: ['static'] });
+    const result = await runBench({ ...base, suite, learners: ['static'], selection: 'argmax' });
     const rows = result.records.map((r) => [r.taskId, r.attempt, r.outcome, r.error]);
     expect(rows).toEqual([
       ['throws', 1, 'error', 'reward threw: boom'],
@@ -40,7 +40,7 @@ describe('runBench', () => {
     const upvote = result.records.find((r) => r.taskId === 'forum.upvote.10')!;
     expect(upvote.actions).toEqual(['/ click(<button "Upvote “My first sourdough loaf”">)']);
     expect(result.summaries[0]).toMatchObject({ learner: 'static', errors: 2, avg: 0.5, final: 0.5 });
-    expect(result.policy).toBe('offline');
+    expect(result.policy).toBe('offline, proposals by argmax');
   });
 
   it('retries a task whose browser dies once, then reports it, and goes on with a new browser', async () => {

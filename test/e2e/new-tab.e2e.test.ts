@@ -48,7 +48,7 @@ describe('new tabs and go_back in the built extension', () => {
 
     const started = await request<Episode>({ type: 'episode.start', tabId, task: 'Open the partner site' });
     let ep = await waitFor(started.id, ['awaiting_approval']);
-    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'click(<link "Open partner site">)' } });
+    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'click(<link "Open partner site">)', step: ep.steps.length - 1 } });
     ep = await waitFor(ep.id, ['awaiting_approval']);
 
     const result = ep.steps[0]!.result;
@@ -66,7 +66,7 @@ describe('new tabs and go_back in the built extension', () => {
     expect(current?.id).toBe(ep.id);
 
     // go_back on the first page of the new tab would leave the task: refused, the page stays.
-    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'go_back()' } });
+    ep = await request<Episode>({ type: 'episode.decide', episodeId: ep.id, decision: { kind: 'edit', action: 'go_back()', step: ep.steps.length - 1 } });
     ep = await waitFor(ep.id, ['awaiting_approval']);
     expect(ep.steps[1]!.result).toEqual({ ok: false, code: 'invalid_action', message: 'this is the first page of the task: going back would leave it' });
     expect(ep.steps[2]!.url).toBe(`${server.origin}/corpus/span-link.html`);

@@ -27,7 +27,7 @@ const { request } = messagesFrom(() => ui);
 /** Three click candidates on the first refs the prompt lists: valid on whatever page was observed. */
 function answerFromListing(body: ChatCompletionBody): string {
   const user = body.messages.at(-1)?.content ?? '';
-  const refs = [...user.matchAll(/^\s*\[(\d+)\] (?:link|button)\b/gm)].map((m) => m[1]!).slice(0, 3);
+  const refs = [...user.matchAll(/^(?:\| )?\s*\[(\d+)\] (?:link|button)\b/gm)].map((m) => m[1]!).slice(0, 3);
   const candidates = refs.map((ref, i) => ({ option: i + 1, action: `click([${ref}])`, confidence: 60 - i * 20, why: `option ${i + 1}` }));
   return JSON.stringify({ thinking: 'Looking at the list.', candidates, best: 1 });
 }
