@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
-import type { Episode } from '../src/core/agent/episode.ts';
+import type { Episode } from '../src/core/episode/episode.ts';
 import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite } from './suite.ts';

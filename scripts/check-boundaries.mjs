@@ -1,10 +1,11 @@
 // Keeps the architecture honest: src/core runs in Node, so it may not import
 // browser APIs, adapters or entry points; adapters may not import entry points;
 // the UI and the content script reach storage and models only through the
-// background (never adapters/), and nothing imports the background.
+// background (never adapters/), and nothing imports the background. Inside
+// src/core, no two folders import each other (no cycles between folders).
 // Usage: node scripts/check-boundaries.mjs [root]   (root defaults to the repository)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;
 const walk = (dir) => readdirSync(dir).flatMap((f) => {
@@ -47,6 +48,38 @@ for (const rule of rules) {
     });
   }
 }
+// Folder-level import cycles inside src/core: an edge a → b for every import
+// from a file under core/a/ of a file under core/b/; any path back is a cycle.
+const coreRoot = join(root, 'src/core');
+let coreFiles = [];
+try { coreFiles = walk(coreRoot); } catch { /* no core in this tree */ }
+const folderOf = (file) => {
+  const parts = relative(coreRoot, file).split('/');
+  return parts.length > 1 ? parts[0] : null;
+};
+const edges = new Map();
+for (const file of coreFiles) {
+  const from = folderOf(file);
+  if (from === null) continue;
+  for (const m of readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    const to = folderOf(resolve(dirname(file), m[1]));
+    if (to === null || to === from || relative(coreRoot, resolve(dirname(file), m[1])).startsWith('..')) continue;
+    if (!edges.has(from)) edges.set(from, new Map());
+    if (!edges.get(from).has(to)) edges.get(from).set(to, relative(root, file));
+  }
+}
+const reaches = (start, goal, seen = new Set()) => {
+  if (start === goal) return true;
+  if (seen.has(start)) return false;
+  seen.add(start);
+  return [...(edges.get(start)?.keys() ?? [])].some((next) => reaches(next, goal, seen));
+};
+for (const [from, tos] of edges) {
+  for (const [to, file] of tos) {
+    if (reaches(to, from)) problems.push(`${file} imports core/${to}, which imports core/${from} back (import cycle between folders of src/core)`);
+  }
+}
+
 if (problems.length) {
   console.error(`Architecture boundary violations (${problems.length}):\n` + problems.join('\n'));
   process.exit(1);

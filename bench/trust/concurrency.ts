@@ -16,9 +16,9 @@ import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
-import { recordedStepRecord } from '../../src/core/agent/episode.ts';
+import { recordedStepRecord } from '../../src/core/episode/episode.ts';
 
 const ORIGIN = 'https://shop.example';
 

@@ -11,12 +11,12 @@ import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-mod
 import { retryingChatModel } from '../../src/core/llm/retrying-model.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { FakeShop, nextShopAction } from './fake-shop.ts';
 import { candidateJson } from './scripted-models.ts';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 
 export const FAULT_KINDS = ['timeout', '429', '500', 'reset', 'truncated', 'invalid-json', 'wrong-schema', 'unknown-refs', 'empty'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -6,7 +6,7 @@
  * attacker's origin is therefore unapproved.
  */
 import type { Page } from 'playwright-core';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import type { Settings } from '../../src/core/settings.ts';
 import { launchWithExtension } from '../../test/support/chromium.ts';
 import { messagesFrom } from '../../test/support/extension-messaging.ts';

@@ -8,7 +8,7 @@
  */
 import { installPageAgent, createPlaywrightPageDriver } from '../playwright-page-driver.ts';
 import { launchPlain } from '../../test/support/chromium.ts';
-import { buildCandidateMessages } from '../../src/core/llm/candidate-prompt.ts';
+import { buildCandidateMessages } from '../../src/core/policy/candidate-prompt.ts';
 import { renderObservation } from '../../src/core/page/render-observation.ts';
 import { maskObservationSecrets } from '../../src/core/page/secret-fields.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';

@@ -14,8 +14,8 @@
  * gained more than one item per episode), crashes.
  */
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { CandidatePolicy } from '../../src/core/policy/policy.ts';

@@ -4,8 +4,8 @@
  */
 import type { AgentController } from '../core/agent/agent-controller.ts';
 import type { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
-import type { EpisodeStore } from '../core/agent/episode-store.ts';
-import type { Episode } from '../core/agent/episode.ts';
+import type { EpisodeStore } from '../core/episode/episode-store.ts';
+import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';

@@ -6,7 +6,7 @@
  * script for page replies).
  */
 import * as z from 'zod';
-import { EpisodeSchema } from '../core/agent/episode.ts';
+import { EpisodeSchema } from '../core/episode/episode.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';

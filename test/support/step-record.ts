@@ -1,5 +1,5 @@
 /** A step record with nothing in it but what the caller gives: the shared base of the tests' step builders. */
-import type { StepRecord } from '../../src/core/agent/episode.ts';
+import type { StepRecord } from '../../src/core/episode/episode.ts';
 
 export function blankStep(over: Partial<StepRecord> & Pick<StepRecord, 'index' | 'url' | 'regUrl'>): StepRecord {
   return {

@@ -1,7 +1,7 @@
 // Issue 10, items 3–5: Softmax(z′/T) sampling, barred and exploited
 // candidates, page keys, loops and per-step credit without a model — all pure.
 import { describe, expect, it } from 'vitest';
-import type { CandidateRecord } from '../../src/core/agent/episode.ts';
+import type { CandidateRecord } from '../../src/core/episode/episode.ts';
 import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities } from '../../src/core/learning/proposal-choice.ts';
 import { detectLoop } from '../../src/core/learning/loops.ts';
 import { stepEvidence, blameOnFailure } from '../../src/core/learning/step-credit.ts';

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController, DecisionError, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';

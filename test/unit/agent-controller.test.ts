@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { AgentController, DecisionError, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Learner, FinishedEpisode } from '../../src/core/learning/learner.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';

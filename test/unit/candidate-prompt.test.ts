@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCandidateMessages, candidateOutputSchema } from '../../src/core/llm/candidate-prompt.ts';
-import { parseCandidateOutput } from '../../src/core/llm/parse-model-json.ts';
+import { buildCandidateMessages, candidateOutputSchema } from '../../src/core/policy/candidate-prompt.ts';
+import { parseCandidateOutput } from '../../src/core/policy/parse-candidate-output.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 
 const obs: PageObservation = {

@@ -1,6 +1,6 @@
 /** Shared builders for the CER tests: fixture trajectories, live episodes and entries. */
 import { readFileSync } from 'node:fs';
-import type { Episode, StepRecord } from '../../src/core/agent/episode.ts';
+import type { Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import type { DistillInput } from '../../src/core/learning/cer/distill.ts';
 import type { DynamicsEntry, Provenance, SkillEntry } from '../../src/core/learning/cer/experience.ts';
 import { importTrajectories } from '../../src/core/learning/cer/trajectory-import.ts';

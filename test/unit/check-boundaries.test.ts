@@ -38,4 +38,21 @@ describe('scripts/check-boundaries.mjs', () => {
     expect(out.status).toBe(1);
     expect(out.stderr).toContain('Architecture boundary violations (2)');
   });
+  it('fails on an import cycle between two folders of src/core, naming both', () => {
+    const out = lint(tree({
+      'src/core/agent/episode.ts': "import type { Learner } from '../learning/learner.ts';\n",
+      'src/core/learning/learner.ts': "import type { Episode } from '../agent/episode.ts';\n",
+    }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('src/core/agent/episode.ts imports core/learning, which imports core/agent back');
+  });
+
+  it('passes one-way imports between folders of src/core', () => {
+    const out = lint(tree({
+      'src/core/agent/controller.ts': "import type { Learner } from '../learning/learner.ts';\n",
+      'src/core/learning/learner.ts': "import type { Episode } from '../episode/episode.ts';\n",
+      'src/core/episode/episode.ts': "export type Episode = { id: string };\n",
+    }));
+    expect(out.status).toBe(0);
+  });
 });

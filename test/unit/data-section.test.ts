@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DATA_LINE_MARK, dataSection } from '../../src/core/llm/data-section.ts';
-import { buildCandidateMessages } from '../../src/core/llm/candidate-prompt.ts';
+import { buildCandidateMessages } from '../../src/core/policy/candidate-prompt.ts';
 import { buildEvaluatorMessages } from '../../src/core/llm/evaluator.ts';
 import { renderObservation } from '../../src/core/page/render-observation.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';

@@ -8,8 +8,8 @@ import {
   DemonstrationError, DemonstrationRecorder, NotRecordingError, type DemonstrationPage, type RecordedAction,
 } from '../../src/core/agent/demonstration-recorder.ts';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';

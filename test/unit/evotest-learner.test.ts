@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema } from '../../src/core/learning/evotest/episode-plan.ts';
 import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';

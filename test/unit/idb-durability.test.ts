@@ -13,7 +13,7 @@ import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open
 import { writeImportAtomically, ImportWriteError } from '../../src/adapters/idb/idb-archive-import.ts';
 import { StorageFullError } from '../../src/adapters/idb/durable-writes.ts';
 import { asImportedEpisode } from '../../src/core/memory/memory-archive.ts';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 

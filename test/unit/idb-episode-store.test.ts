@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
-import { InMemoryEpisodeStore, type EpisodeStore } from '../../src/core/agent/episode-store.ts';
-import type { Episode, EpisodeStatus, StepRecord } from '../../src/core/agent/episode.ts';
+import { InMemoryEpisodeStore, type EpisodeStore } from '../../src/core/episode/episode-store.ts';
+import type { Episode, EpisodeStatus, StepRecord } from '../../src/core/episode/episode.ts';
 import { blankStep } from '../support/step-record.ts';
 
 function step(index: number): StepRecord {

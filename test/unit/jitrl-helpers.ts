@@ -1,6 +1,6 @@
 // Shared builders for the JitRL unit tests: transitions, a tiny page of
 // elements with resolve/toSemantic, a scripted random source and step records.
-import type { StepRecord } from '../../src/core/agent/episode.ts';
+import type { StepRecord } from '../../src/core/episode/episode.ts';
 import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, Target } from '../../src/core/page/action.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Episode, StepRecord } from '../../src/core/agent/episode.ts';
+import type { Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import { JitrlLearner, buildTransitions } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import type { AdjustInput, StepContext } from '../../src/core/learning/learner.ts';
 import { assignStepRewards } from '../../src/core/learning/rewards.ts';

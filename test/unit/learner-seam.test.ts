@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
-import { EpisodeSchema } from '../../src/core/agent/episode.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import { EpisodeSchema } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { NEEDS_MODEL } from '../../src/core/learning/metattl/guide-adaptation.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUiHandlers } from '../../src/background/ui-handlers.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';

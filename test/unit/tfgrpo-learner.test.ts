@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { TfgrpoLearner } from '../../src/core/learning/tfgrpo/tfgrpo-learner.ts';
 import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/agent/episode-store.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { budgetExceeded, DAY_MS, episodeTokens, tokensSpentOnSite } from '../../src/core/agent/token-budget.ts';
 import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';

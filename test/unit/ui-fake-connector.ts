@@ -3,7 +3,7 @@
  * request validation (dispatchUiRequest), answering from plain handlers, and
  * a hand-fired event stream. Records every request the UI sends.
  */
-import type { CandidateRecord, Episode, StepRecord } from '../../src/core/agent/episode.ts';
+import type { CandidateRecord, Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { UiEventSchema, type UiEvent, type UiRequestType } from '../../src/protocol/messages.ts';
 import { createUiClient, dispatchUiRequest, type UiHandlers } from '../../src/protocol/validate.ts';

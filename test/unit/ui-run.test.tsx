@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Episode } from '../../src/core/agent/episode.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
 import { App } from '../../src/ui/app/app.tsx';
 import { ErrorBoundary } from '../../src/ui/app/error-boundary.tsx';
 import { candidate, episode, fakeConnector, fakeTabs, settings, step } from './ui-fake-connector.ts';

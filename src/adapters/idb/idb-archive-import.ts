@@ -4,7 +4,7 @@
  * write fails, the transaction aborts and every store is left as it was.
  * Transitions replace their episode's earlier rows, as putEpisode does.
  */
-import type { Episode } from '../../core/agent/episode.ts';
+import type { Episode } from '../../core/episode/episode.ts';
 import type { ExperienceEntry } from '../../core/learning/cer/experience.ts';
 import type { Transition } from '../../core/memory/transition.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';

@@ -4,8 +4,8 @@
  * validate with EpisodeSchema and skip (count, log) rows that do not parse.
  */
 import type { IDBPIndex } from 'idb';
-import { EpisodeSchema, type Episode } from '../../core/agent/episode.ts';
-import { UNFINISHED_STATUSES, type EpisodeListOptions, type EpisodeStore } from '../../core/agent/episode-store.ts';
+import { EpisodeSchema, type Episode } from '../../core/episode/episode.ts';
+import { UNFINISHED_STATUSES, type EpisodeListOptions, type EpisodeStore } from '../../core/episode/episode-store.ts';
 import { silentLogger, type Logger } from '../../core/ports.ts';
 import { STRICT, writing } from './durable-writes.ts';
 import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';

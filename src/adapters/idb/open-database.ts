@@ -18,7 +18,7 @@
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { Transition } from '../../core/memory/transition.ts';
-import type { Episode, EpisodeStatus } from '../../core/agent/episode.ts';
+import type { Episode, EpisodeStatus } from '../../core/episode/episode.ts';
 import type { LearnerDataRecord } from '../../core/learning/learner-data-store.ts';
 
 export const APPRENTICE_DB_NAME = 'apprentice';

@@ -21,11 +21,11 @@ import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
-import type { Decision, Episode } from './episode.ts';
+import type { Decision, Episode } from '../episode/episode.ts';
 import { autoApproveVerdict } from './sensitive-actions.ts';
 import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged } from './decision-guard.ts';
 import type { Action, ActionResult } from '../page/action.ts';
-import type { StepRecord } from './episode.ts';
+import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, validateStage } from './step-stages.ts';

@@ -3,8 +3,8 @@ import type { Clock, Logger, PageDriver } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import type { CandidatePolicy } from '../policy/policy.ts';
 import type { Learner } from '../learning/learner.ts';
-import type { Episode } from './episode.ts';
-import type { EpisodeStore } from './episode-store.ts';
+import type { Episode } from '../episode/episode.ts';
+import type { EpisodeStore } from '../episode/episode-store.ts';
 
 /**
  * `step` and `candidate` name what the decision answers (the UI always sends

@@ -11,7 +11,7 @@ import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { maskedAction, redactSecretValues } from '../page/secret-fields.ts';
-import type { CandidateRecord, StepRecord } from './episode.ts';
+import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {

@@ -22,8 +22,8 @@ import { isSecretField } from '../learning/cer/skill-variables.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import { recordedStepRecord, type Episode, type StepRecord } from './episode.ts';
-import { isUnfinished, type EpisodeStore } from './episode-store.ts';
+import { recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
+import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';
 
 export type DemonstrationOutcome = 'success' | 'failure' | 'partial' | 'abandoned';
 

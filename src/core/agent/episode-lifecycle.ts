@@ -8,7 +8,7 @@ import type { RewardSettings } from '../settings.ts';
 import type { FinishedEpisode, Learner, EpisodeStartContext } from '../learning/learner.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
 import { describeError } from '../errors.ts';
-import type { Episode } from './episode.ts';
+import type { Episode } from '../episode/episode.ts';
 import type { StepEvaluator, Verdict } from './controller-types.ts';
 
 /** Closes the episode: status, end time, rewards on executed steps, and the trajectory the learners learn from. */

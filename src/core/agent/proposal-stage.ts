@@ -12,7 +12,7 @@ import { chooseProposal, rankForProposal, type SelectionMode } from '../learning
 import { detectLoop, type LoopFinding } from '../learning/loops.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { seededRandom } from '../random.ts';
-import type { CandidateRecord, StepRecord } from './episode.ts';
+import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 
 export interface ProposalStageInput {
   records: readonly CandidateRecord[];

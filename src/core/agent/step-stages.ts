@@ -23,9 +23,9 @@ import { pageKeyOf } from '../page/page-key.ts';
 import { finishProposal } from './proposal-stage.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { describeError } from '../errors.ts';
-import type { CandidateRecord, Episode, StepRecord } from './episode.ts';
+import type { CandidateRecord, Episode, StepRecord } from '../episode/episode.ts';
 import { DecisionError } from './controller-types.ts';
-import { chainAdjusted, unadjustedCandidates } from './unadjusted-candidates.ts';
+import { chainAdjusted, unadjustedCandidates } from '../learning/unadjusted-candidates.ts';
 
 /** observe: snapshot the page and derive the step context. */
 export async function observeStage(page: PageDriver, episode: Episode, settings: Settings, signal: AbortSignal): Promise<StepContext> {

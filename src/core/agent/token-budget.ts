@@ -3,7 +3,7 @@
  * pauses an episode once the site has used it up (a person paying per token
  * sets a ceiling per site; 0 means no ceiling).
  */
-import type { Episode, StepRecord } from './episode.ts';
+import type { Episode, StepRecord } from '../episode/episode.ts';
 
 /** Prompt + completion tokens of one step (every model call made for it). */
 export const stepTokens = (step: Pick<StepRecord, 'promptTokens' | 'completionTokens'>): number => step.promptTokens + step.completionTokens;

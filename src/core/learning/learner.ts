@@ -24,7 +24,7 @@
  * Learning is best-effort: the controller catches a learner's failure,
  * records it in the step's notes, and goes on.
  */
-import type { CandidateRecord, Episode, NeighbourSummary } from '../agent/episode.ts';
+import type { CandidateRecord, Episode, NeighbourSummary } from '../episode/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';

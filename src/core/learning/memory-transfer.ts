@@ -8,10 +8,10 @@
  * registry still imports unchanged; every other learner with `memory.export`
  * is stored under `learners[id]` and read back through its `memory.import`.
  */
-import type { EpisodeStore } from '../agent/episode-store.ts';
+import type { EpisodeStore } from '../episode/episode-store.ts';
 import { asImportedEpisode, buildArchive, ImportError, parseArchive } from '../memory/memory-archive.ts';
 import type { Transition } from '../memory/transition.ts';
-import type { Episode } from '../agent/episode.ts';
+import type { Episode } from '../episode/episode.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
 import { ExperienceEntrySchema, type ExperienceEntry } from './cer/experience.ts';

@@ -12,7 +12,7 @@
  *   chosen outright — the one with the highest z′ among several. Sampling is for where the agent is
  *   unsure; repeating what worked is not left to chance.
  */
-import type { CandidateRecord } from '../agent/episode.ts';
+import type { CandidateRecord } from '../episode/episode.ts';
 
 export type SelectionMode = 'sampling' | 'argmax';
 

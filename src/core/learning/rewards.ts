@@ -31,7 +31,7 @@
  * Steps that never ran (no chosen action) get 0 and are not stored.
  * Rejected alternatives are stored separately by the learner, with `reject`.
  */
-import type { StepRecord } from '../agent/episode.ts';
+import type { StepRecord } from '../episode/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';

@@ -3,7 +3,7 @@
  * anything is written: a bad file changes nothing and says why.
  */
 import * as z from 'zod';
-import { EpisodeSchema, type Episode } from '../agent/episode.ts';
+import { EpisodeSchema, type Episode } from '../episode/episode.ts';
 import { TransitionSchema, type Transition } from './transition.ts';
 
 export const ARCHIVE_FORMAT = 'apprentice-memory';

@@ -5,12 +5,12 @@
  * and one corrective retry for malformed answers.
  */
 import { isProviderError, ModelOutputError, ProviderError } from '../errors.ts';
-import { buildCandidateMessages, candidateOutputSchema, correctiveMessage } from '../llm/candidate-prompt.ts';
+import { buildCandidateMessages, candidateOutputSchema, correctiveMessage } from './candidate-prompt.ts';
 import { completionReserve, estimateTokens, measuredCharsPerToken, MIN_OBSERVATION_CHARS, observationBudget } from '../llm/context-budget.ts';
 import { renderObservation, truncateObservation } from '../page/render-observation.ts';
 import * as z from 'zod';
 import { bestOptionLogits, verbalizedLogits } from '../llm/logprob-logits.ts';
-import { parseCandidateOutput, type ParsedCandidate } from '../llm/parse-model-json.ts';
+import { parseCandidateOutput, type ParsedCandidate } from './parse-candidate-output.ts';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports.ts';
 import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
 

@@ -3,7 +3,7 @@
  * policy, the built-in offline policy and the benchmark's simulated policy all
  * implement it, so every learner sees the same interface.
  */
-import type { LogitSource } from '../agent/episode.ts';
+import type { LogitSource } from '../episode/episode.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 

@@ -5,7 +5,7 @@
  * keeps the recording as partial, never as a success.
  */
 import { useState } from 'preact/hooks';
-import type { Episode } from '../../core/agent/episode.ts';
+import type { Episode } from '../../core/episode/episode.ts';
 import type { DemonstrationOutcome } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, isEnded } from './format.ts';

@@ -3,7 +3,7 @@
  * ref out of an action, number formatting, status wording. Kept free of
  * preact so they are tested on their own.
  */
-import type { CandidateRecord, EpisodeStatus, NeighbourSummary, StepRecord } from '../../core/agent/episode.ts';
+import type { CandidateRecord, EpisodeStatus, NeighbourSummary, StepRecord } from '../../core/episode/episode.ts';
 
 export interface RankedCandidate {
   candidate: CandidateRecord;

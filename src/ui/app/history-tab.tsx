@@ -3,7 +3,7 @@
  * step records on demand, and the learning curve of a task.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Episode } from '../../core/agent/episode.ts';
+import type { Episode } from '../../core/episode/episode.ts';
 import type { CurvePoint, EpisodeSummary } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { LearningCurve } from './charts.tsx';

@@ -5,7 +5,7 @@
  * neighbours are still step fields, shown by step-view.tsx.
  */
 import type { ComponentType } from 'preact';
-import type { StepRecord } from '../../core/agent/episode.ts';
+import type { StepRecord } from '../../core/episode/episode.ts';
 import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
 import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { episodeTokens } from '../../core/agent/token-budget.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Episode, StepRecord } from '../../core/agent/episode.ts';
+import type { Episode, StepRecord } from '../../core/episode/episode.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { DecisionInput, Verdict } from '../../protocol/messages.ts';
 import type { BackgroundConnector } from '../connector.ts';

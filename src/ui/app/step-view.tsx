@@ -5,7 +5,7 @@
  * learners noted. Used live (with decision buttons) and in the history.
  */
 import type { ComponentChildren } from 'preact';
-import type { StepRecord } from '../../core/agent/episode.ts';
+import type { StepRecord } from '../../core/episode/episode.ts';
 import { ProbabilityChart } from './charts.tsx';
 import { fmtNum, fmtPct, neighboursFor, rankCandidates, type RankedCandidate } from './format.ts';
 import { LearnerEvidence } from './learner-evidence.tsx';

@@ -5,7 +5,7 @@
  * successful episode. Best-effort throughout: failures become notes in the
  * report, never exceptions out of the learner.
  */
-import type { Episode } from '../../agent/episode.ts';
+import type { Episode } from '../../episode/episode.ts';
 import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';

@@ -10,7 +10,7 @@
  * Neither writes: they return candidate entries for buffer.ts to merge.
  */
 import * as z from 'zod';
-import type { Episode, StepRecord } from '../../agent/episode.ts';
+import type { Episode, StepRecord } from '../../episode/episode.ts';
 import { askModelJson } from '../../llm/ask-model-json.ts';
 import { formatAction as formatSemantic, parseAction } from '../../page/action-grammar.ts';
 import type { Action, Target } from '../../page/action.ts';

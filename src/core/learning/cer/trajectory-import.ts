@@ -7,7 +7,7 @@
  * partial, never as a success.
  */
 import * as z from 'zod';
-import { EpisodeSchema, recordedStepRecord, type Episode, type StepRecord } from '../../agent/episode.ts';
+import { EpisodeSchema, recordedStepRecord, type Episode, type StepRecord } from '../../episode/episode.ts';
 import { parseAction } from '../../page/action-grammar.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
 import type { DistillInput } from './distill.ts';

@@ -13,8 +13,8 @@
  * lineage's shared memory keeps them.
  */
 import { softmax } from '../jitrl/estimate-values.ts';
-import type { CandidateRecord } from '../../agent/episode.ts';
-import { unadjustedCandidates } from '../../agent/unadjusted-candidates.ts';
+import type { CandidateRecord } from '../../episode/episode.ts';
+import { unadjustedCandidates } from '../unadjusted-candidates.ts';
 import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, Learner, LearnReport, RequestChange, StepContext } from '../learner.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoPlan } from './episode-plan.ts';
 import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-runtime.ts';

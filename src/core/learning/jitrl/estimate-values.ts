@@ -7,7 +7,7 @@
  *   Q(s,a) = V(s) + α/|N(s)|  with prob. λ, else 0            (Eq. 6)
  *   A = Q − V (Eq. 7), Ã normalized (Eq. 25), z' = z + β·Ã    (Eq. 10)
  */
-import type { CandidateRecord } from '../../agent/episode.ts';
+import type { CandidateRecord } from '../../episode/episode.ts';
 import type { Neighbour } from '../../memory/transition.ts';
 import { formatAction } from '../../page/action-grammar.ts';
 import type { Action } from '../../page/action.ts';

@@ -4,7 +4,7 @@
  * a finished episode into transitions (one per executed step, plus one per
  * rejected proposal) written in one store transaction.
  */
-import type { NeighbourSummary, StepRecord } from '../../agent/episode.ts';
+import type { NeighbourSummary, StepRecord } from '../../episode/episode.ts';
 import type { MemoryStore } from '../../memory/memory-store.ts';
 import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
 import type { Transition } from '../../memory/transition.ts';

@@ -4,7 +4,7 @@
  * action with how it went. The trajectory holds no observation after the last
  * action, so the last page shown is the one the last action was taken on.
  */
-import type { Episode } from '../../agent/episode.ts';
+import type { Episode } from '../../episode/episode.ts';
 import type { FinishedEpisode } from '../learner.ts';
 import type { EpisodeLog, EpisodeOutcome } from './episode-log.ts';
 

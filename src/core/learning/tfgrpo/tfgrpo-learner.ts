@@ -9,8 +9,8 @@
  * revision. A group whose attempts all ended alike changes nothing, and the
  * report says so. Best-effort: failures become report notes, never throws.
  */
-import type { Episode } from '../../agent/episode.ts';
-import { unadjustedCandidates } from '../../agent/unadjusted-candidates.ts';
+import type { Episode } from '../../episode/episode.ts';
+import { unadjustedCandidates } from '../unadjusted-candidates.ts';
 import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';

@@ -5,8 +5,8 @@
  */
 import * as z from 'zod';
 import type { ChatMessage } from '../ports.ts';
-import type { PolicyInput, PromptSection, StepHistoryItem } from '../policy/policy.ts';
-import { DATA_SECTION_RULE, dataSection, inlineData } from './data-section.ts';
+import type { PolicyInput, PromptSection, StepHistoryItem } from './policy.ts';
+import { DATA_SECTION_RULE, dataSection, inlineData } from '../llm/data-section.ts';
 
 export const CandidateItemSchema = z.object({
   option: z.number().int().min(1).describe('The option number: 1 for the first option, 2 for the second, and so on.'),
