@@ -1,20 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
 import { distillWithModel } from '../../src/core/learning/cer/distill.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { selectWithModel } from '../../src/core/learning/cer/retrieve.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import type { ChatModel } from '../../src/core/ports.ts';
-import { startOpenAiTestServer, type ChatCompletionBody, type OpenAiTestServer, type TestReply } from '../support/openai-test-server.ts';
+import { startTestModel } from '../support/test-model.ts';
+import { type ChatCompletionBody, type OpenAiTestServer, type TestReply } from '../support/openai-test-server.ts';
 import { CER_ON, dynamics, fixture, ORIGIN, skill } from './cer-helpers.ts';
 
 let server: OpenAiTestServer;
 let model: ChatModel;
 
 beforeAll(async () => {
-  server = await startOpenAiTestServer();
-  model = createOpenAiChatModel({ preset: 'custom', baseUrl: server.baseUrl, apiKey: '', model: 'test-model', logitMode: 'auto', timeoutMs: 5000 });
+  ({ server, model } = await startTestModel());
 });
 afterAll(async () => {
   await server.close();

@@ -1,18 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { evolveAfterEpisode } from '../../src/core/learning/evotest/evolve.ts';
 import { newLineage, selectConfiguration } from '../../src/core/learning/evotest/lineage.ts';
 import { EVOLVER_SYSTEM_PROMPT } from '../../src/core/learning/evotest/model-evolver.ts';
 import type { ChatModel } from '../../src/core/ports.ts';
-import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.ts';
+import { startTestModel } from '../support/test-model.ts';
+import { type OpenAiTestServer } from '../support/openai-test-server.ts';
 import { digest, SEED, step } from './evotest-helpers.ts';
 
 let server: OpenAiTestServer;
 let model: ChatModel;
 
 beforeAll(async () => {
-  server = await startOpenAiTestServer();
-  model = createOpenAiChatModel({ preset: 'custom', baseUrl: server.baseUrl, apiKey: '', model: 'test-model', logitMode: 'auto', timeoutMs: 5000 });
+  ({ server, model } = await startTestModel());
 });
 afterAll(async () => {
   await server.close();

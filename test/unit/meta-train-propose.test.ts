@@ -1,18 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import type { ChatModel } from '../../src/core/ports.ts';
+import { startTestModel } from '../support/test-model.ts';
 import { memoryCheckpoint } from '../../bench/meta-train-checkpoint.ts';
 import { metaTrain } from '../../bench/meta-train-loop.ts';
 import { buildProposerMessages, proposeStrategy } from '../../bench/meta-train-propose.ts';
 import { sessionResult } from '../../bench/meta-train-session.ts';
-import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.ts';
+import { type OpenAiTestServer } from '../support/openai-test-server.ts';
 import { FAKE_CONFIG, fakeRunSession } from '../support/meta-train-fake.ts';
 
 let server: OpenAiTestServer;
 let model: ChatModel;
 beforeAll(async () => {
-  server = await startOpenAiTestServer();
-  model = createOpenAiChatModel({ preset: 'custom', baseUrl: server.baseUrl, apiKey: '', model: 'test-model', logitMode: 'auto', timeoutMs: 5000 });
+  ({ server, model } = await startTestModel());
 });
 afterAll(async () => {
   await server.close();

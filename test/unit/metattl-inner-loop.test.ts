@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import type { EpisodeLog } from '../../src/core/learning/metattl/episode-log.ts';
 import { renderEpisodeLog } from '../../src/core/learning/metattl/episode-log.ts';
 import { GuideAdaptation, NEEDS_MODEL } from '../../src/core/learning/metattl/guide-adaptation.ts';
@@ -8,7 +7,8 @@ import { InMemoryGuideStore } from '../../src/core/learning/metattl/guide-store.
 import { parseMetaAnswer } from '../../src/core/learning/metattl/meta-answer.ts';
 import { DEFAULT_METATTL, type MetaTtlSettings } from '../../src/core/learning/metattl/metattl-settings.ts';
 import type { ChatModel } from '../../src/core/ports.ts';
-import { startOpenAiTestServer, type OpenAiTestServer } from '../support/openai-test-server.ts';
+import { startTestModel } from '../support/test-model.ts';
+import { type OpenAiTestServer } from '../support/openai-test-server.ts';
 
 const ORIGIN = 'http://shop.test';
 let server: OpenAiTestServer;
@@ -17,8 +17,7 @@ let now = 1_000;
 const clock = { now: () => now++ };
 
 beforeAll(async () => {
-  server = await startOpenAiTestServer();
-  model = createOpenAiChatModel({ preset: 'custom', baseUrl: server.baseUrl, apiKey: '', model: 'test-model', logitMode: 'auto', timeoutMs: 5000 });
+  ({ server, model } = await startTestModel());
 });
 afterAll(async () => {
   await server.close();

@@ -1,17 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { TfgrpoLearner } from '../../src/core/learning/tfgrpo/tfgrpo-learner.ts';
 import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
 import type { ChatModel } from '../../src/core/ports.ts';
-import { startOpenAiTestServer, type ChatCompletionBody, type OpenAiTestServer, type TestReply } from '../support/openai-test-server.ts';
+import { startTestModel } from '../support/test-model.ts';
+import { type ChatCompletionBody, type OpenAiTestServer, type TestReply } from '../support/openai-test-server.ts';
 import { attempt, experience, ORIGIN, step, TFGRPO_ON } from './tfgrpo-helpers.ts';
 
 let server: OpenAiTestServer;
 let model: ChatModel;
 
 beforeAll(async () => {
-  server = await startOpenAiTestServer();
-  model = createOpenAiChatModel({ preset: 'custom', baseUrl: server.baseUrl, apiKey: '', model: 'test-model', logitMode: 'auto', timeoutMs: 5000 });
+  ({ server, model } = await startTestModel());
 });
 afterAll(async () => {
   await server.close();
