@@ -5,13 +5,22 @@ import manifest from './manifest.json' with { type: 'json' };
 
 // The manifest at the top level is the single source of truth; crxjs reads it
 // and rewrites the entry paths to the built chunks.
+//
+// Content scripts are built as self-contained classic scripts (crxjs's IIFE
+// build: `standaloneFiles`, and the `.iife.ts` name of the main-world script).
+// crxjs's default instead injects a small loader that dynamic-imports the
+// script's chunks from chrome-extension://<id>/assets/…, which must then be
+// web_accessible_resources — fetchable by any page, so any page could detect
+// Apprentice. `scripts/check-dist.mjs` fails the build if anything is
+// web-accessible or a content script loads another file.
+const CONTENT_SCRIPTS_AS_CLASSIC_SCRIPTS = ['src/content/index.ts'];
+
 export default defineConfig({
-  plugins: [preact(), crx({ manifest })],
+  plugins: [preact(), crx({ manifest, contentScripts: { standaloneFiles: CONTENT_SCRIPTS_AS_CLASSIC_SCRIPTS } })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No source maps: crxjs lists every content-script chunk and its map in
-    // web_accessible_resources, where any page could fetch them.
+    // No source maps: nothing a page or the store package should carry.
     sourcemap: false,
     target: 'chrome116',
     rollupOptions: {
