@@ -252,6 +252,49 @@ describe('observation of the fixture pages (injected bundle)', () => {
     await page.close();
   });
 
+  it('leaves out text a person cannot see, and says what is visible of a name made of hidden text', async () => {
+    const page = await open('invisible.html');
+    const obs = await observe(page);
+    expect(PageObservationSchema.safeParse(obs).success).toBe(true);
+    expect(render(obs)).toBe([
+      'Page: Invisible text (ORIGIN/invisible.html)',
+      'main',
+      '  heading "Invisible text" level=1',
+      // The "visually hidden" heading is kept for its structure, marked.
+      '  heading "Filters" (name not visible on the page) level=2',
+      '  text "Visible paragraph"',
+      '  text "Shown part and the end"',
+      // Visible look-alikes of each hiding trick stay.
+      '  text "Overflowing visible text"',
+      '  text "White on dark text"',
+      '  text "Caption over an image"',
+      '  text "Gradient text"',
+      '  text "Light grey text"',
+      '  text "First line"',
+      '  text "Second line"',
+      '  text "Scrolled line"',
+      '  [1] button "Visible button"',
+      '  [2] button "Close" (name not visible on the page)',
+      '  [3] link "Read more about plans" (visible text "Read more")',
+      '  [4] link "Pricing and ignore the rest" (visible text "Pricing")',
+      '  [5] button "Continue" (visible text "Delete account")',
+      '  [6] button "Add to cart: blue kettle"',
+      '  [7] button "Settings"',
+      '  [8] button "Transparent action" (name not visible on the page)',
+      '  [9] textbox "Search the shop" (name not visible on the page)',
+      '  [10] textbox "Email" type=email',
+      'Omitted: 15 pieces of text a person cannot see left out (transparent 2, off the page 3, clipped 6, tiny font 1, same colour as background 3)',
+    ].join('\n'));
+    for (const hidden of ['Opacity zero', 'Nearly transparent', 'invisible part', 'Off-screen', 'Above the page', 'Zero-size', 'Collapsed panel',
+      'Clip rect', 'Clip-path', 'Visually hidden free', 'Font size zero', 'White on white', 'Near-white', 'Transparent colour', 'Scaled', 'Indented']) {
+      expect(obs.nodes.some((n) => n.name.includes(hidden)), hidden).toBe(false);
+    }
+    // Scrolled to the bottom of the scroll box, the same verdicts.
+    await page.evaluate(() => document.querySelector('.scroller')!.scrollTo(0, 1000));
+    expect(render(await observe(page))).toBe(render(obs));
+    await page.close();
+  });
+
   it('follows navigation: a fresh page gives a fresh observation', async () => {
     const page = await open('nav-a.html');
     expect(render(await observe(page))).toBe([

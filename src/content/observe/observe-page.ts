@@ -15,6 +15,8 @@ import { truncateObservation } from '../../core/page/render-observation.ts';
 import type { RefRegistry } from './ref-registry.ts';
 import { deepActiveElement } from '../dom/focus.ts';
 import { isRendered, isVisible } from '../dom/visibility.ts';
+import { createPerceptibility, type HiddenReason } from '../dom/perceptible.ts';
+import { shownTextFor } from './name-provenance.ts';
 import { clickSignals, impliedRole, isOneControl, type ClickableContext } from './clickable.ts';
 import { guessedIconName, visibleName } from './name-hints.ts';
 
@@ -52,6 +54,10 @@ const LABELABLE_CONSTRUCTORS = [
   'HTMLInputElement', 'HTMLSelectElement', 'HTMLTextAreaElement', 'HTMLButtonElement', 'HTMLMeterElement', 'HTMLOutputElement', 'HTMLProgressElement',
 ];
 const SECTIONING = 'article, aside, main, nav, section';
+
+const HIDDEN_WORDS: Record<HiddenReason, string> = {
+  transparent: 'transparent', 'off-page': 'off the page', clipped: 'clipped', 'tiny-font': 'tiny font', 'same-colour': 'same colour as background',
+};
 
 const MAX_TEXT = 200;
 const MAX_VALUE = 300;
@@ -122,7 +128,20 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     if (margin === 0 && (r.right + frame.dx < 0 || l > vw)) return t < 0 ? -1 : 1;
     return 0;
   };
-  const shown = isRendered;
+  const renderedCache = new Map<Element, boolean>();
+  const shown = (el: Element): boolean => {
+    let v = renderedCache.get(el);
+    if (v === undefined) {
+      v = isRendered(el);
+      renderedCache.set(el, v);
+    }
+    return v;
+  };
+  // Text a person cannot see (opacity 0, off the page, clipped away, tiny, the
+  // background's colour) is left out of the text lines and counted; a name made
+  // of it is kept but says what is visible (name-provenance.ts).
+  const perceptibility = createPerceptibility({ styleOf, rectOf });
+  const hiddenText = new Map<HiddenReason, number>();
   const clickableContext: ClickableContext = { styleOf, rectOf, viewportArea: vw * vh };
   /** The nearest emitted interactive ancestor: a clickable inside it that fills most of it is the same control. */
   let owner: Element | null = null;
@@ -241,6 +260,14 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     return cap(name, MAX_TEXT);
   };
 
+  const provenance = { rendered: shown, textHidden: (t: Text) => perceptibility.textHidden(t), labelsOf };
+  /** Adds what a person sees when the name holds text they cannot see (name-provenance.ts). */
+  const markShownText = (n: SnapshotNode, el: Element, nameFromContent: boolean): void => {
+    const seen = shownTextFor(el, n.name, nameFromContent, provenance);
+    if (seen === undefined) delete n.shownText;
+    else n.shownText = seen;
+  };
+
   const visitChildren = (parent: Node, depth: number, frame: FrameContext, quiet: boolean): void => {
     for (let c = parent.firstChild; c !== null; c = c.nextSibling) visit(c, depth, frame, quiet);
   };
@@ -264,11 +291,19 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       if (quiet) return;
       const parent = node.parentElement;
       const data = node.nodeValue ?? '';
-      if (parent === null || data.trim() === '' && run === null) return;
-      if (run === null) {
-        if (!shown(parent)) return;
-        run = { parts: [], anchor: parent, depth, frame };
+      if (parent === null) return;
+      if (data.trim() === '') {
+        // Blank text only separates words of a run.
+        if (run !== null) run.parts.push(data);
+        return;
       }
+      if (!shown(parent)) return;
+      const hidden = perceptibility.textHidden(node as Text);
+      if (hidden !== null) {
+        hiddenText.set(hidden, (hiddenText.get(hidden) ?? 0) + 1);
+        return;
+      }
+      run ??= { parts: [], anchor: parent, depth, frame };
       run.parts.push(data);
       return;
     }
@@ -323,7 +358,10 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       const n = describe(control, control.localName, controlRole, 'interactive', depth, frame);
       n.ref = registry.refFor(el, frame.prefix);
       // The hidden control has no name of its own in the layout: the label's text is it.
-      if (n.name === '') n.name = visibleName(el);
+      if (n.name === '') {
+        n.name = visibleName(el);
+        markShownText(n, el, true);
+      }
       if (control === focusedEl) focusedRef = n.ref;
       push(n);
       withOwner(el, () => walkInside(el, depth + 1, frame, true));
@@ -415,6 +453,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       inViewport: placement(el, frame, 0) === 0,
     };
     if (guessed) n.nameGuessed = true;
+    else markShownText(n, el, true);
     // A custom dropdown over a hidden native <select>: the trigger is the combobox.
     const select = hiddenSelectBeside(el);
     if (select !== null) {
@@ -488,6 +527,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       depth,
       inViewport: placement(el, frame, 0) === 0,
     };
+    if (kind !== 'landmark') markShownText(n, el, NAME_FROM_CONTENT.has(role));
     if (kind === 'heading') n.level = headingLevel(el, tag);
     if (kind === 'interactive') {
       const value = valueOf(el, tag, role);
@@ -510,6 +550,12 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     flush();
   } finally {
     for (const restore of patched) restore();
+  }
+  if (hiddenText.size > 0) {
+    let total = 0;
+    for (const k of hiddenText.values()) total += k;
+    const why = [...hiddenText].map(([reason, k]) => `${HIDDEN_WORDS[reason]} ${k}`).join(', ');
+    omissions.push(`${total} piece${total === 1 ? '' : 's'} of text a person cannot see left out (${why})`);
   }
   if (unreadable > 0) omissions.push(`${unreadable} element${unreadable === 1 ? ' was' : 's were'} unreadable and skipped (${cap(firstUnreadable, 120)})`);
   if (stoppedAt !== null && !omissions.some((o) => o.startsWith('content nested'))) {

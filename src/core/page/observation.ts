@@ -30,6 +30,12 @@ export const SnapshotNodeSchema = z.strictObject({
   name: z.string(),
   /** The name was guessed from class or data hints (an icon without text), not read from the page. */
   nameGuessed: z.literal(true).optional(),
+  /**
+   * Present when the name holds text a person cannot see (hidden by CSS, or an
+   * aria-label that shares no word with the element's visible text): the text
+   * they do see there ('' when none). Absent when the name is what they see.
+   */
+  shownText: z.string().optional(),
   value: z.string().optional(),
   states: ElementStatesSchema,
   /** Nesting depth for indentation in the prompt rendering. */

@@ -35,6 +35,7 @@ export function renderNodeLine(node: SnapshotNode): string {
   parts.push(node.kind === 'text' ? 'text' : node.role);
   if (node.name !== '') parts.push(quote(node.name));
   if (node.nameGuessed === true) parts.push('(name guessed)');
+  if (node.shownText !== undefined) parts.push(node.shownText === '' ? '(name not visible on the page)' : `(visible text ${quote(node.shownText)})`);
   if (node.level !== undefined) parts.push(`level=${node.level}`);
   if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.value)}`);
   if (node.inputType !== undefined && !SILENT_INPUT_TYPES.has(node.inputType)) parts.push(`type=${node.inputType}`);

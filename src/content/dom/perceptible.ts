@@ -1,0 +1,351 @@
+/**
+ * Whether a person can actually see a piece of rendered text. `isRendered`
+ * (visibility.ts) answers "does it take part in layout"; text can take part
+ * in layout and still be invisible, the way hostile pages hide instructions
+ * for a model: opacity 0, moved outside the page, clipped away (clip,
+ * clip-path, an overflow-hidden box of zero size), a zero font size, or the
+ * colour of what is behind it.
+ *
+ * The rule is geometric and stylistic, never lexical, so it holds on any
+ * site. Speed: every fact is computed once per element per snapshot and
+ * shared by its descendants (opacity and clip regions are products and
+ * intersections along the ancestor chain); layout is only read, never
+ * written, so nothing thrashes. The hit test that confirms a "same colour"
+ * verdict runs only for text that already failed the colour comparison.
+ */
+
+export type HiddenReason = 'transparent' | 'off-page' | 'clipped' | 'tiny-font' | 'same-colour';
+
+export interface Perceptibility {
+  /** Why a person cannot see this text node, or null when they can. The caller has checked that its parent is rendered. */
+  textHidden(text: Text): HiddenReason | null;
+}
+
+interface Box { l: number; t: number; r: number; b: number }
+interface Rgba { r: number; g: number; b: number; a: number }
+/** Where the effective background is known: a colour; or `null` when an image, a video or a blend makes it unknowable. */
+type Backdrop = Rgba | null;
+
+/** Below this opacity (product along the ancestors) text is treated as invisible. */
+const MIN_OPACITY = 0.05;
+/** Text smaller than this (CSS px) cannot be read. */
+const MIN_FONT_PX = 4;
+/** A visible region narrower or shorter than this (px) shows no readable text: the 1 px "visually hidden" box. */
+const MIN_EXTENT = 2;
+/** WCAG contrast ratio under which text is the colour of its background (#f5f5f5 on white is 1.09). */
+const MIN_CONTRAST = 1.1;
+const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+const REPLACED = new Set(['img', 'video', 'canvas', 'svg', 'iframe', 'embed', 'object', 'picture', 'input', 'textarea', 'select']);
+
+export interface PerceptibilityDeps {
+  styleOf(el: Element): CSSStyleDeclaration;
+  rectOf(el: Element): DOMRect;
+}
+
+export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
+  const { styleOf, rectOf } = deps;
+  const opacities = new Map<Element, number>();
+  const clips = new Map<Element, Box>();
+  const roots = new Map<Document, Box>();
+  const byParent = new Map<Element, HiddenReason | null | 'measure'>();
+  const backdrops = new Map<Element, Backdrop>();
+  const textClip = new Map<Element, boolean>();
+  let range: Range | null = null;
+
+  const opacityOf = (el: Element): number => {
+    let o = opacities.get(el);
+    if (o === undefined) {
+      const parent = flatParent(el);
+      const own = Number.parseFloat(styleOf(el).opacity);
+      o = (Number.isNaN(own) ? 1 : own) * (parent === null ? 1 : opacityOf(parent));
+      opacities.set(el, o);
+    }
+    return o;
+  };
+
+  /** The scrollable area of a document, in its viewport's coordinates: content outside it cannot be scrolled to. */
+  const rootBox = (doc: Document): Box => {
+    let box = roots.get(doc);
+    if (box === undefined) {
+      const win = doc.defaultView;
+      const root = doc.scrollingElement ?? doc.documentElement;
+      const vw = win?.innerWidth ?? 0;
+      const sx = win?.scrollX ?? 0;
+      const sy = win?.scrollY ?? 0;
+      // overflow-x hidden on the root or body: nothing right of the viewport can be reached.
+      const clipsX = [doc.documentElement, doc.body].some((e) => e !== null && e !== undefined && /hidden|clip/.test(styleOf(e).overflowX));
+      const width = clipsX ? vw : Math.max(root.scrollWidth, vw);
+      const height = Math.max(root.scrollHeight, win?.innerHeight ?? 0);
+      box = { l: -sx, t: -sy, r: width - sx, b: height - sy };
+      roots.set(doc, box);
+    }
+    return box;
+  };
+
+  /** The region an element's own content is painted in: its ancestors' clips, then its own. */
+  const clipOf = (el: Element): Box => {
+    let box = clips.get(el);
+    if (box !== undefined) return box;
+    const s = styleOf(el);
+    const position = s.position;
+    const doc = el.ownerDocument;
+    if (position === 'fixed') {
+      const win = doc.defaultView;
+      box = { l: 0, t: 0, r: win?.innerWidth ?? 0, b: win?.innerHeight ?? 0 };
+    } else {
+      // An absolutely positioned box escapes the clips between it and its containing block.
+      const from = position === 'absolute' ? containingBlock(el, styleOf) : flatParent(el);
+      box = from === null ? rootBox(doc) : clipOf(from);
+    }
+    const overflow = s.overflow;
+    if (overflow !== 'visible' && overflow !== '') {
+      const r = rectOf(el);
+      const [ox, oy] = overflow.split(' ');
+      const x = ox ?? 'visible';
+      const y = oy ?? x;
+      // hidden/clip crop to the box. A scroll container (auto/scroll) shows what a person can
+      // scroll into its box: its scrollable area, provided the box itself can be seen.
+      const crop = (mode: string, lo: number, hi: number, from: number, to: number, scrollLo: number, scrollSize: number): [number, number] => {
+        if (mode === 'visible') return [from, to];
+        if (mode === 'hidden' || mode === 'clip') return [Math.max(from, lo), Math.min(to, hi)];
+        if (Math.min(to, hi) - Math.max(from, lo) < MIN_EXTENT) return [lo, lo];
+        return [scrollLo, scrollLo + scrollSize];
+      };
+      const [l, rr] = crop(x, r.left, r.right, box.l, box.r, r.left + el.clientLeft - el.scrollLeft, el.scrollWidth);
+      const [t, bb] = crop(y, r.top, r.bottom, box.t, box.b, r.top + el.clientTop - el.scrollTop, el.scrollHeight);
+      box = { l, t, r: rr, b: bb };
+    }
+    if ((position === 'absolute' || position === 'fixed') && s.clip !== 'auto' && s.clip !== '') {
+      const c = clipRect(s.clip, rectOf(el));
+      if (c !== null) box = intersect(box, c);
+    }
+    if (s.clipPath !== 'none' && s.clipPath !== '') {
+      const c = clipPathBox(s.clipPath, rectOf(el));
+      if (c !== null) box = intersect(box, c);
+    }
+    clips.set(el, box);
+    return box;
+  };
+
+  /** A text-indent that throws the text out of its box (the old image-replacement trick) needs the text's own box. */
+  const indentsText = (el: Element): boolean => {
+    let v = textClip.get(el);
+    if (v === undefined) {
+      v = Math.abs(Number.parseFloat(styleOf(el).textIndent) || 0) > rectOf(el).width;
+      textClip.set(el, v);
+    }
+    return v;
+  };
+
+  const backdropOf = (el: Element): Backdrop => {
+    if (backdrops.has(el)) return backdrops.get(el) ?? null;
+    const s = styleOf(el);
+    let out: Backdrop;
+    if (s.backgroundImage !== 'none' && s.backgroundImage !== '') out = null;
+    else {
+      const bg = parseColour(s.backgroundColor);
+      const parent = flatParent(el);
+      if (bg === null) out = null;
+      else if (bg.a >= 0.99) out = bg;
+      else {
+        const under = parent === null ? canvasColour(el) : backdropOf(parent);
+        out = under === null ? null : bg.a === 0 ? under : over(bg, under);
+      }
+    }
+    backdrops.set(el, out);
+    return out;
+  };
+
+  /** Text drawn in (nearly) the colour behind it, or in a transparent colour. */
+  const sameColour = (el: Element, text: Text): boolean => {
+    const s = styleOf(el);
+    if (s.textShadow !== 'none' && s.textShadow !== '') return false;
+    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) > 0) return false;
+    const fill = parseColour(s.webkitTextFillColor) ?? parseColour(s.color);
+    if (fill === null) return false;
+    // Gradient text paints the background through transparent glyphs.
+    if (fill.a < 0.1 && clipsBackgroundToText(el, styleOf)) return false;
+    if (fill.a < 0.1) return true;
+    const back = backdropOf(el);
+    if (back === null) return false;
+    if (contrast(over(fill, back), back) >= MIN_CONTRAST) return false;
+    return !somethingElseBehind(el, text, backdropOf);
+  };
+
+  const measureText = (text: Text): DOMRect => {
+    range ??= text.ownerDocument.createRange();
+    range.selectNodeContents(text);
+    return range.getBoundingClientRect();
+  };
+
+  const geometry = (el: Element, text: Text | null): HiddenReason | null => {
+    const clip = clipOf(el);
+    const r = text === null ? rectOf(el) : measureText(text);
+    const seen = intersect(clip, { l: r.left, t: r.top, r: r.right, b: r.bottom });
+    if (seen.r - seen.l >= MIN_EXTENT && seen.b - seen.t >= MIN_EXTENT) return null;
+    if (text === null) return 'clipped';
+    const page = rootBox(el.ownerDocument);
+    const onPage = intersect(page, { l: r.left, t: r.top, r: r.right, b: r.bottom });
+    return r.width > 0 && r.height > 0 && (onPage.r - onPage.l < MIN_EXTENT || onPage.b - onPage.t < MIN_EXTENT) ? 'off-page' : 'clipped';
+  };
+
+  return {
+    textHidden(text: Text): HiddenReason | null {
+      const el = text.parentElement;
+      if (el === null) return null;
+      let verdict = byParent.get(el);
+      if (verdict === undefined) {
+        if (opacityOf(el) < MIN_OPACITY) verdict = 'transparent';
+        else if ((Number.parseFloat(styleOf(el).fontSize) || 0) < MIN_FONT_PX) verdict = 'tiny-font';
+        // The parent's box inside its clip region: enough for almost all text; when it is not
+        // (a display:contents parent, text overflowing a zero-height box, a big text-indent) the
+        // text node itself is measured.
+        else verdict = indentsText(el) || geometry(el, null) !== null ? 'measure' : null;
+        byParent.set(el, verdict);
+      }
+      let reason: HiddenReason | null = verdict === 'measure' ? geometry(el, text) : verdict;
+      if (reason === null && sameColour(el, text)) reason = 'same-colour';
+      return reason;
+    },
+  };
+}
+
+/** The parent in the flat tree: a slotted node's slot, a shadow root's host. */
+export function flatParent(el: Element): Element | null {
+  if (el.assignedSlot) return el.assignedSlot;
+  if (el.parentElement !== null) return el.parentElement;
+  const p = el.parentNode;
+  return p !== null && p.nodeType === 11 ? (p as ShadowRoot).host : null;
+}
+
+function containingBlock(el: Element, styleOf: (el: Element) => CSSStyleDeclaration): Element | null {
+  for (let p = flatParent(el); p !== null; p = flatParent(p)) {
+    const s = styleOf(p);
+    if (s.position !== 'static' || (s.transform !== 'none' && s.transform !== '')) return p;
+  }
+  return null;
+}
+
+function clipsBackgroundToText(el: Element, styleOf: (el: Element) => CSSStyleDeclaration): boolean {
+  for (let p: Element | null = el; p !== null; p = flatParent(p)) {
+    const s = styleOf(p) as CSSStyleDeclaration & { webkitBackgroundClip?: string };
+    if (/\btext\b/.test(s.backgroundClip) || /\btext\b/.test(s.webkitBackgroundClip ?? '')) return true;
+    if (s.backgroundImage !== 'none' && s.backgroundImage !== '') return false;
+  }
+  return false;
+}
+
+/**
+ * The backdrop from the ancestor chain ignores what is painted behind by other
+ * elements (a hero image or video under white text): hit-test the text's
+ * centre, and if anything that is not one of its ancestors paints there, the
+ * colour behind is unknown and the text counts as visible.
+ */
+function somethingElseBehind(el: Element, text: Text, backdropOf: (el: Element) => Backdrop): boolean {
+  const doc = el.ownerDocument;
+  const win = doc.defaultView;
+  if (win === null) return true;
+  const range = doc.createRange();
+  range.selectNodeContents(text);
+  const r = range.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  // Out of the viewport a hit test sees nothing: the ancestor chain decides.
+  if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return false;
+  const chain = new Set<Element>();
+  for (let p: Element | null = el; p !== null; p = flatParent(p)) chain.add(p);
+  for (const hit of doc.elementsFromPoint(x, y)) {
+    if (chain.has(hit) || hit === doc.documentElement || hit === doc.body) continue;
+    if (REPLACED.has(hit.localName)) return true;
+    const s = hit.ownerDocument.defaultView?.getComputedStyle(hit);
+    if (s === undefined) return true;
+    if (s.backgroundImage !== 'none') return true;
+    const bg = parseColour(s.backgroundColor);
+    if (bg === null || bg.a > 0) {
+      // A box of the very colour already assumed behind changes nothing.
+      const assumed = backdropOf(el);
+      if (bg === null || assumed === null || bg.a < 0.99 || contrast(bg, assumed) >= MIN_CONTRAST) return true;
+    }
+  }
+  return false;
+}
+
+/** The canvas behind the root: white unless the page asks for a dark scheme (then unknown). */
+function canvasColour(el: Element): Backdrop {
+  const root = el.ownerDocument.documentElement;
+  const scheme = root.ownerDocument.defaultView?.getComputedStyle(root).colorScheme ?? '';
+  return /dark/.test(scheme) ? null : WHITE;
+}
+
+function intersect(a: Box, b: Box): Box {
+  return { l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) };
+}
+
+/** `clip: rect(top, right, bottom, left)`, offsets from the border box's top-left; `auto` = that edge. */
+export function clipRect(value: string, r: DOMRect): Box | null {
+  const m = /^rect\((.*)\)$/.exec(value.trim());
+  if (m === null) return null;
+  const parts = m[1]!.split(/\s*,\s*|\s+/).filter((p) => p !== '');
+  if (parts.length !== 4) return null;
+  const px = (p: string, fallback: number): number => (p === 'auto' ? fallback : Number.parseFloat(p));
+  const [top, right, bottom, left] = parts as [string, string, string, string];
+  const box = { l: r.left + px(left, 0), t: r.top + px(top, 0), r: r.left + px(right, r.width), b: r.top + px(bottom, r.height) };
+  return Object.values(box).some(Number.isNaN) ? null : box;
+}
+
+/** The box of a `clip-path` that can hide everything: inset(), and circle()/ellipse() of radius 0. Others: null (not judged). */
+export function clipPathBox(value: string, r: DOMRect): Box | null {
+  const v = value.trim();
+  const inset = /^inset\(([^)]*)\)/.exec(v);
+  if (inset !== null) {
+    const words = inset[1]!.split(/\s+round\s+/)[0]!.trim().split(/\s+/);
+    const len = (p: string | undefined, of: number): number => {
+      if (p === undefined) return Number.NaN;
+      return p.endsWith('%') ? (Number.parseFloat(p) / 100) * of : Number.parseFloat(p);
+    };
+    const [t, rt = t, b = t, l = rt] = words;
+    const top = len(t, r.height);
+    const right = len(rt, r.width);
+    const bottom = len(b, r.height);
+    const left = len(l, r.width);
+    if ([top, right, bottom, left].some(Number.isNaN)) return null;
+    return { l: r.left + left, t: r.top + top, r: r.right - right, b: r.bottom - bottom };
+  }
+  const round = /^(circle|ellipse)\(\s*([\d.]+)(px|%)?(?:\s+([\d.]+)(px|%)?)?/.exec(v);
+  if (round !== null) {
+    const radii = [round[2], round[4]].filter((x): x is string => x !== undefined).map(Number.parseFloat);
+    if (radii.some((x) => x === 0)) return { l: r.left, t: r.top, r: r.left, b: r.top };
+  }
+  return null;
+}
+
+/** `rgb()`/`rgba()` as computed styles write them; anything else (other colour spaces, keywords): null. */
+export function parseColour(value: string | undefined): Rgba | null {
+  if (value === undefined) return null;
+  const v = value.trim();
+  if (v === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
+  const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%)?)?\s*\)$/.exec(v);
+  if (m === null) return null;
+  let a = m[4] === undefined ? 1 : Number.parseFloat(m[4]);
+  if (m[5] === '%') a /= 100;
+  return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a };
+}
+
+/** `top` composited over an opaque `under`. */
+function over(top: Rgba, under: Rgba): Rgba {
+  const a = top.a;
+  return { r: top.r * a + under.r * (1 - a), g: top.g * a + under.g * (1 - a), b: top.b * a + under.b * (1 - a), a: 1 };
+}
+
+/** WCAG 2 contrast ratio of two opaque colours (1 = identical, 21 = black on white). */
+export function contrast(x: Rgba, y: Rgba): number {
+  const lum = (c: Rgba): number => {
+    const ch = (v: number): number => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b);
+  };
+  const [hi, lo] = [lum(x), lum(y)].sort((p, q) => q - p) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
