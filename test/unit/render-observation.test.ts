@@ -24,6 +24,13 @@ describe('renderNodeLine', () => {
     expect(renderNodeLine(node({ ref: '12', kind: 'interactive', role: 'button', name: 'Sign in' }))).toBe('[12] button "Sign in"');
   });
 
+  it('says what is visible when the name holds text a person cannot see', () => {
+    expect(renderNodeLine(node({ ref: '3', kind: 'interactive', role: 'button', name: 'Close', shownText: '' }))).toBe('[3] button "Close" (name not visible on the page)');
+    expect(renderNodeLine(node({ ref: '4', kind: 'interactive', role: 'button', name: 'Continue', shownText: 'Delete "all"' })))
+      .toBe('[4] button "Continue" (visible text "Delete \\"all\\"")');
+    expect(renderNodeLine(node({ kind: 'heading', role: 'heading', name: 'Filters', shownText: '', level: 2 }))).toBe('heading "Filters" (name not visible on the page) level=2');
+  });
+
   it('renders value, input type and states in a fixed order', () => {
     const n = node({
       ref: '5', kind: 'interactive', role: 'textbox', name: 'Email', value: 'a@b.c', inputType: 'email',

@@ -87,6 +87,12 @@ describe('classifySensitivity', () => {
     expect(DESTRUCTIVE_WORDS).toContain('transfer');
   });
 
+  it('asks when the text a person sees is destructive though the name is not (aria-label "Continue" on "Delete account")', () => {
+    const obs = page([node('1', 'button', 'Continue', { shownText: 'Delete account' }), node('2', 'button', 'Continue', { shownText: '' })]);
+    expect(classifySensitivity(act('click([1])'), obs)).toEqual({ sensitive: true, reason: '"Delete account" may be irreversible (delete)' });
+    expect(classifySensitivity(act('click([2])'), obs).sensitive).toBe(false);
+  });
+
   it('asks for a goto with a query string to another path, not for one on the same path', () => {
     expect(sensitive('goto("https://shop.test/api/export?data=secret")')).toBe(true);
     expect(sensitive('goto("/account/settings?tab=2")')).toBe(false);

@@ -10,7 +10,7 @@
  * - anything that submits a form: a submit button (a <button> without a type
  *   inside a form is one), Enter anywhere, Space on a form control, a check
  *   or select that submits, text with a line break (Enter inside it);
- * - an element whose name is on DESTRUCTIVE_WORDS;
+ * - an element whose name, or the text a person sees on it, is on DESTRUCTIVE_WORDS;
  * - leaving the origin, a download, a goto with a query string to another path;
  * - memory-only candidates (no model proposed them on this page).
  */
@@ -68,8 +68,13 @@ function secretField(node: SnapshotNode | undefined): SensitivityVerdict | null 
 }
 
 function destructive(node: SnapshotNode | undefined): SensitivityVerdict | null {
-  const word = node ? destructiveWordIn(node.name) : null;
-  return word ? flag(`"${node!.name}" may ${word === 'save' ? 'save changes' : `be irreversible (${word})`}`) : null;
+  if (node === undefined) return null;
+  // What the person sees counts as much as the name: an aria-label "Continue" on a button reading "Delete account".
+  for (const text of [node.name, node.shownText ?? '']) {
+    const word = destructiveWordIn(text);
+    if (word) return flag(`"${text}" may ${word === 'save' ? 'save changes' : `be irreversible (${word})`}`);
+  }
+  return null;
 }
 
 export function classifySensitivity(action: Action, observation: PageObservation): SensitivityVerdict {
