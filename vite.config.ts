@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import manifest from './manifest.json' with { type: 'json' };
@@ -15,8 +17,27 @@ import manifest from './manifest.json' with { type: 'json' };
 // web-accessible or a content script loads another file.
 const CONTENT_SCRIPTS_AS_CLASSIC_SCRIPTS = ['src/content/index.ts'];
 
+/**
+ * `npm run dev` (vite build --watch): a content script built on the side is
+ * not in the main module graph, so a change to a file only it imports
+ * (src/content/…) would not trigger a rebuild. Watch every source file.
+ */
+function watchContentScriptSources(): Plugin {
+  return {
+    name: 'apprentice:watch-content-script-sources',
+    apply: 'build',
+    buildStart() {
+      if (this.meta.watchMode !== true) return;
+      const src = resolve(import.meta.dirname, 'src');
+      for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+        if (/\.tsx?$/.test(file)) this.addWatchFile(resolve(src, file));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preact(), crx({ manifest, contentScripts: { standaloneFiles: CONTENT_SCRIPTS_AS_CLASSIC_SCRIPTS } })],
+  plugins: [preact(), crx({ manifest, contentScripts: { standaloneFiles: CONTENT_SCRIPTS_AS_CLASSIC_SCRIPTS } }), watchContentScriptSources()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
