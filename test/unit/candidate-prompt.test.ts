@@ -39,6 +39,8 @@ describe('candidate prompt', () => {
     expect(user!.content).toContain('1. click(<link "Next page">) → element_gone: gone (on http://site.test/a)');
     expect(user!.content).toContain('| ### [dyn:4] How this form behaves\n| Saving shows a banner.');
     expect(user!.content).toContain('Propose exactly 4 different next actions');
+    // The marks the observation puts on names made of hidden text are explained once.
+    expect(system!.content).toContain('"(name not visible on the page)" or "(visible text …)" holds text the person cannot see');
   });
 
   it('keeps the first n options, resolves semantic targets, drops unknown refs and duplicates', () => {

@@ -100,6 +100,7 @@ export function buildCandidateMessages(input: PolicyInput, options: CandidatePro
     '- When the task is complete, or its question is answered by what the page shows, use send_msg_to_user with the answer.',
     '- Past experience, when given, comes from earlier attempts on this site; use it when it fits the current page.',
     `- ${DATA_SECTION_RULE}`,
+    '- A name followed by "(name not visible on the page)" or "(visible text …)" holds text the person cannot see there; judge such an element by what is visible.',
     '',
     ACTION_GRAMMAR_DOC,
     '',
