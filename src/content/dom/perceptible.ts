@@ -19,6 +19,8 @@ export type HiddenReason = 'transparent' | 'off-page' | 'clipped' | 'tiny-font' 
 export interface Perceptibility {
   /** Why a person cannot see this text node, or null when they can. The caller has checked that its parent is rendered. */
   textHidden(text: Text): HiddenReason | null;
+  /** The element's box lies wholly outside the document's scrollable area: nobody can scroll to it. */
+  offPage(el: Element): boolean;
 }
 
 interface Box { l: number; t: number; r: number; b: number }
@@ -190,6 +192,11 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   };
 
   return {
+    offPage(el: Element): boolean {
+      const r = rectOf(el);
+      const onPage = intersect(rootBox(el.ownerDocument), { l: r.left, t: r.top, r: r.right, b: r.bottom });
+      return r.width > 0 && r.height > 0 && (onPage.r - onPage.l <= 0 || onPage.b - onPage.t <= 0);
+    },
     textHidden(text: Text): HiddenReason | null {
       const el = text.parentElement;
       if (el === null) return null;

@@ -75,7 +75,8 @@ interface FrameContext {
 }
 
 interface TextRun {
-  parts: string[];
+  /** The text, and for page text (not the separators added here) its node: checked for visibility when the run is shown. */
+  parts: Array<{ data: string; node: Text | null }>;
   anchor: Element;
   depth: number;
   frame: FrameContext;
@@ -142,6 +143,20 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
   // of it is kept but says what is visible (name-provenance.ts).
   const perceptibility = createPerceptibility({ styleOf, rectOf });
   const hiddenText = new Map<HiddenReason, number>();
+  const noteHidden = (reason: HiddenReason): void => {
+    hiddenText.set(reason, (hiddenText.get(reason) ?? 0) + 1);
+  };
+  /** A run's piece as shown: '' when a person cannot see it (counted). */
+  const visiblePart = (part: { data: string; node: Text | null }): string => {
+    const { data, node } = part;
+    if (node === null || data.trim() === '') return data;
+    const parent = node.parentElement;
+    if (parent === null || !shown(parent)) return '';
+    const hidden = perceptibility.textHidden(node);
+    if (hidden === null) return data;
+    noteHidden(hidden);
+    return '';
+  };
   const clickableContext: ClickableContext = { styleOf, rectOf, viewportArea: vw * vh };
   /** The nearest emitted interactive ancestor: a clickable inside it that fills most of it is the same control. */
   let owner: Element | null = null;
@@ -166,23 +181,29 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     const r = run;
     run = null;
     if (r === null) return;
-    const text = cap(collapse(r.parts.join('')), MAX_TEXT);
-    if (text === '' || text === lastLine) return;
-    // Text far from the viewport is summarized by count, not shown.
+    if (collapse(r.parts.map((p) => p.data).join('')) === '') return;
+    // Text far from the viewport is summarized by count, not shown (nor checked: that costs).
     let where: -1 | 0 | 1;
     let inViewport: boolean;
+    let text: string;
     try {
       where = placement(r.anchor, r.frame, 1);
       inViewport = placement(r.anchor, r.frame, 0) === 0;
+      if (where !== 0 && perceptibility.offPage(r.anchor)) {
+        noteHidden('off-page');
+        return;
+      }
+      if (where !== 0) {
+        if (where < 0) offscreen.above++;
+        else offscreen.below++;
+        return;
+      }
+      text = cap(collapse(r.parts.map(visiblePart).join('')), MAX_TEXT);
     } catch (err) {
       noteUnreadable(err);
       return;
     }
-    if (where !== 0) {
-      if (where < 0) offscreen.above++;
-      else offscreen.below++;
-      return;
-    }
+    if (text === '' || text === lastLine) return;
     const n: SnapshotNode = {
       ref: null, kind: 'text', role: 'text', name: text, states: {}, depth: r.depth, inViewport,
     };
@@ -262,7 +283,9 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
 
   const provenance = { rendered: shown, textHidden: (t: Text) => perceptibility.textHidden(t), labelsOf };
   /** Adds what a person sees when the name holds text they cannot see (name-provenance.ts). */
-  const markShownText = (n: SnapshotNode, el: Element, nameFromContent: boolean): void => {
+  const markShownText = (n: SnapshotNode, el: Element, nameFromContent: boolean, frame: FrameContext): void => {
+    // Like text, names are checked within a viewport of what is on screen (the cost grows with the page otherwise).
+    if (placement(el, frame, 1) !== 0) return;
     const seen = shownTextFor(el, n.name, nameFromContent, provenance);
     if (seen === undefined) delete n.shownText;
     else n.shownText = seen;
@@ -291,20 +314,12 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       if (quiet) return;
       const parent = node.parentElement;
       const data = node.nodeValue ?? '';
-      if (parent === null) return;
-      if (data.trim() === '') {
-        // Blank text only separates words of a run.
-        if (run !== null) run.parts.push(data);
-        return;
+      if (parent === null || data.trim() === '' && run === null) return;
+      if (run === null) {
+        if (!shown(parent)) return;
+        run = { parts: [], anchor: parent, depth, frame };
       }
-      if (!shown(parent)) return;
-      const hidden = perceptibility.textHidden(node as Text);
-      if (hidden !== null) {
-        hiddenText.set(hidden, (hiddenText.get(hidden) ?? 0) + 1);
-        return;
-      }
-      run ??= { parts: [], anchor: parent, depth, frame };
-      run.parts.push(data);
+      run.parts.push({ data, node: node as Text });
       return;
     }
     if (node.nodeType !== 1) return;
@@ -333,7 +348,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       return;
     }
     if (tag === 'br') {
-      if (run !== null) run.parts.push(' ');
+      if (run !== null) run.parts.push({ data: ' ', node: null });
       return;
     }
     if (tag === 'iframe' || tag === 'frame') {
@@ -360,7 +375,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       // The hidden control has no name of its own in the layout: the label's text is it.
       if (n.name === '') {
         n.name = visibleName(el);
-        markShownText(n, el, true);
+        markShownText(n, el, true, frame);
       }
       if (control === focusedEl) focusedRef = n.ref;
       push(n);
@@ -453,7 +468,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       inViewport: placement(el, frame, 0) === 0,
     };
     if (guessed) n.nameGuessed = true;
-    else markShownText(n, el, true);
+    else markShownText(n, el, true, frame);
     // A custom dropdown over a hidden native <select>: the trigger is the combobox.
     const select = hiddenSelectBeside(el);
     if (select !== null) {
@@ -527,7 +542,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
       depth,
       inViewport: placement(el, frame, 0) === 0,
     };
-    if (kind !== 'landmark') markShownText(n, el, NAME_FROM_CONTENT.has(role));
+    if (kind !== 'landmark') markShownText(n, el, NAME_FROM_CONTENT.has(role), frame);
     if (kind === 'heading') n.level = headingLevel(el, tag);
     if (kind === 'interactive') {
       const value = valueOf(el, tag, role);
