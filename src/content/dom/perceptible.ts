@@ -52,6 +52,7 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   const byParent = new Map<Element, HiddenReason | null | 'measure'>();
   const backdrops = new Map<Element, Backdrop>();
   const textClip = new Map<Element, boolean>();
+  const colourSuspects = new Map<Element, 'transparent' | 'backdrop' | 'no'>();
   let range: Range | null = null;
 
   const opacityOf = (el: Element): number => {
@@ -160,18 +161,27 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
 
   /** Text drawn in (nearly) the colour behind it, or in a transparent colour. */
   const sameColour = (el: Element, text: Text): boolean => {
-    const s = styleOf(el);
-    if (s.textShadow !== 'none' && s.textShadow !== '') return false;
-    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) > 0) return false;
-    const fill = parseColour(s.webkitTextFillColor) ?? parseColour(s.color);
-    if (fill === null) return false;
-    // Gradient text paints the background through transparent glyphs.
-    if (fill.a < 0.1 && clipsBackgroundToText(el, styleOf)) return false;
-    if (fill.a < 0.1) return true;
-    const back = backdropOf(el);
-    if (back === null) return false;
-    if (contrast(over(fill, back), back) >= MIN_CONTRAST) return false;
+    let suspect = colourSuspects.get(el);
+    if (suspect === undefined) {
+      suspect = colourMatchesBackdrop(el);
+      colourSuspects.set(el, suspect);
+    }
+    if (suspect !== 'backdrop') return suspect === 'transparent';
     return !somethingElseBehind(el, text, backdropOf);
+  };
+
+  /** From styles alone: 'transparent' glyphs, glyphs the colour of the 'backdrop' (to be confirmed), or 'no'. */
+  const colourMatchesBackdrop = (el: Element): 'transparent' | 'backdrop' | 'no' => {
+    const s = styleOf(el);
+    if (s.textShadow !== 'none' && s.textShadow !== '') return 'no';
+    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) > 0) return 'no';
+    const fill = parseColour(s.webkitTextFillColor) ?? parseColour(s.color);
+    if (fill === null) return 'no';
+    // Gradient text paints the background through transparent glyphs.
+    if (fill.a < 0.1) return clipsBackgroundToText(el, styleOf) ? 'no' : 'transparent';
+    const back = backdropOf(el);
+    if (back === null) return 'no';
+    return contrast(over(fill, back), back) >= MIN_CONTRAST ? 'no' : 'backdrop';
   };
 
   const measureText = (text: Text): DOMRect => {
@@ -203,7 +213,7 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
       let verdict = byParent.get(el);
       if (verdict === undefined) {
         if (opacityOf(el) < MIN_OPACITY) verdict = 'transparent';
-        else if ((Number.parseFloat(styleOf(el).fontSize) || 0) < MIN_FONT_PX) verdict = 'tiny-font';
+        else if (Number.parseFloat(styleOf(el).fontSize) < MIN_FONT_PX) verdict = 'tiny-font';
         // The parent's box inside its clip region: enough for almost all text; when it is not
         // (a display:contents parent, text overflowing a zero-height box, a big text-indent) the
         // text node itself is measured.
