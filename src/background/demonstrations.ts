@@ -16,7 +16,7 @@ const NOT_THERE = /Receiving end does not exist|Could not establish connection|m
 
 /**
  * The tab side as chrome messaging. The content script may not be there yet
- * (crxjs loads it asynchronously after the page is idle), so `page.record`
+ * (it starts when the page is idle), so `page.record`
  * is retried until it answers, injecting the script once if it never does.
  */
 export function createTabDemonstrationPage(deps: {

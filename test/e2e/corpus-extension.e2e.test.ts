@@ -25,7 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** One message to the content script of `tabId`, retried while crxjs's loader starts it. */
+/** One message to the content script of `tabId`, retried until it has started (at document_idle). */
 async function ask(sw: Worker, tabId: number, message: Record<string, unknown>): Promise<unknown> {
   const reply = await sw.evaluate(async ([id, m]) => {
     const deadline = Date.now() + 10_000;

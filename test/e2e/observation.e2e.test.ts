@@ -358,30 +358,34 @@ describe('observation through the built extension', () => {
   it('the content script answers page.observe from the service worker with the same observation', async () => {
     const ext = await launchWithExtension();
     try {
-      const page = await ext.context.newPage();
-      const url = `${server.origin}/form.html`;
-      await page.goto(url);
-      const reply = await ext.serviceWorker.evaluate(async (u) => {
-        const deadline = Date.now() + 10_000;
-        const [tab] = await chrome.tabs.query({ url: u });
-        // crxjs starts the content script through a dynamic import: retry until it listens.
-        for (;;) {
-          try {
-            return await chrome.tabs.sendMessage(tab!.id!, { type: 'page.observe', maxChars: 100_000, lastActedRef: null });
-          } catch (err) {
-            if (Date.now() > deadline) throw err;
-            await new Promise((r) => setTimeout(r, 100));
+      // form.html: the controls; invisible.html: hidden text left out by the built content script too.
+      for (const [file, refCount] of [['form.html', 13], ['invisible.html', 10]] as const) {
+        const page = await ext.context.newPage();
+        const url = `${server.origin}/${file}`;
+        await page.goto(url);
+        const reply = await ext.serviceWorker.evaluate(async (u) => {
+          const deadline = Date.now() + 10_000;
+          const [tab] = await chrome.tabs.query({ url: u });
+          // The content script starts at document_idle: retry until it listens.
+          for (;;) {
+            try {
+              return await chrome.tabs.sendMessage(tab!.id!, { type: 'page.observe', maxChars: 100_000, lastActedRef: null });
+            } catch (err) {
+              if (Date.now() > deadline) throw err;
+              await new Promise((r) => setTimeout(r, 100));
+            }
           }
-        }
-      }, url);
-      const { ok, value } = reply as { ok: boolean; value: unknown };
-      expect(ok).toBe(true);
-      const obs = PageObservationSchema.parse(value);
-      const plain = await open('form.html');
-      const injected = await observe(plain);
-      await plain.close();
-      expect(render(obs)).toBe(render(injected));
-      expect(refs(obs)).toHaveLength(13);
+        }, url);
+        const { ok, value } = reply as { ok: boolean; value: unknown };
+        expect(ok).toBe(true);
+        const obs = PageObservationSchema.parse(value);
+        const plain = await open(file);
+        const injected = await observe(plain);
+        await plain.close();
+        await page.close();
+        expect(render(obs)).toBe(render(injected));
+        expect(refs(obs)).toHaveLength(refCount);
+      }
     } finally {
       await ext.close();
     }

@@ -1,7 +1,7 @@
 /**
  * PageDriver over a Chrome tab: messages to our content script, with the
  * waits a real tab needs — the content script may not be there yet (tab
- * opened before install, crxjs's asynchronous loader), and a click may
+ * opened before install, a page not yet idle), and a click may
  * navigate, which closes the message channel before the reply arrives.
  *
  * Safe navigation lives here, where the tab is known:
