@@ -250,6 +250,16 @@ function sameStateMean(action: string, neighbours: readonly Neighbour[]): number
   return here.length === 0 ? Number.NEGATIVE_INFINITY : here.reduce((s, n) => s + n.ret, 0) / here.length;
 }
 
+/**
+ * The distinct actions barred in this very state (see BARRED_RETURN): what
+ * the request widens the candidate pool by, so a barred action never takes
+ * the place of one not tried yet (`JitrlLearner.shapeRequest`).
+ */
+export function barredActionsHere(neighbours: readonly Neighbour[], url: string | undefined): string[] {
+  const here = sameState(neighbours, url);
+  return [...new Set(here.map((n) => n.transition.action))].filter((a) => barOf(a, here) !== undefined);
+}
+
 /** Why this action is barred in this state, if it is (see BARRED_RETURN). */
 function barOf(action: string, neighbours: readonly Neighbour[]): CandidateRecord['barred'] {
   const here = neighbours.filter((n) => n.transition.action === action);
