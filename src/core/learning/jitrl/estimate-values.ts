@@ -65,6 +65,8 @@ export interface EstimateInput {
   neighbours: readonly Neighbour[];
   resolve: ResolveAction;
   toSemantic: ToSemantic;
+  /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
+  skip?: (semantic: string) => boolean;
   settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
@@ -150,6 +152,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
     const semantic = n.transition.action;
     if (seen.has(semantic) || tried.has(semantic)) continue;
     tried.add(semantic);
+    if (input.skip?.(semantic)) continue;
     const action = input.resolve(semantic);
     if (action === null) {
       dropped++;

@@ -78,6 +78,7 @@ export class JitrlLearner implements Learner {
       candidates: input.candidates,
       neighbours,
       resolve: input.resolve,
+      ...(input.skip ? { skip: input.skip } : {}),
       toSemantic: input.toSemantic,
       settings,
       random: this.#options.random,
