@@ -16,7 +16,8 @@
  *                   (changed nothing, undone, part of a loop), which get
  *                   WASTED_STEP_REWARD instead;
  *                 - o < 0: the failure goes to the steps `blameOnFailure`
- *                   picks (the wasted ones, else the least-sure one), 0 to
+ *                   picks (the wasted ones, else the least-sure one); the
+ *                   steps a loop went round get WASTED_STEP_REWARD; 0 to
  *                   the others, which did what they meant to;
  *                 - o = 0: wasted steps get WASTED_STEP_REWARD, others 0.
  *                 Without page keys or margins (recorded demonstrations,
@@ -71,7 +72,13 @@ function outcomeShares(steps: readonly StepRecord[], o: number): number[] {
   if (o < 0) {
     const blame = blameOnFailure(credit);
     if (blame === null) uniform();
-    else idx.forEach((i, k) => { out[i] = blame[k] ? o : 0; });
+    else {
+      // The steps inside a loop went round without progress: wasted, as on a
+      // success (either move of A → B → A may have been the wrong one, so
+      // neither takes the whole failure).
+      const evidence = stepEvidence(credit);
+      idx.forEach((i, k) => { out[i] = blame[k] ? o : evidence[k] === 'loop' ? WASTED_STEP_REWARD : 0; });
+    }
     return out;
   }
   // A failed action already pays ACTION_ERROR_REWARD; "wasted" here is what the page shows.
