@@ -70,3 +70,10 @@ describe('go_back on the first page of the task', () => {
     expect(skipped.droppedMemoryActions).toBe(1);
   });
 });
+
+describe('the proposal draw', () => {
+  it('is keyed by seed, task, attempt, step and rejections — not the origin, whose port changes between benchmark runs', async () => {
+    const { drawKeyOf } = await import('../../src/core/agent/step-stages.ts');
+    expect(drawKeyOf(0, { task: 'Pin the note', attempt: 2 }, 3, 1)).toBe('0:Pin the note:2:3:1');
+  });
+});

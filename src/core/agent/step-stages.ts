@@ -204,10 +204,17 @@ export function rankStage(input: {
     earlier: episode.steps.filter((s) => s.index < context.stepIndex),
     pageKey,
     selection: { mode: settings.agent.selection, temperature: settings.agent.samplingTemperature },
-    drawKey: `${settings.agent.seed}:${episode.origin}:${episode.task}:${episode.attempt}:${context.stepIndex}:${input.exclude.size}`,
+    // Not the origin: its port changes from run to run where sites are served
+    // locally (the benchmark), and the same seed must give the same draws.
+    drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };
+}
+
+/** What a step's draw is seeded with: the settings' seed, the task, the attempt, the step and the rejections so far. */
+export function drawKeyOf(seed: number, episode: Pick<Episode, 'task' | 'attempt'>, stepIndex: number, rejections: number): string {
+  return `${seed}:${episode.task}:${episode.attempt}:${stepIndex}:${rejections}`;
 }
 
 /** record: the step as stored, with what the page showed. */
