@@ -89,6 +89,18 @@ describe('assignStepRewards: per-step credit from the page (issue 10, item 4)', 
     expect(won.rewards).toEqual([WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);
   });
 
+  it('a failure judged right after the last step also blames that step; one that ran out of steps does not', () => {
+    // A → B → C: no page evidence; the least-sure step is 1 (margin 0.3)
+    const steps = [auto(0, 'A', 2), auto(1, 'B', 0.3), auto(2, 'C', 1.5)];
+    const judged = assignStepRewards({ steps, outcome: 'failure', evaluatorScores: null, settings, judgedAfterLastStep: true });
+    expect(judged.rewards).toEqual([0, -1, -1]);
+    const ranOut = assignStepRewards({ steps, outcome: 'failure', evaluatorScores: null, settings, judgedAfterLastStep: false });
+    expect(ranOut.rewards).toEqual([0, -1, 0]);
+    // a success is unchanged by it
+    const won = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings, judgedAfterLastStep: true });
+    expect(won.rewards).toEqual([0.5, 0.5, 1]);
+  });
+
   it('a failure with no evidence goes to the least-sure step only', () => {
     const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 0.3), auto(2, 'C', 1.5)], outcome: 'failure', evaluatorScores: null, settings });
     expect(out.rewards).toEqual([0, -1, 0]);

@@ -400,7 +400,8 @@ export class AgentController {
   }
 
   private async conclude(episode: Episode, outcome: Verdict | 'stopped', evaluatorScores: number[] | null, notes: string[] = []): Promise<Episode> {
-    const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now() });
+    const stepLimit = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
+    const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now(), stepLimit });
     await this.save(closed);
     const noted = withLearnNotes(closed, await learnStage(this.deps.learners(), trajectory, this.deps.logger));
     if (!noted) return closed;
