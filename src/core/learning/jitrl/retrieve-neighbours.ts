@@ -80,8 +80,13 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     const same = scored.filter((s) => s.transition.url !== undefined && sameInstance(s.transition.url, url));
     if (same.length > 0) scored.splice(0, scored.length, ...same);
   }
-  const kept = settings.useTopK ? scored.slice(0, settings.k) : scored;
-  return kept.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
+  const valued = scored.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
+  // A failure stays on its own page: what failed on product 203 (its "Add to
+  // cart" was blamed) says nothing about the same button on product 202, as
+  // for bars. Successes on sibling pages still transfer (the page type is
+  // how JitRL generalizes to instances it has not seen).
+  const local = url === undefined ? valued : valued.filter((n) => n.ret >= 0 || n.transition.url === undefined || sameInstance(n.transition.url, url));
+  return settings.useTopK ? local.slice(0, settings.k) : local;
 }
 
 /** N(s): the neighbours of the current state, best first. */
