@@ -190,7 +190,9 @@ describe('secrets in live episodes', () => {
   it('text typed into a password field runs, but is masked in the store, the history and what learners get', async () => {
     const learned: FinishedEpisode[] = [];
     const calls: PolicyInput[] = [];
-    const { controller, page, store } = setup({ calls, texts: ['fill([9], "hunter2")', 'click([2])'], learners: [{ id: 'spy', learn: async (f) => void learned.push(f) }] });
+    // argmax: the fill (the policy's first) is the proposal approved below.
+    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
+    const { controller, page, store } = setup({ settings, calls, texts: ['fill([9], "hunter2")', 'click([2])'], learners: [{ id: 'spy', learn: async (f) => void learned.push(f) }] });
     let ep = await start(controller);
     expect(JSON.stringify(ep)).not.toContain('hunter2');
     ep = await controller.decide(ep.id, { kind: 'approve', step: 0, candidate: ep.steps[0]!.candidates[0]!.semantic });

@@ -181,8 +181,9 @@ describe('exploration after failure, exploitation after success (JitRL, no model
     const first = await runAttempt(s);
     expect(first.status).toBe('failure');
     expect(path(first)).toEqual(['click(<link "Red item">)', 'click(<button "Add">)', 'send_msg_to_user("done")']);
-    // Blame: no step changed nothing, so the least-sure one (the list, margin 0.5) takes the failure.
-    expect(first.steps.map((x) => x.reward)).toEqual([-1, 0, 0]);
+    // Blame: no step changed nothing, so the least-sure one (the list, margin 0.5) takes the failure,
+    // and so does the answer the failure was declared after.
+    expect(first.steps.map((x) => x.reward)).toEqual([-1, 0, -1]);
 
     const second = await runAttempt(s);
     expect(path(second)[0]).toBe('click(<link "Blue item">)');

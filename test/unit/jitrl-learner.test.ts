@@ -75,6 +75,32 @@ describe('JitrlLearner.adjust', () => {
   });
 });
 
+describe('JitrlLearner.shapeRequest: the pool keeps room for untried actions', () => {
+  const shape = { guide: null, sections: [], temperature: 0, numCandidates: 3, valueUpdate: {} };
+  const url = 'https://shop.test/products/42';
+
+  it('asks for as many more candidates as actions are barred in this very state', async () => {
+    const store = new InMemoryMemoryStore();
+    // This state: blue failed (G = −1, barred), red was rejected (barred), "wish list" succeeded (not barred).
+    await store.putEpisode('a', [transition({ id: 'a:0', action: BLUE, url, futureRewards: [-1] })]);
+    await store.putEpisode('b', [transition({ id: 'b:0:rejected:0', action: RED, url, futureRewards: [-1] })]);
+    await store.putEpisode('c', [transition({ id: 'c:0', action: 'click(<button "Add to wish list">)', url, futureRewards: [1] })]);
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock });
+    expect(await learner.shapeRequest(context(), shape)).toEqual({ numCandidates: 5 });
+  });
+
+  it('changes nothing where nothing is barred, and never asks for more than ten', async () => {
+    const store = new InMemoryMemoryStore();
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock });
+    expect(await learner.shapeRequest(context(), shape)).toEqual({});
+    // Another product page (another URL) says nothing about this one's buttons.
+    await store.putEpisode('d', [transition({ id: 'd:0', action: BLUE, url: 'https://shop.test/products/43', futureRewards: [-1] })]);
+    expect(await learner.shapeRequest(context(), shape)).toEqual({});
+    for (let i = 0; i < 12; i++) await store.putEpisode(`e${i}`, [transition({ id: `e${i}:0`, action: `click(<button "Option ${i}">)`, url, futureRewards: [-1] })]);
+    expect(await learner.shapeRequest(context(), { ...shape, numCandidates: 8 })).toEqual({ numCandidates: 10 });
+  });
+});
+
 describe('JitrlLearner.learn', () => {
   it('writes one transition per executed step and one per rejected proposal, in one putEpisode call', async () => {
     const inner = new InMemoryMemoryStore();

@@ -167,7 +167,8 @@ describe('an example learner through the controller', () => {
     planCalls = 0;
     const store = new InMemoryEpisodeStore();
     const calls: PolicyInput[] = [];
-    const settings: Settings = { ...DEFAULT_SETTINGS, learners: { example: { boost: 2 } } };
+    // argmax: the proposal shown first is the top z′ (this test is about the seam, not the draw).
+    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' }, learners: { example: { boost: 2 } } };
     const { controller } = setup(store, settings, calls);
     let ep = await controller.start({ task: 'sign in', startUrl: 'https://shop.test/login', tabId: 7 });
 

@@ -160,6 +160,18 @@ describe('offline policy', () => {
     expect(withSkill.candidates[2]?.rationale).toContain('suggested by skill:3');
   });
 
+  it('gives a suggestion\'s bonus to a loose match only when the names differ in numbers alone', () => {
+    const list = page('http://crm.test/people', [node('1', 'link', 'Edit'), node('2', 'link', 'Basket (3)'), node('3', 'link', 'Reports')]);
+    const base = scoreOfflineActions(input('Tidy up the records', list));
+    const skill: PromptSection = { id: 'skill:9', title: 'Earlier', text: '…', suggestedActions: ['click(<link "Edit person">)', 'click(<link "Basket">)'] };
+    const replayed = scoreOfflineActions(input('Tidy up the records', list, [], [skill]));
+    const score = (xs: typeof base, ref: string) => xs.find((x) => formatAction(x.action) === `click([${ref}])`)!.score;
+    // "Edit person" is not the list's "Edit": no bonus.
+    expect(score(replayed, '1')).toBe(score(base, '1'));
+    // "Basket" is "Basket (3)" but for its count: the bonus applies.
+    expect(score(replayed, '2')).toBeCloseTo(score(base, '2') + OFFLINE_WEIGHTS.suggested, 10);
+  });
+
   it('pushes down an action a learned contrast advises against, by exactly the discouraged weight', () => {
     const base = scoreOfflineActions(input(LOGIN_TASK, loginPage()));
     const rule: PromptSection = { id: 'x-rule', title: 'Experience 1', text: '…', discouragedActions: ['fill(<textbox "Email">, "ada@example.com")', 'click(<button "Nowhere">)', 'click(<link "Create account now">)'] };

@@ -80,13 +80,25 @@ describe('assignStepRewards: per-step credit from the page (issue 10, item 4)', 
     expect(WASTED_STEP_REWARD).toBe(-0.5);
   });
 
-  it('a failure goes to the step that undid an earlier one, not to the step it undid nor to every step', () => {
-    // A → B → A → C: step 1 brought the page back to A, undoing step 0
+  it('a failure goes to the step that undid an earlier one; the step it undid is wasted; the others get nothing', () => {
+    // A → B → A → C: step 1 brought the page back to A, undoing step 0 (a loop step: wasted, −0.5)
     const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'failure', evaluatorScores: null, settings });
-    expect(out.rewards).toEqual([0, -1, 0, 0]);
+    expect(out.rewards).toEqual([WASTED_STEP_REWARD, -1, 0, 0]);
     // on a success the whole loop is wasted
     const won = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'success', evaluatorScores: null, settings });
     expect(won.rewards).toEqual([WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);
+  });
+
+  it('a failure judged right after the last step also blames that step; one that ran out of steps does not', () => {
+    // A → B → C: no page evidence; the least-sure step is 1 (margin 0.3)
+    const steps = [auto(0, 'A', 2), auto(1, 'B', 0.3), auto(2, 'C', 1.5)];
+    const judged = assignStepRewards({ steps, outcome: 'failure', evaluatorScores: null, settings, judgedAfterLastStep: true });
+    expect(judged.rewards).toEqual([0, -1, -1]);
+    const ranOut = assignStepRewards({ steps, outcome: 'failure', evaluatorScores: null, settings, judgedAfterLastStep: false });
+    expect(ranOut.rewards).toEqual([0, -1, 0]);
+    // a success is unchanged by it
+    const won = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings, judgedAfterLastStep: true });
+    expect(won.rewards).toEqual([0.5, 0.5, 1]);
   });
 
   it('a failure with no evidence goes to the least-sure step only', () => {

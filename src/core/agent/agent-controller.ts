@@ -28,7 +28,7 @@ import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
-import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, validateStage } from './step-stages.ts';
+import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
 
 export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type StepEvaluator, type Verdict } from './controller-types.ts';
@@ -229,8 +229,9 @@ export class AgentController {
       const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
       const proposal = await proposeStage(this.deps.policy(), episode, context, shape, exclude, signal);
       notes.push(...proposal.notes);
-      const valid = validateStage(proposal, context.observation, exclude, notes);
-      const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, notes, signal, request: shape });
+      const unavailable = unavailableActions(episode);
+      const valid = validateStage(proposal, context.observation, exclude, notes, unavailable);
+      const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, unavailable, notes, signal, request: shape });
       const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
       const recorded = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
       // Secrets typed by a candidate never reach the store: masked there, kept here until approved.
@@ -399,7 +400,8 @@ export class AgentController {
   }
 
   private async conclude(episode: Episode, outcome: Verdict | 'stopped', evaluatorScores: number[] | null, notes: string[] = []): Promise<Episode> {
-    const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now() });
+    const stepLimit = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
+    const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now(), stepLimit });
     await this.save(closed);
     const noted = withLearnNotes(closed, await learnStage(this.deps.learners(), trajectory, this.deps.logger));
     if (!noted) return closed;

@@ -15,10 +15,13 @@ import type { StepEvaluator, Verdict } from './controller-types.ts';
 export function closeEpisode(
   episode: Episode,
   outcome: Verdict | 'stopped',
-  input: { evaluatorScores: number[] | null; notes: string[]; rewards: RewardSettings; now: number },
+  input: { evaluatorScores: number[] | null; notes: string[]; rewards: RewardSettings; now: number; stepLimit?: number },
 ): { closed: Episode; trajectory: FinishedEpisode } {
   const executedSteps = episode.steps.filter((s) => s.chosen);
-  const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores: input.evaluatorScores, settings: input.rewards });
+  const ran = executedSteps.filter((s) => s.chosen!.decision !== 'rejected').length;
+  // Judged after the last step unless the episode only ended because it ran out of steps.
+  const judgedAfterLastStep = input.stepLimit !== undefined && ran > 0 && ran < input.stepLimit;
+  const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores: input.evaluatorScores, settings: input.rewards, judgedAfterLastStep });
   let i = 0;
   const steps = episode.steps.map((s) => (s.chosen ? { ...s, reward: rewards[i++] ?? 0 } : s));
   const closed: Episode = {

@@ -20,6 +20,7 @@ import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { pageDigest } from '../page/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
+import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { describeError } from '../errors.ts';
@@ -86,8 +87,18 @@ export function proposeStage(policy: CandidatePolicy, episode: Episode, context:
   );
 }
 
-/** validate: drops candidates that do not fit the page or were rejected; duplicates keep their best logit. */
-export function validateStage(proposal: PolicyProposal, observation: PageObservation, exclude: ReadonlySet<string>, notes: string[]): ProposedCandidate[] {
+/**
+ * Actions not offered at this step whatever proposes them: `go_back` while the
+ * episode has no page of its own to go back to (`historyDepth` 0) would leave
+ * the task (about:blank, or the page the person came from). The tab driver
+ * refuses it too; not proposing it keeps it out of memory and sampling.
+ */
+export function unavailableActions(episode: Episode): Set<string> {
+  return historyDepth(episode.steps) === 0 ? new Set([formatAction({ type: 'go_back' })]) : new Set();
+}
+
+/** validate: drops candidates that do not fit the page, were rejected or are unavailable; duplicates keep their best logit. */
+export function validateStage(proposal: PolicyProposal, observation: PageObservation, exclude: ReadonlySet<string>, notes: string[], unavailable: ReadonlySet<string> = new Set()): ProposedCandidate[] {
   const seen = new Map<string, number>();
   const candidates: ProposedCandidate[] = [];
   for (const c of proposal.candidates) {
@@ -98,6 +109,10 @@ export function validateStage(proposal: PolicyProposal, observation: PageObserva
     }
     const key = formatAction(toSemanticAction(resolved.action, observation));
     if (exclude.has(key)) continue;
+    if (unavailable.has(key)) {
+      notes.push(`dropped ${key}: the task's first page has nothing of the task to go back to`);
+      continue;
+    }
     const at = seen.get(key);
     if (at !== undefined) {
       if (c.logit > candidates[at]!.logit) candidates[at] = { ...c, action: resolved.action };
@@ -130,6 +145,8 @@ export async function adjustStage(input: {
   notes: string[];
   signal: AbortSignal;
   request?: RequestShape;
+  /** `unavailableActions` of the episode. */
+  unavailable?: ReadonlySet<string>;
 }): Promise<AdjustedStep> {
   const { observation } = input.context;
   const toSemantic = (action: Action) => formatAction(toSemanticAction(action, observation));
@@ -140,6 +157,7 @@ export async function adjustStage(input: {
     if (!resolved.ok) return null;
     return input.exclude.has(toSemantic(resolved.action)) ? null : resolved.action;
   };
+  const skip = (semantic: string): boolean => input.exclude.has(semantic) || (input.unavailable?.has(semantic) ?? false);
   const base = unadjustedCandidates(input.candidates, toSemantic);
   const out: AdjustedStep = { records: base.records, actions: base.actions, evidence: {}, v: null, neighbours: [], droppedMemoryActions: 0 };
   let adjusted = false;
@@ -149,7 +167,7 @@ export async function adjustStage(input: {
       ? out.records.map((r, i) => ({ action: out.actions[i]!, logit: r.adjustedLogit, ...(r.rationale !== undefined ? { rationale: r.rationale } : {}) }))
       : input.candidates;
     try {
-      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates, resolve, toSemantic, ...(input.request ? { request: input.request } : {}) }, input.signal);
+      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates, resolve, toSemantic, skip, ...(input.request ? { request: input.request } : {}) }, input.signal);
       out.records = adjusted ? chainAdjusted(out.records, result.candidates) : result.candidates;
       out.actions = result.actions;
       if (result.evidence !== undefined) out.evidence[learner.id] = result.evidence;
@@ -186,10 +204,17 @@ export function rankStage(input: {
     earlier: episode.steps.filter((s) => s.index < context.stepIndex),
     pageKey,
     selection: { mode: settings.agent.selection, temperature: settings.agent.samplingTemperature },
-    drawKey: `${settings.agent.seed}:${episode.origin}:${episode.task}:${episode.attempt}:${context.stepIndex}:${input.exclude.size}`,
+    // Not the origin: its port changes from run to run where sites are served
+    // locally (the benchmark), and the same seed must give the same draws.
+    drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };
+}
+
+/** What a step's draw is seeded with: the settings' seed, the task, the attempt, the step and the rejections so far. */
+export function drawKeyOf(seed: number, episode: Pick<Episode, 'task' | 'attempt'>, stepIndex: number, rejections: number): string {
+  return `${seed}:${episode.task}:${episode.attempt}:${stepIndex}:${rejections}`;
 }
 
 /** record: the step as stored, with what the page showed. */

@@ -97,6 +97,12 @@ export interface AdjustInput {
   candidates: ProposedCandidate[];
   resolve: ResolveAction;
   toSemantic: ToSemantic;
+  /**
+   * Remembered actions not offered at this step (rejected just now, or
+   * `go_back` on the task's first page): skipped before resolving, so they
+   * are neither candidates nor counted as stale memory.
+   */
+  skip?: (semantic: string) => boolean;
   /** The request as the learners shaped it for this step (JitRL reads its `valueUpdate`). */
   request?: Readonly<RequestShape>;
 }

@@ -16,8 +16,11 @@
  *                   (changed nothing, undone, part of a loop), which get
  *                   WASTED_STEP_REWARD instead;
  *                 - o < 0: the failure goes to the steps `blameOnFailure`
- *                   picks (the wasted ones, else the least-sure one), 0 to
- *                   the others, which did what they meant to;
+ *                   picks (the wasted ones, else the least-sure one) and,
+ *                   when the verdict came right after it (not at the step
+ *                   limit), to the last step; the steps a loop went round
+ *                   get WASTED_STEP_REWARD; 0 to the others, which did what
+ *                   they meant to;
  *                 - o = 0: wasted steps get WASTED_STEP_REWARD, others 0.
  *                 Without page keys or margins (recorded demonstrations,
  *                 imports): the last executed step gets o, every earlier
@@ -54,7 +57,7 @@ export function choiceMargin(step: StepRecord): number | null {
 }
 
 /** The outcome's part of each step's reward (see the rule above), parallel to `steps`. */
-function outcomeShares(steps: readonly StepRecord[], o: number): number[] {
+function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastStep: boolean): number[] {
   const idx = steps.map((s, i) => (executed(s) ? i : -1)).filter((i) => i >= 0);
   const credit: CreditStep[] = idx.map((i) => {
     const s = steps[i]!;
@@ -71,7 +74,17 @@ function outcomeShares(steps: readonly StepRecord[], o: number): number[] {
   if (o < 0) {
     const blame = blameOnFailure(credit);
     if (blame === null) uniform();
-    else idx.forEach((i, k) => { out[i] = blame[k] ? o : 0; });
+    else {
+      // The steps inside a loop went round without progress: wasted, as on a
+      // success (either move of A → B → A may have been the wrong one, so
+      // neither takes the whole failure).
+      const evidence = stepEvidence(credit);
+      idx.forEach((i, k) => { out[i] = blame[k] ? o : evidence[k] === 'loop' ? WASTED_STEP_REWARD : 0; });
+      // The failure was declared right after the last step (an answer, a
+      // commit the site or the person judged), not at the step limit: that
+      // step is where the failure's evidence points, whatever else is blamed.
+      if (judgedAfterLastStep && last !== undefined) out[last] = o;
+    }
     return out;
   }
   // A failed action already pays ACTION_ERROR_REWARD; "wasted" here is what the page shows.
@@ -88,6 +101,12 @@ export interface RewardInput {
   /** The evaluator's per-step scores (−3..+3), parallel to `steps`; null when no evaluator ran. */
   evaluatorScores: readonly number[] | null;
   settings: RewardSettings;
+  /**
+   * The verdict came right after the last step (an answer, or the task judged
+   * done or failed then), rather than at the step limit. A failure then also
+   * blames the last step. Default false.
+   */
+  judgedAfterLastStep?: boolean;
 }
 
 export interface RewardOutput {
@@ -111,7 +130,7 @@ export function outcomeReward(outcome: EpisodeOutcome, settings: RewardSettings)
 export function assignStepRewards(input: RewardInput): RewardOutput {
   const { steps, settings } = input;
   const o = outcomeReward(input.outcome, settings);
-  const shares = outcomeShares(steps, o);
+  const shares = outcomeShares(steps, o, input.judgedAfterLastStep ?? false);
 
   const person = steps.map((step, i) => {
     const chosen = step.chosen;

@@ -312,6 +312,9 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
       if (!parsed.ok) continue;
       const resolved = resolveSemanticAction(parsed.action, obs);
       if (!resolved.ok) continue;
+      // A loose match counts only when the names differ in numbers alone ("Cart (1)"
+      // for "Cart (2)"): "Edit customer" is not the list's "Edit" link.
+      if (resolved.match === 'nearest' && !sameBarNumbers(targetName(parsed.action), targetName(resolved.action, byRef))) continue;
       const key = formatAction(resolved.action);
       const prev = scored.get(key);
       const reason = `suggested by ${section.id}`;
@@ -365,6 +368,18 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     list.push({ action: { type: 'report_infeasible', reason: 'Nothing on this page can be acted on.' }, score: 0, reasons: ['no actions'], order: 0 });
   }
   return list.sort((a, b) => b.score - a.score || a.order - b.order || formatAction(a.action).localeCompare(formatAction(b.action)));
+}
+
+/** A name with its numbers, punctuation and spacing taken out, lower-cased. */
+const nameSkeleton = (name: string): string => name.toLowerCase().replace(/[\p{N}\p{P}\p{S}\s]+/gu, ' ').trim();
+const sameBarNumbers = (a: string | null, b: string | null): boolean => a !== null && b !== null && nameSkeleton(a) === nameSkeleton(b);
+
+/** The name of the element an action targets: semantic targets carry it, ref targets are looked up. */
+function targetName(action: Action, byRef?: ReadonlyMap<string | null, SnapshotNode>): string | null {
+  const target = 'target' in action ? action.target : undefined;
+  if (!target) return null;
+  if (target.kind === 'semantic') return target.name;
+  return byRef?.get(target.ref)?.name ?? null;
 }
 
 const logSumExp = (xs: number[]): number => {

@@ -6,6 +6,7 @@
  * the new task's values where the task allows it.
  */
 import * as z from 'zod';
+import { boundToOtherTask } from '../../memory/task-binding.ts';
 import { describeError } from '../../errors.ts';
 import { parseModelJson } from '../../llm/parse-model-json.ts';
 import { tokenize } from '../../memory/tokenize.ts';
@@ -194,13 +195,18 @@ export function dynamicsSection(entry: DynamicsEntry, regUrl: string | null): Pr
 export function skillSection(entry: SkillEntry, task: string): PromptSection {
   const values = bindVariables(entry.name, entry.variables, task);
   const suggested: string[] = [];
+  // The skill's own task words ({variables} aside): an example action bound to
+  // them is about that task, not this one (memory/task-binding.ts). It stays
+  // in the text as an example, but is not suggested as an action.
+  const skillTask = tokenize(entry.name.replace(/\{[^}]*\}/g, ' '));
+  const taskTokens = tokenize(task);
   const lines = ['Steps:'];
   entry.steps.forEach((step, i) => {
     lines.push(`${i + 1}. ${substitute(step.text, values)}`);
     for (const example of step.exampleActions) {
       const concrete = instantiateAction(example, values);
       lines.push(`   e.g. ${concrete ?? example}`);
-      if (concrete !== null && !suggested.includes(concrete)) suggested.push(concrete);
+      if (concrete !== null && !suggested.includes(concrete) && !boundToOtherTask(concrete, skillTask, taskTokens)) suggested.push(concrete);
     }
   });
   const section: PromptSection = { id: entry.id, title: `Skill: ${substitute(entry.name, values)}`, text: lines.join('\n') };

@@ -65,6 +65,8 @@ export interface EstimateInput {
   neighbours: readonly Neighbour[];
   resolve: ResolveAction;
   toSemantic: ToSemantic;
+  /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
+  skip?: (semantic: string) => boolean;
   settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
@@ -150,6 +152,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
     const semantic = n.transition.action;
     if (seen.has(semantic) || tried.has(semantic)) continue;
     tried.add(semantic);
+    if (input.skip?.(semantic)) continue;
     const action = input.resolve(semantic);
     if (action === null) {
       dropped++;
@@ -248,6 +251,16 @@ function sameState(neighbours: readonly Neighbour[], url: string | undefined): N
 function sameStateMean(action: string, neighbours: readonly Neighbour[]): number {
   const here = neighbours.filter((n) => n.transition.action === action);
   return here.length === 0 ? Number.NEGATIVE_INFINITY : here.reduce((s, n) => s + n.ret, 0) / here.length;
+}
+
+/**
+ * The distinct actions barred in this very state (see BARRED_RETURN): what
+ * the request widens the candidate pool by, so a barred action never takes
+ * the place of one not tried yet (`JitrlLearner.shapeRequest`).
+ */
+export function barredActionsHere(neighbours: readonly Neighbour[], url: string | undefined): string[] {
+  const here = sameState(neighbours, url);
+  return [...new Set(here.map((n) => n.transition.action))].filter((a) => barOf(a, here) !== undefined);
 }
 
 /** Why this action is barred in this state, if it is (see BARRED_RETURN). */

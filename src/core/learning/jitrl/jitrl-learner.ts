@@ -10,8 +10,8 @@ import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
 import type { Transition } from '../../memory/transition.ts';
 import type { Clock, RandomSource } from '../../ports.ts';
 import { DEFAULT_SETTINGS, type JitrlSettings } from '../../settings.ts';
-import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, ValueUpdateOverrides } from '../learner.ts';
-import { estimateValues } from './estimate-values.ts';
+import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext, ValueUpdateOverrides } from '../learner.ts';
+import { barredActionsHere, estimateValues } from './estimate-values.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 
 export interface JitrlLearnerOptions {
@@ -23,6 +23,9 @@ export interface JitrlLearnerOptions {
   rejectReward?: () => number;
 }
 
+/** The most candidates a widened request asks for (the settings' own maximum). */
+export const MAX_REQUESTED_CANDIDATES = 10;
+
 export class JitrlLearner implements Learner {
   readonly id = 'jitrl';
   readonly #options: JitrlLearnerOptions;
@@ -31,11 +34,27 @@ export class JitrlLearner implements Learner {
     this.#options = options;
   }
 
-  async adjust(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput> {
+  /**
+   * Exploration needs candidates to explore. Algorithm 1 re-weights and
+   * samples among the actions the policy proposes (plus remembered ones), so
+   * once every proposed action is barred in a state (failed or rejected
+   * there), sampling can only go round them again: a deterministic policy
+   * proposes the same few every attempt. So the request is widened by the
+   * number of actions barred in this very state: the pool always holds
+   * `numCandidates` actions not yet barred, and after each failure blamed
+   * here the next attempt reaches one rank further down the policy's list.
+   */
+  async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
+    const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
+    const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();
-    const settings = withValueUpdate(this.#options.settings(), input.request?.valueUpdate);
-    const ctx = input.context;
-    const neighbours = await retrieveNeighbours(
+    const barred = barredActionsHere(neighbours, context.url).length;
+    if (barred === 0) return {};
+    return { numCandidates: Math.min(MAX_REQUESTED_CANDIDATES, Math.max(current.numCandidates, current.numCandidates + barred)) };
+  }
+
+  #neighbours(ctx: StepContext, settings: JitrlSettings) {
+    return retrieveNeighbours(
       this.#options.store,
       {
         origin: ctx.origin,
@@ -47,11 +66,19 @@ export class JitrlLearner implements Learner {
       },
       settings,
     );
+  }
+
+  async adjust(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput> {
+    signal?.throwIfAborted();
+    const settings = withValueUpdate(this.#options.settings(), input.request?.valueUpdate);
+    const ctx = input.context;
+    const neighbours = await this.#neighbours(ctx, settings);
     signal?.throwIfAborted();
     const values = estimateValues({
       candidates: input.candidates,
       neighbours,
       resolve: input.resolve,
+      ...(input.skip ? { skip: input.skip } : {}),
       toSemantic: input.toSemantic,
       settings,
       random: this.#options.random,

@@ -1,7 +1,8 @@
 /**
  * JitRL retrieval, Step 1 of Algorithm 1 with the two-stage web matching of
  * App. F: first the page type (same origin and regularized URL, read through
- * the store's index), then a task-similarity floor, then
+ * the store's index), then a task-similarity floor and, for another task, only
+ * actions not bound to that task's own words (`task-binding.ts`), then
  * score = w_h·J(effective state) + w_t·J(task) (Eq. 24) against a threshold r
  * and, optionally, the top-k cut.
  */
@@ -11,6 +12,7 @@ import type { MemoryStore } from '../../memory/memory-store.ts';
 import { newestFirst } from '../../memory/in-memory-store.ts';
 import type { Neighbour, Transition } from '../../memory/transition.ts';
 import { returnOf } from './returns.ts';
+import { boundToOtherTask } from '../../memory/task-binding.ts';
 
 /**
  * How many of a page type's newest transitions one decision reads. Bounds the
@@ -63,6 +65,8 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     const taskSimilarity = jaccard(query.taskTokens, transition.taskTokens);
     // App. H: a neighbour must share enough of the task (strictly above the floor).
     if (taskSimilarity <= settings.taskFloor) continue;
+    // Another task's particulars are not evidence for this one (memory/task-binding.ts).
+    if (boundToOtherTask(transition.action, transition.taskTokens, query.taskTokens)) continue;
     const similarity = (settings.stateWeight * jaccard(query.stateTokens, transition.stateTokens) + settings.taskWeight * taskSimilarity)
       * STALE_DEMOTION ** (transition.stale ?? 0);
     // Tolerance: 0.7·1 + 0.3·0.5 must pass r = 0.85 despite floating point.
@@ -76,8 +80,13 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     const same = scored.filter((s) => s.transition.url !== undefined && sameInstance(s.transition.url, url));
     if (same.length > 0) scored.splice(0, scored.length, ...same);
   }
-  const kept = settings.useTopK ? scored.slice(0, settings.k) : scored;
-  return kept.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
+  const valued = scored.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
+  // A failure stays on its own page: what failed on product 203 (its "Add to
+  // cart" was blamed) says nothing about the same button on product 202, as
+  // for bars. Successes on sibling pages still transfer (the page type is
+  // how JitRL generalizes to instances it has not seen).
+  const local = url === undefined ? valued : valued.filter((n) => n.ret >= 0 || n.transition.url === undefined || sameInstance(n.transition.url, url));
+  return settings.useTopK ? local.slice(0, settings.k) : local;
 }
 
 /** N(s): the neighbours of the current state, best first. */
