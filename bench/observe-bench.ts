@@ -10,7 +10,9 @@
  *
  * Part 2 (as before), on a generated page of
  * ≥ 20,000 elements and on the fixture pages, in one run, compares
- *   - our snapshot (injected dist-inject/page-agent.js: observe + render),
+ *   - our snapshot (dist-inject/page-agent-isolated.js in an isolated world,
+ *     as the benchmark's page driver runs it, with the listener marks in the
+ *     main world: observe + render),
  *   - Playwright's `locator('body').ariaSnapshot()`,
  *   - Chromium's own tree (`Accessibility.getFullAXTree` over CDP),
  * reports the rendered size, and the role+name agreement of our interactive
@@ -30,9 +32,10 @@ import { launchPlain } from '../test/support/chromium.ts';
 import { startStaticServer } from '../test/support/static-server.ts';
 import { generateLargePage } from './generate-large-page.ts';
 import { coverageReport } from './observe-coverage.ts';
+import { attachIsolatedPageAgent, type IsolatedPageAgent } from './isolated-page-agent.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BUNDLE = join(ROOT, 'dist-inject/page-agent.js');
+const MARKS_BUNDLE = join(ROOT, 'dist-inject/listener-marks.js');
 const OUT = join(ROOT, 'bench/out');
 const PAGES_DIR = join(OUT, 'pages');
 const FIXTURES = join(ROOT, 'test/fixtures/sites');
@@ -75,14 +78,14 @@ async function fresh(page: Page, url: string): Promise<void> {
   await page.waitForTimeout(50);
 }
 
-const ours = (page: Page) =>
-  page.evaluate(() => {
+const ours = (agent: IsolatedPageAgent) =>
+  agent.evaluate(() => {
     const obs = globalThis.__apprentice!.observe({});
     const text = globalThis.__apprenticeProbe!.render(obs);
     return { chars: text.length, inPage: obs.tookMs };
   });
 
-async function measure(page: Page, cdp: CDPSession, target: Target): Promise<Pick<Row, 'ours' | 'aria' | 'cdp' | 'ourChars' | 'ariaChars' | 'ourInPageMs'>> {
+async function measure(page: Page, agent: IsolatedPageAgent, cdp: CDPSession, target: Target): Promise<Pick<Row, 'ours' | 'aria' | 'cdp' | 'ourChars' | 'ariaChars' | 'ourInPageMs'>> {
   const runs = target.large ? RUNS_LARGE : RUNS_SMALL;
   const t: Record<'ours' | 'aria' | 'cdp', Timing> = {
     ours: { fresh: [], steady: [] }, aria: { fresh: [], steady: [] }, cdp: { fresh: [], steady: [] },
@@ -92,7 +95,7 @@ async function measure(page: Page, cdp: CDPSession, target: Target): Promise<Pic
   const inPage: number[] = [];
   const calls = {
     ours: async () => {
-      const [ms, r] = await timeIt(() => ours(page));
+      const [ms, r] = await timeIt(() => ours(agent));
       ourChars = r.chars;
       inPage.push(r.inPage);
       return ms;
@@ -116,9 +119,9 @@ async function measure(page: Page, cdp: CDPSession, target: Target): Promise<Pic
 }
 
 /** Our interactive lines vs Chromium's AX nodes for the same DOM nodes. */
-async function agreement(page: Page, cdp: CDPSession, target: Target) {
+async function agreement(page: Page, agent: IsolatedPageAgent, cdp: CDPSession, target: Target) {
   await fresh(page, target.url);
-  const lines = await page.evaluate(() => {
+  const lines = await agent.evaluate(() => {
     const probe = globalThis.__apprenticeProbe!;
     const obs = probe.observe({});
     const out: Array<{ ref: string; role: string; name: string }> = [];
@@ -224,13 +227,14 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript({ path: BUNDLE });
+      await page.addInitScript({ path: MARKS_BUNDLE });
+      const agent = await attachIsolatedPageAgent(page);
       const cdp = await context.newCDPSession(page);
       await fresh(page, target.url);
       const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
       process.stderr.write(`observe-bench: ${target.label} (${elements} elements)…\n`);
-      const timing = await measure(page, cdp, target);
-      const agree = await agreement(page, cdp, target);
+      const timing = await measure(page, agent, cdp, target);
+      const agree = await agreement(page, agent, cdp, target);
       rows.push({ page: target.label, elements, ...timing, ...agree });
       await context.close();
     }
