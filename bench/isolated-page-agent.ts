@@ -46,13 +46,17 @@ export async function attachIsolatedPageAgent(page: Page, bundle = ISOLATED_AGEN
     for (const [frameId, id] of contexts) if (id === executionContextId) contexts.delete(frameId);
   });
   cdp.on('Runtime.executionContextsCleared', () => contexts.clear());
+  // The main frame's id, kept current (a frame without a parent is the main frame).
+  let mainFrameId: string | null = null;
+  cdp.on('Page.frameNavigated', ({ frame }) => {
+    if (frame.parentId === undefined) mainFrameId = frame.id;
+  });
   await cdp.send('Page.enable');
   await cdp.send('Runtime.enable');
   await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source, worldName: AGENT_WORLD });
 
   async function mainWorldContext(): Promise<number> {
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const frameId = frameTree.frame.id;
+    const frameId = mainFrameId ?? (mainFrameId = (await cdp.send('Page.getFrameTree')).frameTree.frame.id);
     const known = contexts.get(frameId);
     if (known !== undefined) return known;
     // A document loaded before the script was added: make the world and install the agent now
