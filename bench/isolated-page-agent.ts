@@ -70,13 +70,27 @@ export async function attachIsolatedPageAgent(page: Page, bundle = ISOLATED_AGEN
 
   return {
     async evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<Awaited<R>> {
-      const executionContextId = await mainWorldContext();
-      const { result, exceptionDetails } = await cdp.send('Runtime.callFunctionOn', {
-        functionDeclaration: fn.toString(),
-        executionContextId,
-        arguments: arg === undefined ? [] : [{ value: arg }],
-        returnByValue: true,
-        awaitPromise: true,
+      const call = async () => {
+        const executionContextId = await mainWorldContext();
+        try {
+          return await cdp.send('Runtime.callFunctionOn', {
+            functionDeclaration: fn.toString(),
+            executionContextId,
+            arguments: arg === undefined ? [] : [{ value: arg }],
+            returnByValue: true,
+            awaitPromise: true,
+          });
+        } catch (err) {
+          // The document had gone before the call started (its "destroyed" event not read yet): nothing ran.
+          if (/Cannot find context/i.test(String(err))) for (const [frameId, id] of contexts) if (id === executionContextId) contexts.delete(frameId);
+          throw err;
+        }
+      };
+      // Once more on a context that was already gone, which cannot have run anything; an error
+      // while the call ran ("Execution context was destroyed") is the caller's to read.
+      const { result, exceptionDetails } = await call().catch((err: unknown) => {
+        if (/Cannot find context/i.test(String(err))) return call();
+        throw err;
       });
       if (exceptionDetails) throw new IsolatedWorldError(describe(exceptionDetails));
       return result.value as Awaited<R>;

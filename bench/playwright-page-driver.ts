@@ -75,6 +75,8 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
         }
         return result;
       } catch (err) {
+        // No document to act in (gone before the call, twice): the action did not run.
+        if (/Cannot find context/i.test(String(err))) return { ok: false, code: 'no_page', message: 'the page changed before the action could run' };
         // The document unloaded before act() returned: the action navigated.
         if (NAVIGATION_ERROR.test(String(err)) && !page.isClosed()) {
           await sleep(50);
