@@ -10,7 +10,9 @@
  *
  * Part 2 (as before), on a generated page of
  * ≥ 20,000 elements and on the fixture pages, in one run, compares
- *   - our snapshot (injected dist-inject/page-agent.js: observe + render),
+ *   - our snapshot (dist-inject/page-agent-isolated.js in an isolated world,
+ *     as the benchmark's page driver runs it, with the listener marks in the
+ *     main world: observe + render),
  *   - Playwright's `locator('body').ariaSnapshot()`,
  *   - Chromium's own tree (`Accessibility.getFullAXTree` over CDP),
  * reports the rendered size, and the role+name agreement of our interactive
@@ -19,6 +21,9 @@
  * Two timing conditions, both medians: "fresh" (page reloaded before every
  * call: the first snapshot after a navigation or DOM change, what an agent
  * step meets) and "steady" (the same call repeated on an unchanged page).
+ * `--compare-worlds` also times the same snapshot in the page's main world
+ * (dist-inject/page-agent.js, how the benchmark ran it before issue 11),
+ * interleaved with the other calls, so both figures share the machine's load.
  * Prints a Markdown table and writes bench/out/observe.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,9 +35,12 @@ import { launchPlain } from '../test/support/chromium.ts';
 import { startStaticServer } from '../test/support/static-server.ts';
 import { generateLargePage } from './generate-large-page.ts';
 import { coverageReport } from './observe-coverage.ts';
+import { attachIsolatedPageAgent, type IsolatedPageAgent } from './isolated-page-agent.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BUNDLE = join(ROOT, 'dist-inject/page-agent.js');
+const MARKS_BUNDLE = join(ROOT, 'dist-inject/listener-marks.js');
+const MAIN_WORLD_BUNDLE = join(ROOT, 'dist-inject/page-agent.js');
+const COMPARE_WORLDS = process.argv.includes('--compare-worlds');
 const OUT = join(ROOT, 'bench/out');
 const PAGES_DIR = join(OUT, 'pages');
 const FIXTURES = join(ROOT, 'test/fixtures/sites');
@@ -54,6 +62,8 @@ interface Row {
   page: string;
   elements: number;
   ours: Timing; aria: Timing; cdp: Timing;
+  /** With --compare-worlds: the same snapshot in the page's main world. */
+  oursMain?: Timing;
   ourInPageMs: number;
   ourChars: number; ariaChars: number;
   interactive: number; roleAgree: number; nameAgree: number; bothAgree: number;
@@ -75,24 +85,30 @@ async function fresh(page: Page, url: string): Promise<void> {
   await page.waitForTimeout(50);
 }
 
-const ours = (page: Page) =>
-  page.evaluate(() => {
+const ours = (agent: IsolatedPageAgent) =>
+  agent.evaluate(() => {
     const obs = globalThis.__apprentice!.observe({});
     const text = globalThis.__apprenticeProbe!.render(obs);
     return { chars: text.length, inPage: obs.tookMs };
   });
 
-async function measure(page: Page, cdp: CDPSession, target: Target): Promise<Pick<Row, 'ours' | 'aria' | 'cdp' | 'ourChars' | 'ariaChars' | 'ourInPageMs'>> {
+const oursInMainWorld = (page: Page) =>
+  page.evaluate(() => {
+    const obs = globalThis.__apprentice!.observe({});
+    return { chars: globalThis.__apprenticeProbe!.render(obs).length, inPage: obs.tookMs };
+  });
+
+async function measure(page: Page, agent: IsolatedPageAgent, cdp: CDPSession, target: Target): Promise<Pick<Row, 'ours' | 'oursMain' | 'aria' | 'cdp' | 'ourChars' | 'ariaChars' | 'ourInPageMs'>> {
   const runs = target.large ? RUNS_LARGE : RUNS_SMALL;
-  const t: Record<'ours' | 'aria' | 'cdp', Timing> = {
-    ours: { fresh: [], steady: [] }, aria: { fresh: [], steady: [] }, cdp: { fresh: [], steady: [] },
+  const t: Record<'ours' | 'oursMain' | 'aria' | 'cdp', Timing> = {
+    ours: { fresh: [], steady: [] }, oursMain: { fresh: [], steady: [] }, aria: { fresh: [], steady: [] }, cdp: { fresh: [], steady: [] },
   };
   let ourChars = 0;
   let ariaChars = 0;
   const inPage: number[] = [];
   const calls = {
     ours: async () => {
-      const [ms, r] = await timeIt(() => ours(page));
+      const [ms, r] = await timeIt(() => ours(agent));
       ourChars = r.chars;
       inPage.push(r.inPage);
       return ms;
@@ -103,8 +119,9 @@ async function measure(page: Page, cdp: CDPSession, target: Target): Promise<Pic
       return ms;
     },
     cdp: async () => (await timeIt(() => cdp.send('Accessibility.getFullAXTree', {})))[0],
+    oursMain: async () => (await timeIt(() => oursInMainWorld(page)))[0],
   };
-  for (const kind of ['ours', 'aria', 'cdp'] as const) {
+  for (const kind of COMPARE_WORLDS ? (['ours', 'oursMain', 'aria', 'cdp'] as const) : (['ours', 'aria', 'cdp'] as const)) {
     for (let i = 0; i < runs; i++) {
       await fresh(page, target.url);
       t[kind].fresh.push(await calls[kind]());
@@ -112,13 +129,14 @@ async function measure(page: Page, cdp: CDPSession, target: Target): Promise<Pic
     await calls[kind](); // warm-up for the steady condition
     for (let i = 0; i < runs; i++) t[kind].steady.push(await calls[kind]());
   }
-  return { ...t, ourChars, ariaChars, ourInPageMs: median(inPage) };
+  const { oursMain, ...rest } = t;
+  return { ...rest, ...(COMPARE_WORLDS ? { oursMain } : {}), ourChars, ariaChars, ourInPageMs: median(inPage) };
 }
 
 /** Our interactive lines vs Chromium's AX nodes for the same DOM nodes. */
-async function agreement(page: Page, cdp: CDPSession, target: Target) {
+async function agreement(page: Page, agent: IsolatedPageAgent, cdp: CDPSession, target: Target) {
   await fresh(page, target.url);
-  const lines = await page.evaluate(() => {
+  const lines = await agent.evaluate(() => {
     const probe = globalThis.__apprenticeProbe!;
     const obs = probe.observe({});
     const out: Array<{ ref: string; role: string; name: string }> = [];
@@ -224,13 +242,15 @@ async function main(): Promise<void> {
     for (const target of targets) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript({ path: BUNDLE });
+      // The main-world bundle carries the marks too (installed once per document either way).
+      await page.addInitScript({ path: COMPARE_WORLDS ? MAIN_WORLD_BUNDLE : MARKS_BUNDLE });
+      const agent = await attachIsolatedPageAgent(page);
       const cdp = await context.newCDPSession(page);
       await fresh(page, target.url);
       const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
       process.stderr.write(`observe-bench: ${target.label} (${elements} elements)…\n`);
-      const timing = await measure(page, cdp, target);
-      const agree = await agreement(page, cdp, target);
+      const timing = await measure(page, agent, cdp, target);
+      const agree = await agreement(page, agent, cdp, target);
       rows.push({ page: target.label, elements, ...timing, ...agree });
       await context.close();
     }
@@ -252,6 +272,13 @@ async function main(): Promise<void> {
   ]);
   const totals = rows.reduce((a, r) => ({ n: a.n + r.interactive, both: a.both + r.bothAgree, role: a.role + r.roleAgree, name: a.name + r.nameAgree }), { n: 0, both: 0, role: 0, name: 0 });
   console.log(table);
+  if (COMPARE_WORLDS) {
+    console.log(`\nThe same snapshot in the isolated world (what the benchmark runs) and in the page's main world (before issue 11), same run:\n`);
+    console.log(markdownTable([
+      ['page', 'isolated fresh ms', 'main world fresh ms', 'isolated steady ms', 'main world steady ms'],
+      ...rows.map((r) => [r.page, fmt(median(r.ours.fresh)), fmt(median(r.oursMain!.fresh)), fmt(median(r.ours.steady)), fmt(median(r.oursMain!.steady))]),
+    ]));
+  }
   console.log(`\nRole+name agreement with Chromium on ${totals.n} interactive elements: ${pct(totals.both, totals.n)} (role ${pct(totals.role, totals.n)}, name ${pct(totals.name, totals.n)}).`);
   console.log('Times are wall-clock medians from Node (page round trip included); "fresh" reloads the page before each call.');
   for (const r of rows) for (const d of r.disagreements) console.log(`  differs on ${r.page} [${d.ref}]: ours ${d.ours} / Chromium ${d.chromium}`);

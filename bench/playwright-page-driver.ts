@@ -1,8 +1,10 @@
 /**
  * PageDriver over a Playwright page, for the benchmark. It runs the same page
- * layer as the extension's content script: dist-inject/page-agent.js (built by
- * `npm run build`) is added as an init script, so every document the page
- * loads — after any navigation — has `globalThis.__apprentice`.
+ * layer as the extension's content script, split the same way: the listener
+ * marks (dist-inject/listener-marks.js) in the page's main world from the
+ * start of every document, and observe/act (dist-inject/page-agent-isolated.js)
+ * in an isolated world (isolated-page-agent.ts), where the page's scripts
+ * cannot forge what the agent sees or does. Both are built by `npm run build`.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,29 +12,28 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Action, ActionResult } from '../src/core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../src/core/page/observation.ts';
 import type { PageDriver } from '../src/core/ports.ts';
+import { attachIsolatedPageAgent, type IsolatedPageAgent } from './isolated-page-agent.ts';
 
-export const PAGE_AGENT_BUNDLE = resolve(import.meta.dirname, '../dist-inject/page-agent.js');
+export const LISTENER_MARKS_BUNDLE = resolve(import.meta.dirname, '../dist-inject/listener-marks.js');
 
-/** Installs the page layer in every page and frame of the context. */
+/**
+ * Installs the main-world half of the page layer (the listener marks) in every
+ * page and frame of the context; the driver attaches the agent itself.
+ */
 export async function installPageAgent(context: BrowserContext): Promise<void> {
-  if (!existsSync(PAGE_AGENT_BUNDLE)) {
-    throw new Error(`${PAGE_AGENT_BUNDLE} is missing: run \`npm run build\` first (npm run bench does).`);
+  if (!existsSync(LISTENER_MARKS_BUNDLE)) {
+    throw new Error(`${LISTENER_MARKS_BUNDLE} is missing: run \`npm run build\` first (npm run bench does).`);
   }
-  await context.addInitScript({ path: PAGE_AGENT_BUNDLE });
+  await context.addInitScript({ path: LISTENER_MARKS_BUNDLE });
 }
 
-const NAVIGATION_ERROR = /Execution context was destroyed|navigation|Target page, context or browser has been closed|frame was detached|Cannot find context/i;
+const NAVIGATION_ERROR = /Execution context was destroyed|navigation|navigated|Target page, context or browser has been closed|frame was detached|Cannot find context/i;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface PageAgentGlobal {
-  __apprentice?: {
-    observe(options: ObserveOptions): PageObservation;
-    act(action: Action): Promise<ActionResult>;
-  };
-}
 
 export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: number } = {}): PageDriver {
   const timeoutMs = options.timeoutMs ?? 15_000;
+  let attached: Promise<IsolatedPageAgent> | null = null;
+  const agent = () => (attached ??= attachIsolatedPageAgent(page));
 
   async function settle(): Promise<void> {
     await page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => undefined);
@@ -46,9 +47,9 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
         try {
           // A document that has not finished loading (a navigation just
           // committed) is not observed: its scripts may not have rendered yet.
-          const observation = await page.evaluate((opts) => {
-            const agent = (globalThis as PageAgentGlobal).__apprentice;
-            return agent && document.readyState === 'complete' ? agent.observe(opts) : null;
+          const observation = await (await agent()).evaluate((opts: ObserveOptions): PageObservation | null => {
+            const pageAgent = globalThis.__apprentice;
+            return pageAgent && document.readyState === 'complete' ? pageAgent.observe(opts) : null;
           }, observeOptions);
           if (observation) return observation;
         } catch (err) {
@@ -63,10 +64,10 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
     async act(action: Action): Promise<ActionResult> {
       if (page.isClosed()) return { ok: false, code: 'no_page', message: 'the page is closed' };
       try {
-        const result = await page.evaluate((a) => {
-          const agent = (globalThis as PageAgentGlobal).__apprentice;
-          if (!agent) return { ok: false as const, code: 'no_page' as const, message: 'the page agent is not loaded' };
-          return agent.act(a);
+        const result = await (await agent()).evaluate((a: Action): ActionResult | Promise<ActionResult> => {
+          const pageAgent = globalThis.__apprentice;
+          if (!pageAgent) return { ok: false, code: 'no_page', message: 'the page agent is not loaded' };
+          return pageAgent.act(a);
         }, action);
         if (result.ok && result.navigated) {
           await sleep(50);
@@ -74,6 +75,8 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
         }
         return result;
       } catch (err) {
+        // No document to act in (gone before the call, twice): the action did not run.
+        if (/Cannot find context/i.test(String(err))) return { ok: false, code: 'no_page', message: 'the page changed before the action could run' };
         // The document unloaded before act() returned: the action navigated.
         if (NAVIGATION_ERROR.test(String(err)) && !page.isClosed()) {
           await sleep(50);

@@ -5,7 +5,8 @@
  * - two tabs' episodes teaching CER (a read-modify-write of the site's
  *   buffer) at once, in the worker's real topology (one learner): the buffer
  *   ends exactly as if they had learned one after the other;
- * - an import failing at its Nth write, for every N: every store unchanged.
+ * - an import failing at its Nth write, for every N (the learners' learnerData
+ *   rows included): every store unchanged.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -63,7 +64,7 @@ async function cerState(rounds: number, concurrent: boolean): Promise<string> {
 }
 
 async function snapshot(db: ApprenticeDb): Promise<string> {
-  return JSON.stringify([await db.getAll('transitions'), await db.getAll('episodes'), await db.getAll('experiences')]);
+  return JSON.stringify([await db.getAll('transitions'), await db.getAll('episodes'), await db.getAll('experiences'), await db.getAll('learnerData')]);
 }
 
 export async function runConcurrency(rounds: number): Promise<Record<string, number | string>> {
@@ -91,15 +92,16 @@ export async function runConcurrency(rounds: number): Promise<Record<string, num
     transitions: Array.from({ length: 6 }, (_, i) => transition('imp', i)),
     episodes: [episode('imp', 1), episode('imp2', 2)],
     experiences: [{ id: 'x1', origin: ORIGIN, kind: 'dynamics' }, { id: 'x2', origin: ORIGIN, kind: 'skill' }] as unknown as ExperienceEntry[],
+    learnerData: ['tfgrpo', 'evotest', 'metattl'].map((learnerId, i) => ({ learnerId, origin: ORIGIN, key: 'k', value: { n: i }, updatedAt: i })),
   };
-  const writes = base.transitions.length + base.episodes.length + base.experiences.length;
+  const writes = base.transitions.length + base.episodes.length + base.experiences.length + base.learnerData.length;
   let unchanged = 0;
   for (let n = 0; n < writes; n++) {
     const db = await openApprenticeDb({ factory: new IDBFactory() });
-    await writeImportAtomically(db, { transitions: [transition('old', 0), transition('imp', 0)], episodes: [episode('old', 0)], experiences: [] });
+    await writeImportAtomically(db, { transitions: [transition('old', 0), transition('imp', 0)], episodes: [episode('old', 0)], experiences: [], learnerData: [{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'k', value: { n: -1 }, updatedAt: 0 }] });
     const before = await snapshot(db);
     const rows = structuredClone(base);
-    const flat = [...rows.transitions, ...rows.episodes, ...rows.experiences] as unknown as Record<string, unknown>[];
+    const flat = [...rows.transitions, ...rows.episodes, ...rows.experiences, ...rows.learnerData] as unknown as Record<string, unknown>[];
     flat[n]!['poison'] = () => undefined; // not structured-cloneable: the Nth put fails inside the transaction
     const failed = await writeImportAtomically(db, rows).then(() => false, () => true);
     if (failed && (await snapshot(db)) === before) unchanged++;

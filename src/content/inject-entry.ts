@@ -1,35 +1,13 @@
 /**
- * Entry point of the standalone page-agent bundle (dist-inject/page-agent.js),
- * injected into plain Playwright pages by the benchmark and DOM-level tests.
- * The extension's content script uses the same createPageAgent.
- *
- * `__apprenticeProbe` exposes the same observer with its own registry plus a
- * ref → element lookup, so the benchmark can pair our lines with Chromium's
- * accessibility nodes; the agent itself does not use it.
+ * Entry point of the standalone page-agent bundle (dist-inject/page-agent.js)
+ * for DOM-level tests on pages they write themselves: the listener marks and
+ * the page layer together, in the page's main world. The benchmark does not
+ * use it: it runs the page layer in an isolated world
+ * (dist-inject/page-agent-isolated.js, see inject-agent.ts), because a page's
+ * main world can forge what runs there. The extension's content script uses
+ * the same createPageAgent.
  */
 import './main-world/listener-marks.iife.ts';
-import { renderObservation } from '../core/page/render-observation.ts';
-import type { ObserveOptions, PageObservation } from '../core/page/observation.ts';
-import { observePage } from './observe/observe-page.ts';
-import { RefRegistry } from './observe/ref-registry.ts';
-import { createPageAgent, type PageAgent } from './page-agent.ts';
+import './inject-agent.ts';
 
-export interface ObservationProbe {
-  observe(options: ObserveOptions): PageObservation;
-  render(obs: PageObservation): string;
-  elementFor(ref: string): Element | null;
-}
-
-declare global {
-  var __apprentice: PageAgent | undefined;
-  var __apprenticeProbe: ObservationProbe | undefined;
-}
-
-globalThis.__apprentice = createPageAgent(window);
-
-const probeRegistry = new RefRegistry();
-globalThis.__apprenticeProbe = {
-  observe: (options) => observePage(document, probeRegistry, options),
-  render: renderObservation,
-  elementFor: (ref) => probeRegistry.elementFor(ref),
-};
+export type { ObservationProbe } from './inject-agent.ts';

@@ -3,6 +3,7 @@ import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { lineageDataOn, lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { addChildren, newLineage } from '../../src/core/learning/evotest/lineage.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
@@ -10,13 +11,12 @@ import { SEED } from './evotest-helpers.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);
+  const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data };
   const h = createUiHandlers({
-    episodes: new InMemoryEpisodeStore(),
-    memory: new InMemoryMemoryStore(),
-    experiences: new InMemoryExperienceStore(),
+    ...stores,
     lineages,
     evotestMode: () => 'offline',
-    writeImport: async () => undefined,
+    writeImport: inMemoryImportWriter(stores),
     learnerMemories: [{ id: 'evotest', memory: lineageDataOn(data).memory() }],
     tfgrpo: { exportAll: async () => [], importAll: async () => 0 },
     now: () => Date.UTC(2026, 10, 23),

@@ -57,6 +57,7 @@ describe('writeImportAtomically', () => {
     transitions: [transition('e1', 0), transition('e1', 1), transition('e2', 0)],
     episodes: [episode('e1'), episode('e2')],
     experiences: [experience('x1'), experience('x2')],
+    learnerData: [],
   });
 
   it('writes every store in one go', async () => {
@@ -70,7 +71,7 @@ describe('writeImportAtomically', () => {
     const total = 3 + 2 + 2;
     for (let n = 0; n < total; n++) {
       const db = await openApprenticeDb({ factory: new IDBFactory() });
-      await writeImportAtomically(db, { transitions: [transition('e1', 0), transition('old', 0)], episodes: [episode('old')], experiences: [experience('x0')] });
+      await writeImportAtomically(db, { transitions: [transition('e1', 0), transition('old', 0)], episodes: [episode('old')], experiences: [experience('x0')], learnerData: [] });
       const before = await snapshot(db);
       const r = rows();
       const all = [...r.transitions, ...r.episodes, ...r.experiences] as unknown as Record<string, unknown>[];

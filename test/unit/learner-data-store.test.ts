@@ -138,13 +138,19 @@ describe.each(implementations)('LearnerDataStore (%s)', (_name, make) => {
     target.close?.();
   });
 
-  it('gives the registry a memory: forget, export, import, list', async () => {
+  it('gives the registry a memory: forget, export, validate an import, list', async () => {
     const store = await make();
     const memory = new LearnerData(store, 'evotest', NodeSchema, clock()).memory();
     const other = new LearnerData(store, 'other', NodeSchema, clock());
     await other.put(A, 'root', { prompt: 'o', visits: 0 });
-    const imported = await memory.import([{ learnerId: 'evotest', origin: A, key: 'root', value: { prompt: 'a', visits: 1 }, updatedAt: 7 }, 3]);
-    expect(imported).toEqual({ imported: 1, rejected: ['learner data evotest/?/#1: (value): Invalid input: expected object, received number'] });
+    const prepared = memory.prepareImport([{ learnerId: 'evotest', origin: A, key: 'root', value: { prompt: 'a', visits: 1 }, updatedAt: 7 }, 3]);
+    expect(prepared).toEqual({
+      records: [{ learnerId: 'evotest', origin: A, key: 'root', value: { prompt: 'a', visits: 1 }, updatedAt: 7 }],
+      rejected: ['learner data evotest/?/#1: (value): Invalid input: expected object, received number'],
+    });
+    // Validating writes nothing: the whole archive's import writes the records in one transaction.
+    expect(await memory.list(A)).toEqual([]);
+    await store.import(prepared.records);
     expect(await memory.list(A)).toEqual([{ learnerId: 'evotest', origin: A, key: 'root', value: { prompt: 'a', visits: 1 }, updatedAt: 7 }]);
     expect(await memory.export()).toEqual([{ learnerId: 'evotest', origin: A, key: 'root', value: { prompt: 'a', visits: 1 }, updatedAt: 7 }]);
     expect(await memory.forgetSite(A)).toBe(1);

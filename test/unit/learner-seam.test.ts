@@ -15,7 +15,8 @@ import { EpisodeSchema } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
-import { type MemoryTransferDeps, exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
+import { exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import { buildLearners, enabledLearners, LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
@@ -268,12 +269,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
       learnFromImported: async () => ({ experiences: 0 }),
       now: () => Date.UTC(2026, 10, 23),
-      // In memory there is no transaction to share: the rows are written in turn.
-      writeImport: async (rows: Parameters<MemoryTransferDeps['writeImport']>[0]) => {
-        for (const id of new Set(rows.transitions.map((t) => t.episodeId))) await ports.stores.memory.putEpisode(id, rows.transitions.filter((t) => t.episodeId === id));
-        for (const e of rows.episodes) await episodes.put(e);
-        await ports.stores.experiences.putMany(rows.experiences);
-      },
+      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }),
     };
     return { ports, deps };
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
@@ -9,13 +10,12 @@ import { experience, ORIGIN } from './tfgrpo-helpers.ts';
 
 // Export, import and forget go through the learner's generic memory (core/learning/memory-transfer.ts).
 function handlersWith(store: LearnerDataTfgrpoStore) {
+  const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: store.data.store };
   return createUiHandlers({
-    episodes: new InMemoryEpisodeStore(),
-    memory: new InMemoryMemoryStore(),
-    experiences: new InMemoryExperienceStore(),
+    ...stores,
     learnerMemories: [{ id: 'tfgrpo', memory: store.data.memory() }],
-    // The core stores' atomic write (issue 11); these tests look at the learner's own store.
-    writeImport: async () => undefined,
+    // One write for every store, the learner's records included (issue 11).
+    writeImport: inMemoryImportWriter(stores),
     now: () => Date.UTC(2026, 10, 23),
   } as unknown as Parameters<typeof createUiHandlers>[0]);
 }

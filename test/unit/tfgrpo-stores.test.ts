@@ -76,10 +76,10 @@ describe('LearnerDataTfgrpoStore', () => {
     await from.saveLibrary(ORIGIN, [experience('x-a', 'A: first.')], revision(5));
     const exported = await from.data.memory().export();
     const to = new LearnerDataTfgrpoStore(new InMemoryLearnerDataStore(), 'tfgrpo');
-    expect(await to.data.memory().import(exported)).toEqual({ imported: 2, rejected: [] });
+    expect(await to.data.import(exported)).toEqual({ imported: 2, rejected: [] });
     expect(await to.library(ORIGIN)).toEqual([experience('x-a', 'A: first.')]);
     expect(await to.latestRevision(ORIGIN)).toEqual(revision(5));
-    const bad = await to.data.memory().import([{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'library', value: { kind: 'library', experiences: [{ id: 1 }] }, updatedAt: 0 }]);
+    const bad = await to.data.import([{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'library', value: { kind: 'library', experiences: [{ id: 1 }] }, updatedAt: 0 }]);
     expect(bad.imported).toBe(0);
     expect(bad.rejected).toHaveLength(1);
     expect(await to.library(ORIGIN)).toEqual([experience('x-a', 'A: first.')]);

@@ -1,20 +1,15 @@
 /**
  * Writes a validated import in one IndexedDB transaction over every store it
- * touches: either all of it is committed (strict durability) or, when any
- * write fails, the transaction aborts and every store is left as it was.
- * Transitions replace their episode's earlier rows, as putEpisode does.
+ * touches, the registry learners' `learnerData` rows included: either all of
+ * it is committed (strict durability) or, when any write fails, the
+ * transaction aborts and every store is left as it was. Transitions replace
+ * their episode's earlier rows, as putEpisode does.
  */
-import type { Episode } from '../../core/episode/episode.ts';
-import type { ExperienceEntry } from '../../core/learning/cer/experience.ts';
-import type { Transition } from '../../core/memory/transition.ts';
+import type { ImportRows } from '../../core/learning/memory-transfer.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { ApprenticeDb, ExperienceRow } from './open-database.ts';
 
-export interface ImportRows {
-  transitions: Transition[];
-  episodes: Episode[];
-  experiences: ExperienceEntry[];
-}
+export type { ImportRows };
 
 export class ImportWriteError extends Error {
   override name = 'ImportWriteError';
@@ -22,7 +17,7 @@ export class ImportWriteError extends Error {
 
 export async function writeImportAtomically(db: ApprenticeDb, rows: ImportRows): Promise<void> {
   await writing('the import', async () => {
-    const tx = db.transaction(['transitions', 'episodes', 'experiences'], 'readwrite', STRICT);
+    const tx = db.transaction(['transitions', 'episodes', 'experiences', 'learnerData'], 'readwrite', STRICT);
     try {
       await allOrNothing(tx, async (push) => {
         const byEpisode = new Map<string, Set<string>>();
@@ -34,6 +29,7 @@ export async function writeImportAtomically(db: ApprenticeDb, rows: ImportRows):
         for (const t of rows.transitions) push(transitions.put(t));
         for (const e of rows.episodes) push(tx.objectStore('episodes').put(e));
         for (const x of rows.experiences) push(tx.objectStore('experiences').put(x as unknown as ExperienceRow));
+        for (const r of rows.learnerData) push(tx.objectStore('learnerData').put(r));
       });
     } catch (error) {
       if (isQuotaError(error)) throw error;

@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import { systemClock, type Clock } from '../ports.ts';
-import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
+import type { LearnerMemory } from './learner-definition.ts';
 import {
   InvalidLearnerDataError,
   LearnerDataRecordSchema,
@@ -100,14 +100,14 @@ export class LearnerData<T> {
   }
 
   /**
-   * Imports what `exportAll` wrote. Each record is checked (envelope, this
-   * learner's id, the value schema); valid ones are written in one go, the
-   * others are returned as errors and change nothing.
+   * Checks what `exportAll` wrote, writing nothing: each record's envelope,
+   * this learner's id and the value schema. Valid records come back to be
+   * written (by `import`, or with a whole archive in one transaction).
    */
-  async import(data: unknown): Promise<LearnerDataImport> {
+  prepareImport(data: unknown): { valid: LearnerDataRecord[]; rejected: InvalidLearnerDataError[] } {
     const rows = Array.isArray(data) ? data : null;
     if (rows === null) {
-      return { imported: 0, rejected: [new InvalidLearnerDataError(this.#at('?', '?'), 'an import must be a list of records')] };
+      return { valid: [], rejected: [new InvalidLearnerDataError(this.#at('?', '?'), 'an import must be a list of records')] };
     }
     const valid: LearnerDataRecord[] = [];
     const rejected: InvalidLearnerDataError[] = [];
@@ -126,18 +126,24 @@ export class LearnerData<T> {
       if (read.status === 'found') valid.push(record);
       else rejected.push(read.error);
     });
+    return { valid, rejected };
+  }
+
+  /** Imports what `exportAll` wrote: valid records are written in one go, the others are returned as errors and change nothing. */
+  async import(data: unknown): Promise<LearnerDataImport> {
+    const { valid, rejected } = this.prepareImport(data);
     const imported = valid.length > 0 ? await this.store.import(valid) : 0;
     return { imported, rejected };
   }
 
-  /** The learner's `memory` for the registry: forget a site, export and import, list for the Memory tab. */
+  /** The learner's `memory` for the registry: forget a site, export, validate an import, list for the Memory tab. */
   memory(): Required<LearnerMemory> {
     return {
       forgetSite: (origin) => this.forgetSite(origin),
       export: () => this.exportAll(),
-      import: async (data): Promise<LearnerImportReport> => {
-        const report = await this.import(data);
-        return { imported: report.imported, rejected: report.rejected.map((e) => e.message) };
+      prepareImport: (data) => {
+        const { valid, rejected } = this.prepareImport(data);
+        return { records: valid, rejected: rejected.map((e) => e.message) };
       },
       list: async (origin) => (await this.list(origin)).records,
     };

@@ -41,10 +41,21 @@ export interface LearnerMemory {
   forgetSite(origin: string): Promise<number>;
   /** Everything it knows, as JSON, for the export archive (under the learner's id). */
   export?(): Promise<unknown>;
-  /** Reads what `export` wrote (validating it); bad items are reported, never thrown. */
-  import?(data: unknown): Promise<LearnerImportReport>;
+  /**
+   * Validates what `export` wrote, without writing: the valid records and one
+   * line per rejected item (bad items are reported, never thrown). The import
+   * writes the records with every other store's rows in one transaction.
+   */
+  prepareImport?(data: unknown): PreparedLearnerImport;
   /** What the Memory tab shows (of one origin when given). */
   list?(origin?: string): Promise<LearnerDataRecord[]>;
+}
+
+export interface PreparedLearnerImport {
+  /** Valid records, ready to be written. */
+  records: LearnerDataRecord[];
+  /** One line per item that will not be imported, saying why. */
+  rejected: string[];
 }
 
 export interface LearnerImportReport {

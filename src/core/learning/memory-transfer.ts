@@ -18,6 +18,16 @@ import { ExperienceEntrySchema, type ExperienceEntry } from './cer/experience.ts
 import type { DistillInput } from './cer/distill.ts';
 import { importTrajectories } from './cer/trajectory-import.ts';
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
+import type { LearnerDataRecord } from './learner-data-store.ts';
+
+/** Everything one import writes, validated before any of it is. */
+export interface ImportRows {
+  transitions: Transition[];
+  episodes: Episode[];
+  experiences: ExperienceEntry[];
+  /** The registry learners' records (the generic per-learner store). */
+  learnerData: LearnerDataRecord[];
+}
 
 export interface MemoryTransferDeps {
   episodes: EpisodeStore;
@@ -29,8 +39,8 @@ export interface MemoryTransferDeps {
   learnerMemories: readonly { id: string; memory: LearnerMemory }[];
   /** Learns from imported trajectories (the episode lifecycle for imports). */
   learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
-  /** Writes the core stores' imported rows in one transaction: all of them, or nothing. */
-  writeImport(rows: { transitions: Transition[]; episodes: Episode[]; experiences: ExperienceEntry[] }): Promise<void>;
+  /** Writes every imported row, the learners' records included, in one transaction: all of them, or nothing. */
+  writeImport(rows: ImportRows): Promise<void>;
   now(): number;
 }
 
@@ -101,7 +111,8 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
   const trajectories = asTrajectoryFile(json, d.now());
   if (trajectories) {
     if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
-    await d.writeImport({ transitions: [], episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), experiences: [] });
+    // The episodes are written in one transaction; what the learners then learn from them is learning, as after a live episode.
+    await d.writeImport({ transitions: [], episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), experiences: [], learnerData: [] });
     const { experiences } = await d.learnFromImported(trajectories.inputs);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences };
   }
@@ -111,21 +122,25 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
     return parsed.data;
   });
-  // Everything validated above; now one transaction writes the core stores, all of it or nothing.
-  // Imported episodes are always finished and bound to no tab (asImportedEpisode).
-  // TODO [2026-12-15]: the registry learners' parts (learnerData) join that transaction.
-  await d.writeImport({ transitions: archive.transitions, episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), experiences });
   const result: MemoryImportResult = { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
-
+  // Each learner validates its own part (writing nothing); what it rejects is reported, the rest joins the one write below.
+  const learnerData: LearnerDataRecord[] = [];
   const learnerParts = Object.entries(archive.learners ?? {});
   if (learnerParts.length > 0) {
     result.learners = {};
     for (const [id, data] of learnerParts) {
       const memory = d.learnerMemories.find((m) => m.id === id)?.memory;
-      result.learners[id] = memory?.import
-        ? await memory.import(data)
-        : { imported: 0, rejected: [`this version of Apprentice has no learner "${id}" that imports memory; its part was skipped`] };
+      if (!memory?.prepareImport) {
+        result.learners[id] = { imported: 0, rejected: [`this version of Apprentice has no learner "${id}" that imports memory; its part was skipped`] };
+        continue;
+      }
+      const prepared = memory.prepareImport(data);
+      learnerData.push(...prepared.records);
+      result.learners[id] = { imported: prepared.records.length, rejected: prepared.rejected };
     }
   }
+  // Everything validated above; now one transaction writes every store, the learners' records included: all of it or nothing.
+  // Imported episodes are always finished and bound to no tab (asImportedEpisode).
+  await d.writeImport({ transitions: archive.transitions, episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), experiences, learnerData });
   return result;
 }
