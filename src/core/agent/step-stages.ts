@@ -121,6 +121,15 @@ export function validateStage(proposal: PolicyProposal, observation: PageObserva
     seen.set(key, candidates.length);
     candidates.push({ ...c, action: resolved.action });
   }
+  if (candidates.length === 0 && unavailable.size > 0) {
+    // Nothing else was proposed: show it rather than pause; the tab driver still refuses it,
+    // and the person can edit the step.
+    const kept = validateStage(proposal, observation, exclude, [], new Set());
+    if (kept.length > 0) {
+      notes.push('only an unavailable action was proposed: shown, but it will be refused; edit the step');
+      return kept;
+    }
+  }
   if (candidates.length === 0) throw new DecisionError('The policy proposed no action that fits this page. Edit an action, or stop.');
   return candidates;
 }
