@@ -49,7 +49,10 @@ describe('go_back on the first page of the task', () => {
     const alone: PolicyProposal = { ...proposal, candidates: [proposal.candidates[0]!] };
     const only: string[] = [];
     expect(validateStage(alone, observation, new Set(), only, new Set([GO_BACK])).map((c) => c.action.type)).toEqual(['go_back']);
-    expect(only).toEqual(['only an unavailable action was proposed: shown, but it will be refused; edit the step']);
+    expect(only).toEqual([
+      "dropped go_back(): the task's first page has nothing of the task to go back to",
+      'only an unavailable action was proposed: shown, but it will be refused; edit the step',
+    ]);
   });
 
   it('is not added from memory, and a skipped memory action is not counted as stale', () => {
