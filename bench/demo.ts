@@ -42,6 +42,8 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
       `${c.valueKind}${c.support ? ` ×${c.support}` : ''}${c.barred ? ` · barred (${c.barred})` : ''}`,
     ]);
     console.log(markdownTable([['', 'candidate', 'from', 'base z', "adjusted z'", 'base p', "adjusted p", 'Ã', 'evidence'], ...rows], { align: ['c', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'] }));
+    const why = step.candidates.find((c) => c.semantic === step.chosen!.semantic)?.rationale;
+    if (why) console.log(`why the policy proposed it: ${why}`);
   }
   if (episode.answer) console.log(`\nanswer: ${episode.answer}`);
 }

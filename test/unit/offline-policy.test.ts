@@ -201,6 +201,27 @@ describe('offline policy', () => {
     expect((await ranked(input('Stop sending me the weekly newsletter', unticked, after)))[0]).toBe('click([5])');
   });
 
+  it('weighs a word shared only through a synonym less, and does not count a card title\'s own heading as its context', () => {
+    // "bag" is a synonym of "basket" (both fold to "cart"), so the related item's
+    // title used to match the task as well as the button and win on its heading too.
+    const task = 'Add the camping stove to my basket.';
+    const productPage = page('http://outdoors.test/item/7', [
+      node(null, 'heading', 'Camping stove', { level: 1 }),
+      node(null, 'text', 'Price: $40'),
+      node('1', 'button', 'Add to basket'),
+      node(null, 'heading', 'Camping stove bag', { level: 3 }),
+      node('2', 'link', 'Camping stove bag', { href: 'http://outdoors.test/item/8' }),
+    ]);
+    const scores = new Map(scoreOfflineActions(input(task, productPage)).map((s) => [formatAction(s.action), s.score]));
+    const w = OFFLINE_WEIGHTS;
+    // add + basket in its own name (2 of 2 words), camping + stove in its heading, button prior 0.3.
+    expect(scores.get('click([1])')).toBeCloseTo(2 * w.nameMatch + w.nameCoverage * (2 / 2) + 2 * w.contextMatch + 0.3, 10);
+    expect(scores.get('click([1])')).toBeCloseTo(4.5, 10);
+    // camping + stove shared, bag only through its synonym, 3 of 3 words covered, link prior 0.2; no context.
+    expect(scores.get('click([2])')).toBeCloseTo(2 * w.nameMatch + w.synonymMatch + w.nameCoverage * (3 / 3) + 0.2, 10);
+    expect(scores.get('click([2])')).toBeCloseTo(4.0, 10);
+  });
+
   it('proposes report_infeasible on an empty page', async () => {
     expect(await ranked(input('Do anything', page('http://shop.test/empty', [])))).toEqual(['report_infeasible("Nothing on this page can be acted on.")']);
   });

@@ -17,12 +17,14 @@ import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { resolveSemanticAction, semanticKey } from '../page/semantic-action.ts';
 import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
-import { analyzeTask, rawWords, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
+import { analyzeTask, ownTerms, rawWords, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
 
 /** Every weight of the scorer, in nats. */
 export const OFFLINE_WEIGHTS = {
   /** Per task term found in the element's name (or chosen option). */
   nameMatch: 1.2,
+  /** Per term the name shares with the task only through a synonym ("bag" for "cart"): weaker evidence. */
+  synonymMatch: 0.6,
   /** Times the fraction of the name's terms that the task covers (prefers specific names). */
   nameCoverage: 0.8,
   /** Per task term found in the nearest heading / label text before the element. */
@@ -106,13 +108,18 @@ const isSearchField = (n: SnapshotNode): boolean =>
 function contextTerms(nodes: readonly SnapshotNode[]): Set<string>[] {
   const out: Set<string>[] = [];
   let heading = new Set<string>();
+  let headingText = '';
   let recent: string[] = [];
   for (const n of nodes) {
     if (n.kind === 'heading') {
       heading = terms(n.name);
+      headingText = n.name.trim().toLowerCase();
       recent = [];
     }
-    out.push(new Set([...heading, ...terms(recent.join(' '))]));
+    // A link that is its heading's whole text (a card's title) has no context of
+    // its own there: counting the heading would count its name twice.
+    const ownHeading = n.kind !== 'heading' && headingText !== '' && n.name.trim().toLowerCase() === headingText;
+    out.push(new Set([...(ownHeading ? [] : heading), ...terms(recent.join(' '))]));
     if (n.kind === 'text') recent = [...recent, n.name].slice(-2);
   }
   return out;
@@ -209,8 +216,10 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     const ref = { kind: 'ref' as const, ref: n.ref };
     const name = terms(n.name);
     const matches = overlap(intents.terms, name);
+    const synonymOnly = Math.max(0, matches - overlap(intents.ownTerms, ownTerms(n.name)));
     const lexical =
-      OFFLINE_WEIGHTS.nameMatch * matches +
+      OFFLINE_WEIGHTS.nameMatch * (matches - synonymOnly) +
+      OFFLINE_WEIGHTS.synonymMatch * synonymOnly +
       (name.size > 0 ? OFFLINE_WEIGHTS.nameCoverage * (matches / name.size) : 0) +
       OFFLINE_WEIGHTS.contextMatch * overlap(intents.terms, context[order] ?? new Set());
     const base = (ROLE_PRIOR[n.role] ?? 0) + (n.inViewport ? 0 : OFFLINE_WEIGHTS.offscreen);

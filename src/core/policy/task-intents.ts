@@ -84,17 +84,33 @@ export function terms(text: string): Set<string> {
   return new Set(out);
 }
 
-function computeTerms(text: string): Set<string> {
+function computeTerms(text: string, mergeSynonyms = true): Set<string> {
   const out = new Set<string>();
   for (const raw of foldPhrases(text).split(/[^\p{L}\p{N}]+/u)) {
     if (!raw || STOPWORDS.has(raw)) continue;
     const s = stem(raw);
     const canon = SYNONYM.get(s) ?? s;
-    out.add(canon);
+    out.add(mergeSynonyms ? canon : s);
     for (const extra of IMPLIES[canon] ?? []) out.add(extra);
   }
   return out;
 }
+
+/**
+ * The same terms with synonyms left apart (implied words still added): a
+ * name that shares a word itself with the task is stronger evidence than one
+ * that only shares a synonym ("Yoga mat bag" is not a cart for "add the
+ * yoga mat to my cart").
+ */
+export function ownTerms(text: string): Set<string> {
+  const cached = ownTermsCache.get(text);
+  if (cached) return new Set(cached);
+  const out = computeTerms(text, false);
+  if (ownTermsCache.size >= TERMS_CACHE_LIMIT) ownTermsCache.clear();
+  ownTermsCache.set(text, out);
+  return new Set(out);
+}
+const ownTermsCache = new Map<string, ReadonlySet<string>>();
 
 export interface FieldIntent {
   /** Terms naming the field ("email", "first name"); empty when only the value's shape tells (an email address). */
@@ -106,6 +122,8 @@ export interface FieldIntent {
 
 export interface TaskIntents {
   terms: Set<string>;
+  /** The task's words before synonyms are merged (see `ownTerms`). */
+  ownTerms: Set<string>;
   /** Lower-cased task with single spaces, for option phrase containment. */
   normalized: string;
   fields: FieldIntent[];
@@ -208,5 +226,5 @@ export function analyzeTask(task: string): TaskIntents {
     question = { kind, focus: terms(text.replace(/\b(?:are there|is there|in total)\b/gi, ' ')) };
   }
 
-  return { terms: terms(text), normalized: rawWords(text).join(' '), fields, searchQuery, checkbox, checkboxClauses, question };
+  return { terms: terms(text), ownTerms: ownTerms(text), normalized: rawWords(text).join(' '), fields, searchQuery, checkbox, checkboxClauses, question };
 }
