@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeEffectiveState } from '../../src/core/learning/effective-state.ts';
+import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 
 const on = (regUrl: string, semantic: string, ok = true) => ({ regUrl, semantic, ok });
 
@@ -48,5 +49,48 @@ describe('computeEffectiveState', () => {
       on('/f', 'fill(<textbox "S", "broken'),
     ];
     expect(computeEffectiveState(steps, '/f')).toEqual(['fill(<textbox "R">, "y")']);
+  });
+
+  it('drops an entry the current page contradicts (a reverted setting), and keeps what the page cannot contradict', () => {
+    const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
+      ref, kind: 'interactive', role, name, states: {}, depth: 1, inViewport: true, ...extra,
+    });
+    const page = (nodes: SnapshotNode[]): PageObservation => ({
+      url: 'http://app.test/prefs', title: 'Preferences', nodes, focusedRef: null,
+      offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+    });
+    const steps = [
+      on('/prefs', 'select_option(<combobox "Units">, "Metric")'),
+      on('/prefs', 'fill(<textbox "Nickname">, "Kit")'),
+      on('/prefs', 'check(<checkbox "Weekly digest">)'),
+      on('/prefs', 'click(<radio "Dark">)'),
+      on('/prefs', 'fill(<textbox "PIN">, "••••••")'),
+      on('/prefs', 'fill(<textbox "Gone field">, "x")'),
+      on('/prefs', 'click(<button "Revert">)'),
+    ];
+    const all = steps.slice(0, 6).map((s) => s.semantic);
+    // Without the page the rule is as before.
+    expect(computeEffectiveState(steps, '/prefs')).toEqual(all);
+    // The page still shows every effect.
+    const holding = page([
+      node('1', 'combobox', 'Units', { value: 'Metric', options: ['Imperial', 'Metric'] }),
+      node('2', 'textbox', 'Nickname', { value: 'Kit' }),
+      node('3', 'checkbox', 'Weekly digest', { states: { checked: true } }),
+      node('4', 'radio', 'Dark', { states: { checked: true } }),
+      node('5', 'textbox', 'PIN', { inputType: 'password', value: '4321' }),
+    ]);
+    expect(computeEffectiveState(steps, '/prefs', holding)).toEqual(all);
+    // "Revert" put every visible setting back: only the masked secret and the field the page no longer shows remain.
+    const reverted = page([
+      node('1', 'combobox', 'Units', { value: 'Imperial', options: ['Imperial', 'Metric'] }),
+      node('2', 'textbox', 'Nickname', { value: '' }),
+      node('3', 'checkbox', 'Weekly digest', { states: { checked: false } }),
+      node('4', 'radio', 'Dark', { states: { checked: false } }),
+      node('5', 'textbox', 'PIN', { inputType: 'password', value: '' }),
+    ]);
+    expect(computeEffectiveState(steps, '/prefs', reverted)).toEqual([
+      'fill(<textbox "PIN">, "••••••")',
+      'fill(<textbox "Gone field">, "x")',
+    ]);
   });
 });

@@ -80,10 +80,12 @@ describe('assignStepRewards: per-step credit from the page (issue 10, item 4)', 
     expect(WASTED_STEP_REWARD).toBe(-0.5);
   });
 
-  it('a failure goes to the step that undid an earlier one; the step it undid is wasted; the others get nothing', () => {
-    // A → B → A → C: step 1 brought the page back to A, undoing step 0 (a loop step: wasted, −0.5)
+  it('a failure goes to the step that undid an earlier one; the step it undid and the others get nothing', () => {
+    // A → B → A → C: step 1 brought the page back to A, undoing step 0, which
+    // may have been right (a setting then discarded): 0, as App. G.1.2 scores
+    // an action whose effect was immediately undone.
     const out = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'failure', evaluatorScores: null, settings });
-    expect(out.rewards).toEqual([WASTED_STEP_REWARD, -1, 0, 0]);
+    expect(out.rewards).toEqual([0, -1, 0, 0]);
     // on a success the whole loop is wasted
     const won = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'success', evaluatorScores: null, settings });
     expect(won.rewards).toEqual([WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);

@@ -35,6 +35,7 @@ export async function observeStage(page: PageDriver, episode: Episode, settings:
   const effectiveState = computeEffectiveState(
     episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
     regUrl,
+    observation,
   );
   // A re-proposal after rejections replaces the pending step and keeps its index: steps are 0..n−1.
   const previous = episode.steps.at(-1);

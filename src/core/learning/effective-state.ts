@@ -18,9 +18,22 @@
  *    supersedes the earlier one (the paper's "overwritten input"), and
  *    `clear` removes it. Entries keep the order of their latest action.
  *
+ * 5. When the current page is given, an entry the page contradicts is
+ *    dropped: the field no longer holds the typed text, the dropdown shows
+ *    another option, the box is in the other state. This is the paper's
+ *    "plausibly still visible" read from the snapshot instead of a
+ *    screenshot: a setting a "Discard changes" button reverted is gone, so
+ *    what happens next is not filed under a state the page is not in.
+ *    An element the page no longer shows, or whose value it hides (a
+ *    password), contradicts nothing and stays.
+ *
  * The empty result is the paper's "No action".
  */
+import type { Action } from '../page/action.ts';
 import { formatTarget, parseAction } from '../page/action-grammar.ts';
+import type { PageObservation } from '../page/observation.ts';
+import { isSecretNode } from '../page/page-digest.ts';
+import { resolveSemanticAction, targetNode } from '../page/semantic-action.ts';
 
 export interface EffectiveStateStep {
   /** Regularized URL of the page the action was taken on. */
@@ -34,7 +47,34 @@ const STATEFUL_CLICK_ROLES: ReadonlySet<string> = new Set([
   'tab', 'radio', 'checkbox', 'switch', 'option', 'combobox', 'treeitem', 'menuitemcheckbox', 'menuitemradio',
 ]);
 
-export function computeEffectiveState(steps: readonly EffectiveStateStep[], currentRegUrl: string): string[] {
+/** False when the page shows that the action's effect is no longer there; true otherwise. */
+function notContradicted(action: Action, observation: PageObservation): boolean {
+  const resolved = resolveSemanticAction(action, observation);
+  if (!resolved.ok || resolved.match === 'nearest') return true;
+  const node = targetNode(resolved.action, observation);
+  if (!node) return true;
+  switch (action.type) {
+    case 'fill':
+      // A secret's value is masked in what is stored: the page cannot be compared with it.
+      return isSecretNode(node) || node.value === undefined || node.value === action.text;
+    case 'select_option':
+      return node.value === undefined || node.value === action.option;
+    case 'check':
+      return node.states.checked !== false;
+    case 'uncheck':
+      return node.states.checked !== true;
+    case 'click':
+      // A radio clicked on shows whether it still holds, a tab or an option its
+      // selection; a click on a checkbox toggles, so its state says nothing.
+      if (node.role === 'radio' || node.role === 'menuitemradio') return node.states.checked !== false;
+      if (node.role === 'tab' || node.role === 'option' || node.role === 'treeitem') return node.states.selected !== false;
+      return true;
+    default:
+      return true;
+  }
+}
+
+export function computeEffectiveState(steps: readonly EffectiveStateStep[], currentRegUrl: string, observation?: PageObservation): string[] {
   let start = steps.length;
   while (start > 0 && steps[start - 1]?.regUrl === currentRegUrl) start--;
 
@@ -71,5 +111,10 @@ export function computeEffectiveState(steps: readonly EffectiveStateStep[], curr
         break;
     }
   }
-  return [...byElement.values()];
+  const entries = [...byElement.values()];
+  if (!observation) return entries;
+  return entries.filter((semantic) => {
+    const parsed = parseAction(semantic);
+    return !parsed.ok || notContradicted(parsed.action, observation);
+  });
 }

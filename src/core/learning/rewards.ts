@@ -18,9 +18,9 @@
  *                 - o < 0: the failure goes to the steps `blameOnFailure`
  *                   picks (the wasted ones, else the least-sure one) and,
  *                   when the verdict came right after it (not at the step
- *                   limit), to the last step; the steps a loop went round
- *                   get WASTED_STEP_REWARD; 0 to the others, which did what
- *                   they meant to;
+ *                   limit), to the last step; 0 to the others, which did
+ *                   what they meant to or whose effect a later step undid
+ *                   (App. G.1.2 scores "effect immediately undone" 0);
  *                 - o = 0: wasted steps get WASTED_STEP_REWARD, others 0.
  *                 Without page keys or margins (recorded demonstrations,
  *                 imports): the last executed step gets o, every earlier
@@ -75,11 +75,12 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
     const blame = blameOnFailure(credit);
     if (blame === null) uniform();
     else {
-      // The steps inside a loop went round without progress: wasted, as on a
-      // success (either move of A → B → A may have been the wrong one, so
-      // neither takes the whole failure).
-      const evidence = stepEvidence(credit);
-      idx.forEach((i, k) => { out[i] = blame[k] ? o : evidence[k] === 'loop' ? WASTED_STEP_REWARD : 0; });
+      // A step whose effect a later step undid (A → B → A) gets 0, as the
+      // seed's evaluator guide scores an action with its "effect immediately
+      // undone" (JitRL App. G.1.2): it may have been the right move (a setting
+      // the task asked for, then discarded), and the undoing step takes the
+      // blame. The in-episode loop bar already keeps the agent from going round.
+      idx.forEach((i, k) => { out[i] = blame[k] ? o : 0; });
       // The failure was declared right after the last step (an answer, a
       // commit the site or the person judged), not at the step limit: that
       // step is where the failure's evidence points, whatever else is blamed.
