@@ -1,7 +1,9 @@
 // Issue 10, items 3–5: Softmax(z′/T) sampling, barred and exploited
 // candidates, page keys, loops and per-step credit without a model — all pure.
 import { describe, expect, it } from 'vitest';
-import type { CandidateRecord } from '../../src/core/episode/episode.ts';
+import type { CandidateRecord, StepRecord } from '../../src/core/episode/episode.ts';
+import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
+import { click, stepRecord } from './jitrl-helpers.ts';
 import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities } from '../../src/core/learning/proposal-choice.ts';
 import { detectLoop } from '../../src/core/learning/loops.ts';
 import { stepEvidence, blameOnFailure } from '../../src/core/learning/step-credit.ts';
@@ -58,6 +60,37 @@ describe('Softmax(z′/T) sampling (Algorithm 1, "Sample a ~ Softmax(z′)")', (
 const node = (p: Partial<SnapshotNode>): SnapshotNode => ({ ref: null, kind: 'interactive', role: 'button', name: '', states: {}, depth: 0, inViewport: true, ...p });
 const obs = (url: string, nodes: SnapshotNode[]): PageObservation => ({
   url, title: 't', nodes, focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 0,
+});
+
+describe('finishProposal: exploitation repeats what worked once', () => {
+  const step = (index: number, url: string, semantic: string) => stepRecord({
+    index, url, regUrl: '/item/ID', pageKey: `k${index}`,
+    chosen: { action: 'click([1])', semantic, decision: 'auto' },
+    candidates: [rec(semantic, 0)],
+  });
+  const settledAdd = () => [rec('click(<button "Add">)', -0.5, { settled: true, valueKind: 'known', q: 1, support: 1 }), rec('click(<link "Basket">)', -1)];
+  const finish = (earlier: StepRecord[], url: string) => finishProposal({
+    records: settledAdd(), actions: [click('1'), click('2')], earlier, pageKey: 'now', url,
+    selection: { mode: 'sampling', temperature: 1 }, drawKey: 'seed-with-u-near-zero-0',
+  });
+
+  it('takes a settled action outright on arrival, but not again on the page where it was just done', () => {
+    const arrived = finish([step(0, 'http://shop.test/', 'click(<link "Item">)')], 'http://shop.test/item/7');
+    expect(arrived.selection.how).toBe('exploited');
+    expect(arrived.candidates[0]!.semantic).toBe('click(<button "Add">)');
+    // The same click left the effective state as it was: it is settled again, but it was done here already.
+    const again = finish([step(0, 'http://shop.test/', 'click(<link "Item">)'), step(1, 'http://shop.test/item/7#top', 'click(<button "Add">)')], 'http://shop.test/item/7');
+    expect(again.selection.how).toBe('sampled');
+    expect(again.candidates.every((c) => c.settled === undefined)).toBe(true);
+    expect(again.notes).toEqual(['not repeated outright: click(<button "Add">) was already done on this page']);
+    // Done on this page before leaving it and coming back: a new arrival, settled again.
+    const back = finish([
+      step(0, 'http://shop.test/item/7', 'click(<button "Add">)'),
+      step(1, 'http://shop.test/item/7', 'click(<link "Home">)'),
+      step(2, 'http://shop.test/', 'click(<link "Item">)'),
+    ], 'http://shop.test/item/7');
+    expect(back.selection.how).toBe('exploited');
+  });
 });
 
 describe('pageKeyOf: what the page shows, not where focus or the viewport is', () => {

@@ -22,6 +22,8 @@ export interface ProposalStageInput {
   earlier: readonly StepRecord[];
   /** `pageKeyOf` the current observation. */
   pageKey: string;
+  /** The current page's URL. */
+  url: string;
   selection: { mode: SelectionMode; temperature: number };
   /** What the draw is seeded with (settings seed, task, attempt, step, rejections). */
   drawKey: string;
@@ -57,6 +59,18 @@ export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
     const since = executed[loop.since]!.index;
     notes.push(`loop: back at the page as it was before step ${since + 1} (${loop.length} step${loop.length === 1 ? '' : 's'} without progress)${barred ? `; ${barred} action(s) that led round it barred here` : ''}`);
   }
+  // Exploitation repeats what worked from a state, once: an action already
+  // done on this very page since arriving is not repeated outright. A click
+  // that leaves no lasting state ("Add to cart") leaves the effective state
+  // as it was, so the same memory would otherwise settle it again and again.
+  const doneHere = actionsSinceArrival(executed, input.url);
+  records.forEach((r, i) => {
+    if (r.settled && doneHere.has(r.semantic)) {
+      const { settled: _settled, ...rest } = r;
+      records[i] = rest;
+      notes.push(`not repeated outright: ${r.semantic} was already done on this page`);
+    }
+  });
   const choice = chooseProposal(records, { ...input.selection, u: proposalDraw(input.drawKey) });
   const rest = rankForProposal(records).filter((i) => i !== choice.index);
   const since = loop ? executed[loop.since]!.index : null;
@@ -66,4 +80,17 @@ export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
     loop: loop && since !== null ? { ...loop, since } : null,
     notes,
   };
+}
+
+const withoutHash = (url: string): string => url.split('#')[0]!;
+
+/** The actions run on this page (same URL) since the episode last arrived on it. */
+function actionsSinceArrival(executed: readonly StepRecord[], url: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = executed.length - 1; i >= 0; i--) {
+    const step = executed[i]!;
+    if (withoutHash(step.url) !== withoutHash(url)) break;
+    if (step.result?.ok !== false) out.add(step.chosen!.semantic);
+  }
+  return out;
 }

@@ -213,6 +213,7 @@ export function rankStage(input: {
     actions: input.adjusted.actions,
     earlier: episode.steps.filter((s) => s.index < context.stepIndex),
     pageKey,
+    url: context.url,
     selection: { mode: settings.agent.selection, temperature: settings.agent.samplingTemperature },
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
