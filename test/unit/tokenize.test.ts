@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jaccard, stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
+import { jaccard, stateTokensOf, TASK_VALUE_TOKEN, tokenize } from '../../src/core/memory/tokenize.ts';
 
 describe('tokenize', () => {
   it('lowercases, splits on non-word characters, dedups and drops stop words, keeping numbers', () => {
@@ -16,6 +16,19 @@ describe('tokenize', () => {
     expect(stateTokensOf(['select_option(<combobox "Show by">, "Year")', 'fill(<textbox "From">, "2023")']))
       .toEqual(['select_option', 'combobox', 'show', 'by', 'year', 'fill', 'textbox', 'from', '2023']);
     expect(stateTokensOf([])).toEqual([]);
+  });
+  it('with the task, folds a value the task gave into one token, so two instances of a template share the state', () => {
+    const cityA = stateTokensOf(['select_option(<combobox "Home city">, "(GMT+10) Sydney")', 'fill(<textbox "Note">, "call later")'], tokenize('Make Sydney my home city'));
+    const cityB = stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")', 'fill(<textbox "Note">, "call later")'], tokenize('Make Lima my home city'));
+    expect(cityA).toEqual(['select_option', 'combobox', 'home', 'city', TASK_VALUE_TOKEN, 'fill', 'textbox', 'note', 'call', 'later']);
+    expect(cityB).toEqual(cityA);
+    // Without the task (and for a value the task did not give) the words stay: 5 shared of 9, Jaccard 5/9.
+    const plainA = stateTokensOf(['select_option(<combobox "Home city">, "(GMT+10) Sydney")']);
+    const plainB = stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")']);
+    expect(plainA).toEqual(['select_option', 'combobox', 'home', 'city', 'gmt', '10', 'sydney']);
+    expect(jaccard(plainA, plainB)).toBe(5 / 9);
+    // The element's own name is never folded, even when the task names it.
+    expect(stateTokensOf(['click(<tab "Sydney office">)'], tokenize('Open the Sydney office tab'))).toEqual(['click', 'tab', 'sydney', 'office']);
   });
 });
 

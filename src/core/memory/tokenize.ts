@@ -21,9 +21,39 @@ export function tokenize(text: string): string[] {
   return [...seen];
 }
 
-/** Tokens of an effective state (a list of semantic actions). The empty state ("No action") has no tokens. */
-export function stateTokensOf(effectiveState: readonly string[]): string[] {
-  return tokenize(effectiveState.join(' '));
+/** The token that stands for a value the task itself gave (see `stateTokensOf`). */
+export const TASK_VALUE_TOKEN = '⟨task value⟩';
+
+const ENTRY = /^([\w]+)\((<[^"]*"(?:[^"\\]|\\.)*">)?(.*)\)$/s;
+const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * Tokens of an effective state (a list of semantic actions). The empty state
+ * ("No action") has no tokens. With the task's tokens, a value typed or
+ * chosen in the state (not the element's name) that shares a word with the
+ * task becomes one `TASK_VALUE_TOKEN`: "the time zone set to what the task
+ * asked" is the same state for "… to Tokyo" and "… to Berlin", so what one
+ * instance of a template learned after that step reaches the next instance
+ * (the abstraction CER makes with skill variables, applied to JitRL's state).
+ */
+export function stateTokensOf(effectiveState: readonly string[], taskTokens?: readonly string[]): string[] {
+  if (!taskTokens || taskTokens.length === 0) return tokenize(effectiveState.join(' '));
+  const task = new Set(taskTokens);
+  const out = new Set<string>();
+  for (const entry of effectiveState) {
+    const m = ENTRY.exec(entry);
+    if (!m) {
+      for (const t of tokenize(entry)) out.add(t);
+      continue;
+    }
+    for (const t of tokenize(`${m[1]} ${m[2] ?? ''}`)) out.add(t);
+    for (const q of (m[3] ?? '').matchAll(QUOTED)) {
+      const words = tokenize(q[1]!);
+      if (words.some((w) => task.has(w))) out.add(TASK_VALUE_TOKEN);
+      else for (const w of words) out.add(w);
+    }
+  }
+  return [...out];
 }
 
 /**

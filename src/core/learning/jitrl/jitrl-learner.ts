@@ -59,7 +59,7 @@ export class JitrlLearner implements Learner {
       {
         origin: ctx.origin,
         regUrl: ctx.regUrl,
-        stateTokens: stateTokensOf(ctx.effectiveState),
+        stateTokens: stateTokensOf(ctx.effectiveState, tokenize(ctx.task)),
         taskTokens: tokenize(ctx.task),
         stepIndex: ctx.stepIndex,
         url: ctx.url,
@@ -168,7 +168,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
     regUrl: step.regUrl,
     url: step.url,
     effectiveState: [...step.effectiveState],
-    stateTokens: stateTokensOf(step.effectiveState),
+    stateTokens: stateTokensOf(step.effectiveState, taskTokens),
     task: episode.task,
     taskTokens,
     episodeId: episode.id,
