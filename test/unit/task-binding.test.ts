@@ -32,6 +32,13 @@ describe('task binding', () => {
     expect(bound('click(<link "Lena Park">)', 'Move Lena Park to the gold tier', 'Move Lena Park to the gold tier')).toBe(false);
   });
 
+  it('an answer is bound to the task it answered, even when it repeats none of its words', () => {
+    expect(bound('send_msg_to_user("$14.50")', 'What does the green kettle cost?', 'What does the steel pan cost?')).toBe(true);
+    expect(bound('report_infeasible("No such order")', 'Show order 12', 'Show order 15')).toBe(true);
+    // The same task's answer stays (nothing is only the old task's).
+    expect(bound('send_msg_to_user("$14.50")', 'What does the green kettle cost?', 'What does the green kettle cost?')).toBe(false);
+  });
+
   it('JitRL does not retrieve another task\'s bound actions, and keeps its shared ones', () => {
     const old = 'Move Lena Park to the gold tier';
     const rows = [

@@ -18,6 +18,7 @@
 import { tokenize } from './tokenize.ts';
 
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
+const ANSWER = /^(?:send_msg_to_user|report_infeasible)\(/;
 
 /** Tokens of an action's quoted arguments (element names, typed text, chosen options). */
 export function actionArgumentTokens(semantic: string): string[] {
@@ -35,6 +36,9 @@ export function boundToOtherTask(semantic: string, sourceTaskTokens: readonly st
   const current = new Set(currentTaskTokens);
   const own = new Set(sourceTaskTokens.filter((t) => !current.has(t)));
   if (own.size === 0) return false;
+  // An answer is what its own task's page showed ("$22.00" for the kettle's
+  // price): never evidence for another task, whatever words it repeats.
+  if (ANSWER.test(semantic)) return true;
   const args = actionArgumentTokens(semantic);
   const ownCount = args.filter((t) => own.has(t)).length;
   const currentCount = args.filter((t) => current.has(t)).length;
