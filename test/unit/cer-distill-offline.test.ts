@@ -74,9 +74,9 @@ describe('offline distillation', () => {
         name: 'Find the {filter_products} and add it to the cart',
         variables: ['filter_products', 'answer'],
         steps: [
-          { text: 'Type {filter_products} into the searchbox "Filter products"', exampleActions: ['fill(<searchbox "Filter products">, "{filter_products}")'] },
-          { text: 'Click the button "Add {filter_products} to cart"', exampleActions: ['click(<button "Add {filter_products} to cart">)'] },
-          { text: 'Give the person the answer', exampleActions: ['send_msg_to_user("{answer}")'] },
+          { text: 'Type {filter_products} into the searchbox "Filter products"', exampleActions: ['fill(<searchbox "Filter products">, "{filter_products}")'], regUrl: '/list.html' },
+          { text: 'Click the button "Add {filter_products} to cart"', exampleActions: ['click(<button "Add {filter_products} to cart">)'], regUrl: '/list.html' },
+          { text: 'Give the person the answer', exampleActions: ['send_msg_to_user("{answer}")'], regUrl: '/list.html' },
         ],
         provenance: { episodeIds: ['traj-shop-cart-1'], createdAt: NOW, updatedAt: NOW, retrieved: 0, retrievedThenSucceeded: 0, source: 'imported' },
       },
@@ -176,8 +176,10 @@ describe('lexical retrieval and replay on recorded trajectories', () => {
     expect(selection.skills.map((s) => s.name)).toEqual(['Create an account for {full_name} with email {email} in {country}']);
     expect(selection.dynamics.map((d) => d.regUrl)).toEqual(['/form.html', '/list.html']);
     const [, , skillSection] = renderSelection(selection, task, '/form.html');
+    // The link was clicked on the product list: on the form it is an example, not a suggestion.
+    expect(skillSection?.text).toContain('e.g. click(<link "Create account">)');
+    expect(renderSelection(selection, task, '/list.html')[2]?.suggestedActions).toEqual(['click(<link "Create account">)']);
     expect(skillSection?.suggestedActions).toEqual([
-      'click(<link "Create account">)',
       'fill(<textbox "Full name">, "Grace Hopper")',
       'fill(<textbox "Email">, "grace@example.com")',
       'select_option(<combobox "Country">, "Germany")',

@@ -197,7 +197,7 @@ export function distillOffline(input: DistillInput, existing: readonly Experienc
       const text = formatSemantic(abstract);
       if (text === last) return; // a repeated action (retyping, double click) is one step
       last = text;
-      steps.push({ text: describeAction(abstract), exampleActions: [text] });
+      steps.push({ text: describeAction(abstract), exampleActions: [text], regUrl: e.step.regUrl });
     });
     if (steps.length > 0) {
       const name = abstraction.name;

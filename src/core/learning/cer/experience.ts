@@ -42,6 +42,12 @@ export const SkillStepSchema = z.strictObject({
   text: z.string().min(1),
   /** Semantic actions, possibly holding {variables}: `fill(<searchbox "Search">, "{query}")`. */
   exampleActions: z.array(z.string()),
+  /**
+   * The page type (regularized URL) the step was taken on, when known (the
+   * offline distiller records it; a model's skills and older entries lack it).
+   * Its example is suggested as an action only on a page of that type.
+   */
+  regUrl: z.string().min(1).optional(),
 });
 export type SkillStep = z.infer<typeof SkillStepSchema>;
 

@@ -192,7 +192,7 @@ export function dynamicsSection(entry: DynamicsEntry, regUrl: string | null): Pr
 }
 
 /** A skill with the task's values filled in where they could be bound; unbound ones stay as {variables}. */
-export function skillSection(entry: SkillEntry, task: string): PromptSection {
+export function skillSection(entry: SkillEntry, task: string, regUrl: string | null = null): PromptSection {
   const values = bindVariables(entry.name, entry.variables, task);
   const suggested: string[] = [];
   // The skill's own task words ({variables} aside): an example action bound to
@@ -206,7 +206,11 @@ export function skillSection(entry: SkillEntry, task: string): PromptSection {
     for (const example of step.exampleActions) {
       const concrete = instantiateAction(example, values);
       lines.push(`   e.g. ${concrete ?? example}`);
-      if (concrete !== null && !suggested.includes(concrete) && !boundToOtherTask(concrete, skillTask, taskTokens)) suggested.push(concrete);
+      // A step taken on another page type is not this page's next move: the
+      // skill's first step ("Search") is not what to do on the page its third
+      // step was taken on.
+      const elsewhere = step.regUrl !== undefined && regUrl !== null && step.regUrl !== regUrl;
+      if (concrete !== null && !elsewhere && !suggested.includes(concrete) && !boundToOtherTask(concrete, skillTask, taskTokens)) suggested.push(concrete);
     }
   });
   const section: PromptSection = { id: entry.id, title: `Skill: ${substitute(entry.name, values)}`, text: lines.join('\n') };
@@ -217,5 +221,5 @@ export function skillSection(entry: SkillEntry, task: string): PromptSection {
 /** Dynamics first (the current page's first), then skills. */
 export function renderSelection(selection: Selection, task: string, regUrl: string | null): PromptSection[] {
   const dynamics = [...selection.dynamics].sort((a, b) => Number(b.regUrl === regUrl) - Number(a.regUrl === regUrl));
-  return [...dynamics.map((d) => dynamicsSection(d, regUrl)), ...selection.skills.map((s) => skillSection(s, task))];
+  return [...dynamics.map((d) => dynamicsSection(d, regUrl)), ...selection.skills.map((s) => skillSection(s, task, regUrl))];
 }
