@@ -188,6 +188,23 @@ describe('lexical retrieval and replay on recorded trajectories', () => {
     expect(skillSection?.text).toContain('4. Type {password} into the textbox "Password"');
   });
 
+  it('suggests a skill\'s steps in order: nothing after a setting of this page the effective state does not hold yet', () => {
+    const task = 'Create an account for "Grace Hopper" with email "grace@example.com" in Germany';
+    const selection = rankLexical(buffer, task, '/form.html', { dynamics: 5, skills: 5 });
+    const suggestedWith = (state: string[]) => renderSelection(selection, task, '/form.html', state)[2]?.suggestedActions;
+    // On arrival only the first field; "Sign up" waits.
+    expect(suggestedWith([])).toEqual(['fill(<textbox "Full name">, "Grace Hopper")']);
+    // The name is typed (with any text): the e-mail is next.
+    expect(suggestedWith(['fill(<textbox "Full name">, "G. Hopper")'])).toEqual([
+      'fill(<textbox "Full name">, "Grace Hopper")',
+      'fill(<textbox "Email">, "grace@example.com")',
+    ]);
+    // The password is left for the person; until the page holds one, "Sign up" is not suggested.
+    const filled = ['fill(<textbox "Full name">, "Grace Hopper")', 'fill(<textbox "Email">, "grace@example.com")'];
+    expect(suggestedWith(filled)).not.toContain('click(<button "Sign up">)');
+    expect(suggestedWith([...filled, 'fill(<textbox "Password">, "••••••")', 'select_option(<combobox "Country">, "Germany")'])).toContain('click(<button "Sign up">)');
+  });
+
   it('respects k and leaves out entries that share nothing with the task', () => {
     const selection = rankLexical(buffer, 'Sort the products by "Rating" and open the best one', null, { dynamics: 1, skills: 5 });
     expect(selection.dynamics.map((d) => d.regUrl)).toEqual(['/list.html?sort=price']);

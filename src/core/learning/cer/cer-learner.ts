@@ -96,14 +96,16 @@ export class CerLearner implements Learner {
       }
       this.#remember(context.episodeId, cache);
     }
-    const hit = cache.sections.get(context.regUrl);
+    // Suggestions follow the page's effective state (`skillSection`), so it is part of the key.
+    const key = [context.regUrl, ...context.effectiveState].join('\n');
+    const hit = cache.sections.get(key);
     if (hit) return hit;
 
     const selection = cache.pick
       ? completePick(cache.pick, cache.entries, context.task, context.regUrl, k)
       : rankLexical(cache.entries, context.task, context.regUrl, k);
-    const sections = renderSelection(selection, context.task, context.regUrl);
-    cache.sections.set(context.regUrl, sections);
+    const sections = renderSelection(selection, context.task, context.regUrl, context.effectiveState);
+    cache.sections.set(key, sections);
 
     const fresh = sections.map((s) => s.id).filter((id) => !cache.counted.has(id));
     for (const id of fresh) cache.counted.add(id);

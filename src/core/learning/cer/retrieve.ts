@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { boundToOtherTask } from '../../memory/task-binding.ts';
+import { formatTarget, parseAction } from '../../page/action-grammar.ts';
 import { describeError } from '../../errors.ts';
 import { parseModelJson } from '../../llm/parse-model-json.ts';
 import { tokenize } from '../../memory/tokenize.ts';
@@ -191,8 +192,24 @@ export function dynamicsSection(entry: DynamicsEntry, regUrl: string | null): Pr
   return { id: entry.id, title: `Page: ${entry.pageName}`, text: lines.join('\n') };
 }
 
-/** A skill with the task's values filled in where they could be bound; unbound ones stay as {variables}. */
-export function skillSection(entry: SkillEntry, task: string, regUrl: string | null = null): PromptSection {
+const SETTING = new Set(['fill', 'select_option', 'check', 'uncheck']);
+
+/** The element a setting action (fill, select, check, uncheck) sets; null for other actions. */
+function settingTarget(semantic: string): string | null {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || !SETTING.has(parsed.action.type) || !('target' in parsed.action) || !parsed.action.target) return null;
+  return formatTarget(parsed.action.target);
+}
+
+/**
+ * A skill with the task's values filled in where they could be bound; unbound
+ * ones stay as {variables}. Its example actions are suggested only where they
+ * apply: on the page type the step was taken on, and in the skill's order —
+ * a step after a setting of this page that the page's effective state does
+ * not hold yet ("Save" after "fill the bio" while the bio is not filled) is
+ * not suggested, so another task's final click does not jump the queue.
+ */
+export function skillSection(entry: SkillEntry, task: string, regUrl: string | null = null, effectiveState: readonly string[] | null = null): PromptSection {
   const values = bindVariables(entry.name, entry.variables, task);
   const suggested: string[] = [];
   // The skill's own task words ({variables} aside): an example action bound to
@@ -201,17 +218,23 @@ export function skillSection(entry: SkillEntry, task: string, regUrl: string | n
   const skillTask = tokenize(entry.name.replace(/\{[^}]*\}/g, ' '));
   const taskTokens = tokenize(task);
   const lines = ['Steps:'];
+  const held = new Set((effectiveState ?? []).map(settingTarget).filter((t): t is string => t !== null));
+  let waiting = false;
   entry.steps.forEach((step, i) => {
     lines.push(`${i + 1}. ${substitute(step.text, values)}`);
+    // A step taken on another page type is not this page's next move: the
+    // skill's first step ("Search") is not what to do on the page its third
+    // step was taken on.
+    const here = step.regUrl !== undefined && regUrl !== null && step.regUrl === regUrl;
+    const elsewhere = step.regUrl !== undefined && regUrl !== null && step.regUrl !== regUrl;
     for (const example of step.exampleActions) {
       const concrete = instantiateAction(example, values);
       lines.push(`   e.g. ${concrete ?? example}`);
-      // A step taken on another page type is not this page's next move: the
-      // skill's first step ("Search") is not what to do on the page its third
-      // step was taken on.
-      const elsewhere = step.regUrl !== undefined && regUrl !== null && step.regUrl !== regUrl;
-      if (concrete !== null && !elsewhere && !suggested.includes(concrete) && !boundToOtherTask(concrete, skillTask, taskTokens)) suggested.push(concrete);
+      if (concrete !== null && !elsewhere && !waiting && !suggested.includes(concrete) && !boundToOtherTask(concrete, skillTask, taskTokens)) suggested.push(concrete);
     }
+    // A setting of this page the state does not hold yet: later steps wait for it.
+    const target = here && effectiveState !== null ? settingTarget(step.exampleActions[0] ?? '') : null;
+    if (target !== null && !held.has(target)) waiting = true;
   });
   const section: PromptSection = { id: entry.id, title: `Skill: ${substitute(entry.name, values)}`, text: lines.join('\n') };
   if (suggested.length > 0) section.suggestedActions = suggested;
@@ -219,7 +242,7 @@ export function skillSection(entry: SkillEntry, task: string, regUrl: string | n
 }
 
 /** Dynamics first (the current page's first), then skills. */
-export function renderSelection(selection: Selection, task: string, regUrl: string | null): PromptSection[] {
+export function renderSelection(selection: Selection, task: string, regUrl: string | null, effectiveState: readonly string[] | null = null): PromptSection[] {
   const dynamics = [...selection.dynamics].sort((a, b) => Number(b.regUrl === regUrl) - Number(a.regUrl === regUrl));
-  return [...dynamics.map((d) => dynamicsSection(d, regUrl)), ...selection.skills.map((s) => skillSection(s, task, regUrl))];
+  return [...dynamics.map((d) => dynamicsSection(d, regUrl)), ...selection.skills.map((s) => skillSection(s, task, regUrl, effectiveState))];
 }
