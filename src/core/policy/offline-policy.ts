@@ -18,74 +18,10 @@ import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { resolveSemanticAction, semanticKey } from '../page/semantic-action.ts';
 import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
 import { analyzeTask, ownTerms, rawWords, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
+import { CHECK_ROLES, CLICK_ROLES, OFFLINE_WEIGHTS, ROLE_PRIOR, SUBMIT_WORDS, TEXT_ROLES } from './offline-weights.ts';
+import { contextTerms, extractAnswer, intentForField, isSearchField, overlap, sameBarNumbers, targetName } from './offline-cues.ts';
 
-/** Every weight of the scorer, in nats. */
-export const OFFLINE_WEIGHTS = {
-  /** Per task term found in the element's name (or chosen option). */
-  nameMatch: 1.2,
-  /** Per term the name shares with the task only through a synonym ("bag" for "cart"): weaker evidence. */
-  synonymMatch: 0.6,
-  /** Times the fraction of the name's terms that the task covers (prefers specific names). */
-  nameCoverage: 0.8,
-  /** Per task term found in the nearest heading / label text before the element. */
-  contextMatch: 0.5,
-  /** Filling a field with a value the task gives for it. */
-  fillIntent: 4,
-  /** Per earlier pending field: fill forms top to bottom. */
-  fieldOrder: -0.2,
-  /** The field already holds the value (or was filled earlier): nothing left to do. */
-  alreadyDone: -4,
-  /** Typing the task's search query into a search field. */
-  searchFill: 3.5,
-  /** Choosing a dropdown option the task names. */
-  selectOption: 1.5,
-  /** The option's words appear, in order, in the task. */
-  optionPhrase: 2,
-  /** Ticking / unticking a checkbox the task asks for. */
-  checkboxIntent: 3,
-  /** A submit-like button once every field the task fills here is filled. */
-  submitReady: 3,
-  /** A submit-like button while fields the task gives are still empty. */
-  submitPending: -1,
-  /** Pressing Enter in a filled search field that has no search button. */
-  pressEnter: 3,
-  /** Times coverage of the question's terms by a page line that shows an answer. */
-  answer: 6,
-  /** Actions suggested by replayed experience. */
-  suggested: 2.5,
-  /** Actions a learned contrast advises against (failed attempts did them on this page type). */
-  discouraged: -2.5,
-  /** Repeating the action just executed. */
-  repeatLast: -3,
-  /** An action that already failed in this episode. */
-  failedBefore: -2.5,
-  /**
-   * Repeating, on the same page, an action already done there in this
-   * episode (or re-applying a setting — fill, select, check — done anywhere):
-   * coming back to it means it did not get the task done, and repeating it is
-   * how a greedy policy falls into loops (A → B → A …).
-   */
-  repeatHere: -2.5,
-  /** A link to the page we are on. */
-  selfLink: -2,
-  /** Elements outside the viewport. */
-  offscreen: -0.2,
-  /** Scrolling down when content lies below. */
-  scroll: 0.5,
-  goBack: 0.1,
-} as const;
-
-const ROLE_PRIOR: Record<string, number> = {
-  button: 0.3, link: 0.2, menuitem: 0.2, tab: 0.1, textbox: 0.2, searchbox: 0.2, combobox: 0.1,
-};
-
-const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
-const CHECK_ROLES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
-const CLICK_ROLES = new Set(['button', 'link', 'menuitem', 'tab', 'radio', 'treeitem', 'option', 'gridcell', 'menuitemradio']);
-const SUBMIT_WORDS = new Set([
-  'submit', 'save', 'login', 'signup', 'search', 'go', 'apply', 'next', 'confirm', 'send', 'post', 'create',
-  'place', 'checkout', 'ok', 'done', 'update', 'edit', 'add', 'filter', 'publish', 'finish', 'pay',
-]);
+export { OFFLINE_WEIGHTS } from './offline-weights.ts';
 
 interface Scored {
   action: Action;
@@ -93,63 +29,6 @@ interface Scored {
   reasons: string[];
   /** Document order, for deterministic ties. */
   order: number;
-}
-
-const overlap = (a: Set<string>, b: Set<string>): number => {
-  let n = 0;
-  for (const t of a) if (b.has(t)) n++;
-  return n;
-};
-
-const isSearchField = (n: SnapshotNode): boolean =>
-  n.role === 'searchbox' || n.inputType === 'search' || terms(n.name).has('search') || /^q$/i.test(n.name.trim());
-
-/** The heading or label text just before each node (same section), for context matching. */
-function contextTerms(nodes: readonly SnapshotNode[]): Set<string>[] {
-  const out: Set<string>[] = [];
-  let heading = new Set<string>();
-  let headingText = '';
-  let recent: string[] = [];
-  for (const n of nodes) {
-    if (n.kind === 'heading') {
-      heading = terms(n.name);
-      headingText = n.name.trim().toLowerCase();
-      recent = [];
-    }
-    // A link that is its heading's whole text (a card's title) has no context of
-    // its own there: counting the heading would count its name twice.
-    const ownHeading = n.kind !== 'heading' && headingText !== '' && n.name.trim().toLowerCase() === headingText;
-    out.push(new Set([...(ownHeading ? [] : heading), ...terms(recent.join(' '))]));
-    if (n.kind === 'text') recent = [...recent, n.name].slice(-2);
-  }
-  return out;
-}
-
-/** The intent for a text field: its name (or input type) names the intent's field. */
-function intentForField(node: SnapshotNode, intents: readonly FieldIntent[]): FieldIntent | null {
-  const name = terms(node.name);
-  let best: { intent: FieldIntent; score: number } | null = null;
-  for (const intent of intents) {
-    let score = overlap(intent.field, name) * 2;
-    if (intent.shape === 'email' && (node.inputType === 'email' || name.has('email') || name.has('username'))) score += 1;
-    if (intent.field.has('password') !== (node.inputType === 'password')) score = node.inputType === 'password' ? 0 : score;
-    if (score > 0 && (!best || score > best.score)) best = { intent, score };
-  }
-  return best?.intent ?? null;
-}
-
-/** A number or "label: value" answer in a line of page text. */
-function extractAnswer(text: string, kind: 'count' | 'amount' | 'value'): string | null {
-  if (kind === 'amount') {
-    const money = /[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP)/.exec(text);
-    if (money) return money[0];
-  }
-  if (kind === 'count' || kind === 'amount') {
-    // A count or an amount is a number, never a label.
-    return /\d[\d,]*(?:\.\d+)?/.exec(text)?.[0] ?? null;
-  }
-  const colon = /:\s*(.+)$/.exec(text);
-  return colon?.[1]?.trim() || null;
 }
 
 /** No options yet; the object keeps the signature stable as cues become settings. */
@@ -377,18 +256,6 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     list.push({ action: { type: 'report_infeasible', reason: 'Nothing on this page can be acted on.' }, score: 0, reasons: ['no actions'], order: 0 });
   }
   return list.sort((a, b) => b.score - a.score || a.order - b.order || formatAction(a.action).localeCompare(formatAction(b.action)));
-}
-
-/** A name with its numbers, punctuation and spacing taken out, lower-cased. */
-const nameSkeleton = (name: string): string => name.toLowerCase().replace(/[\p{N}\p{P}\p{S}\s]+/gu, ' ').trim();
-const sameBarNumbers = (a: string | null, b: string | null): boolean => a !== null && b !== null && nameSkeleton(a) === nameSkeleton(b);
-
-/** The name of the element an action targets: semantic targets carry it, ref targets are looked up. */
-function targetName(action: Action, byRef?: ReadonlyMap<string | null, SnapshotNode>): string | null {
-  const target = 'target' in action ? action.target : undefined;
-  if (!target) return null;
-  if (target.kind === 'semantic') return target.name;
-  return byRef?.get(target.ref)?.name ?? null;
 }
 
 const logSumExp = (xs: number[]): number => {
