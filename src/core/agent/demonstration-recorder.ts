@@ -24,6 +24,7 @@ import type { Clock, Logger } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import { recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
 import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';
+import { samePage } from '../page/same-page.ts';
 
 export type DemonstrationOutcome = 'success' | 'failure' | 'partial' | 'abandoned';
 
@@ -248,7 +249,6 @@ function reportNotes(report: unknown): string[] {
   return typeof r.reason === 'string' ? [r.reason, ...notes] : notes;
 }
 
-const withoutHash = (url: string): string => url.replace(/#.*$/, '');
 
 /**
  * Validates one recorded action and turns it into a step. The content script
@@ -298,7 +298,7 @@ export function appendStep(episode: Episode, recorded: RecordedAction, now: numb
   const previous = episode.steps.at(-1);
   const step = recordedStep(recorded, episode.steps.length, now, now - (previous?.startedAt ?? episode.startedAt));
   const steps = [...episode.steps];
-  if (previous?.result?.ok && withoutHash(previous.url) !== withoutHash(recorded.url)) {
+  if (previous?.result?.ok && !samePage(previous.url, recorded.url)) {
     steps[steps.length - 1] = { ...previous, result: { ...previous.result, navigated: true } };
   }
   const effectiveState = computeEffectiveState(

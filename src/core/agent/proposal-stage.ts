@@ -13,6 +13,7 @@ import { detectLoop, type LoopFinding } from '../learning/loops.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { seededRandom } from '../random.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
+import { samePage } from '../page/same-page.ts';
 
 export interface ProposalStageInput {
   records: readonly CandidateRecord[];
@@ -82,14 +83,12 @@ export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
   };
 }
 
-const withoutHash = (url: string): string => url.split('#')[0]!;
-
 /** The actions run on this page (same URL) since the episode last arrived on it. */
 function actionsSinceArrival(executed: readonly StepRecord[], url: string): Set<string> {
   const out = new Set<string>();
   for (let i = executed.length - 1; i >= 0; i--) {
     const step = executed[i]!;
-    if (withoutHash(step.url) !== withoutHash(url)) break;
+    if (!samePage(step.url, url)) break;
     if (step.result?.ok !== false) out.add(step.chosen!.semantic);
   }
   return out;

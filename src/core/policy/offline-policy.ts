@@ -20,6 +20,7 @@ import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } 
 import { analyzeTask, ownTerms, rawWords, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
 import { CHECK_ROLES, CLICK_ROLES, OFFLINE_WEIGHTS, ROLE_PRIOR, SUBMIT_WORDS, TEXT_ROLES } from './offline-weights.ts';
 import { contextTerms, extractAnswer, intentForField, isSearchField, overlap, sameBarNumbers, targetName } from './offline-cues.ts';
+import { samePage } from '../page/same-page.ts';
 
 export { OFFLINE_WEIGHTS } from './offline-weights.ts';
 
@@ -57,8 +58,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   const lastAction = history[history.length - 1]?.action;
   const failed = new Set(history.filter((h) => h.outcome !== 'ok').map((h) => h.action));
   const doneBefore = new Set(history.filter((h) => h.outcome === 'ok').map((h) => h.action));
-  const samePage = (url: string) => url.split('#')[0] === obs.url.split('#')[0];
-  const doneHere = new Set(history.filter((h) => h.outcome === 'ok' && samePage(h.url)).map((h) => h.action));
+  const doneHere = new Set(history.filter((h) => h.outcome === 'ok' && samePage(h.url, obs.url)).map((h) => h.action));
   const isSetting = (a: Action) => a.type === 'fill' || a.type === 'select_option' || a.type === 'check' || a.type === 'uncheck';
 
   // Which of the task's field values are still to be typed on this page.
@@ -84,7 +84,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   const isSubmitLike = (n: SnapshotNode) => n.ref !== null && n.role === 'button' && !n.states.disabled && [...terms(n.name)].some((t) => SUBMIT_WORDS.has(t));
   // A setting changed on this page (a selected option, a ticked box) also wants saving:
   // then the first submit-like button is the one to press.
-  const settingChangedHere = history.some((h) => h.outcome === 'ok' && samePage(h.url) && /^(fill|select_option|check|uncheck)\(/.test(h.action));
+  const settingChangedHere = history.some((h) => h.outcome === 'ok' && samePage(h.url, obs.url) && /^(fill|select_option|check|uncheck)\(/.test(h.action));
   const submitIndex = lastFieldOrder < 0
     ? settingChangedHere ? obs.nodes.findIndex((n) => isSubmitLike(n)) : -1
     : obs.nodes.findIndex((n, i) => i > lastFieldOrder && isSubmitLike(n));
@@ -166,7 +166,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
         reasons.push('the fields are filled');
       }
       if (n.role === 'radio' && intents.fields.some((f) => f.value.toLowerCase() === n.name.trim().toLowerCase())) score += OFFLINE_WEIGHTS.fillIntent;
-      if (n.role === 'link' && n.href && n.href.split('#')[0] === obs.url.split('#')[0]) score += OFFLINE_WEIGHTS.selfLink;
+      if (n.role === 'link' && n.href && samePage(n.href, obs.url)) score += OFFLINE_WEIGHTS.selfLink;
       put({ type: 'click', target: ref }, score, reasons.join('; '), order);
     }
   });

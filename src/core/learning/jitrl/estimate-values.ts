@@ -14,6 +14,7 @@ import type { Action } from '../../page/action.ts';
 import type { RandomSource } from '../../ports.ts';
 import type { JitrlSettings } from '../../settings.ts';
 import type { ResolveAction, ToSemantic } from '../learner.ts';
+import { samePage } from '../../page/same-page.ts';
 
 /** ε of Eq. 25: keeps the division finite when every advantage is 0. */
 export const NORMALIZATION_EPSILON = 1e-8;
@@ -243,8 +244,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
  * about the other's button.
  */
 function sameState(neighbours: readonly Neighbour[], url: string | undefined): Neighbour[] {
-  const page = (u: string) => u.split('#')[0];
-  return neighbours.filter((n) => n.similarity >= SAME_STATE && (url === undefined || n.transition.url === undefined || page(n.transition.url) === page(url)));
+  return neighbours.filter((n) => n.similarity >= SAME_STATE && (url === undefined || n.transition.url === undefined || samePage(n.transition.url, url)));
 }
 
 /** Mean return of this action over the neighbours in this very state; −∞ when there are none. */

@@ -13,6 +13,7 @@ import { newestFirst } from '../../memory/in-memory-store.ts';
 import type { Neighbour, Transition } from '../../memory/transition.ts';
 import { returnOf } from './returns.ts';
 import { boundToOtherTask } from '../../memory/task-binding.ts';
+import { samePage } from '../../page/same-page.ts';
 
 /**
  * How many of a page type's newest transitions one decision reads. Bounds the
@@ -43,8 +44,6 @@ export interface RetrievalQuery {
   /** The concrete URL, for the same-instance preference (`preferSameUrl`). */
   url?: string;
 }
-
-const sameInstance = (a: string, b: string): boolean => a.split('#')[0] === b.split('#')[0];
 
 /**
  * The similarity threshold at a step. The paper uses a fixed r; the authors'
@@ -77,7 +76,7 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
   // Backoff: evidence from this very URL, when there is any, outranks the page type's.
   const url = query.url;
   if (settings.preferSameUrl && url !== undefined) {
-    const same = scored.filter((s) => s.transition.url !== undefined && sameInstance(s.transition.url, url));
+    const same = scored.filter((s) => s.transition.url !== undefined && samePage(s.transition.url, url));
     if (same.length > 0) scored.splice(0, scored.length, ...same);
   }
   const valued = scored.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
@@ -85,7 +84,7 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
   // cart" was blamed) says nothing about the same button on product 202, as
   // for bars. Successes on sibling pages still transfer (the page type is
   // how JitRL generalizes to instances it has not seen).
-  const local = url === undefined ? valued : valued.filter((n) => n.ret >= 0 || n.transition.url === undefined || sameInstance(n.transition.url, url));
+  const local = url === undefined ? valued : valued.filter((n) => n.ret >= 0 || n.transition.url === undefined || samePage(n.transition.url, url));
   return settings.useTopK ? local.slice(0, settings.k) : local;
 }
 
