@@ -7,6 +7,7 @@ import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import { seededRandom } from '../../src/core/random.ts';
+import { jaccard, stateTokensOf, TASK_VALUE_TOKEN } from '../../src/core/memory/tokenize.ts';
 import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { click, pageOf, scriptedRandom, stepRecord, transition } from './jitrl-helpers.ts';
 
@@ -140,6 +141,29 @@ describe('JitrlLearner.learn', () => {
       ['e:0:rejected:0', RED, -1, 'https://shop.test', 'person'],
       ['e:0:rejected:1', BLUE, -1, 'https://shop.test', 'person'],
     ]);
+  });
+});
+
+describe('instances of a template share a state', () => {
+  it('retrieves another instance\'s step taken after setting the value its own task gave (⟨task value⟩), and not without the folding', async () => {
+    const store = new InMemoryMemoryStore();
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: seededRandom(0), clock });
+    const sydney = 'Make Sydney my home city';
+    const setSydney = 'select_option(<combobox "Home city">, "(GMT+10) Sydney")';
+    const steps = [stepRecord({ index: 0, effectiveState: [setSydney], chosen: { action: 'click([1])', semantic: BLUE, decision: 'auto' } })];
+    await learner.learn({ episode: episode('syd', steps, { task: sydney, status: 'failure' }), rewards: [-1], rewardSource: 'outcome' });
+    const stored = (await store.all())[0]!;
+    expect(stored.stateTokens).toEqual(['select_option', 'combobox', 'home', 'city', TASK_VALUE_TOKEN]);
+
+    const lima = 'Make Lima my home city';
+    const out = await learner.adjust(adjustInput({ task: lima, effectiveState: ['select_option(<combobox "Home city">, "(GMT-03) Lima")'] }));
+    // State Jaccard 1 (both fold to ⟨task value⟩), task Jaccard 3/5: 0.7 + 0.3·0.6 = 0.88 ≥ r = 0.8.
+    expect(out.neighbours.map((n) => [n.transitionId, n.similarity])).toEqual([['syd:0', expect.closeTo(0.88, 12)]]);
+    // With the raw tokens the states share 5 of 9 tokens: 0.7·5/9 + 0.18 ≈ 0.569, below r.
+    const raw = stateTokensOf([setSydney]);
+    const rawScore = 0.7 * jaccard(raw, stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")'])) + 0.3 * 0.6;
+    expect(rawScore).toBeCloseTo(0.7 * 5 / 9 + 0.18, 12);
+    expect(rawScore).toBeLessThan(DEFAULT_JITRL.threshold);
   });
 });
 
