@@ -158,7 +158,7 @@ describe('instances of a template share a state', () => {
     const lima = 'Make Lima my home city';
     const out = await learner.adjust(adjustInput({ task: lima, effectiveState: ['select_option(<combobox "Home city">, "(GMT-03) Lima")'] }));
     // State Jaccard 1 (both fold to ⟨task value⟩), task Jaccard 3/5: 0.7 + 0.3·0.6 = 0.88 ≥ r = 0.8.
-    expect(out.neighbours.map((n) => [n.transitionId, n.similarity])).toEqual([['syd:0', expect.closeTo(0.88, 12)]]);
+    expect((out.neighbours ?? []).map((n) => [n.transitionId, n.similarity])).toEqual([['syd:0', expect.closeTo(0.88, 12)]]);
     // With the raw tokens the states share 5 of 9 tokens: 0.7·5/9 + 0.18 ≈ 0.569, below r.
     const raw = stateTokensOf([setSydney]);
     const rawScore = 0.7 * jaccard(raw, stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")'])) + 0.3 * 0.6;
