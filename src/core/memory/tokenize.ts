@@ -2,6 +2,7 @@
  * Tokens and Jaccard similarity for retrieval (JitRL Eq. 24). Tasks and
  * effective states (semantic actions) are both compared as token sets.
  */
+import { formatTarget, parseAction } from '../page/action-grammar.ts';
 
 // Kept deliberately small: words such as "to", "from", "in" can be field
 // labels (`fill(<textbox "From">, …)`), so they stay. Numbers stay too: they
@@ -24,8 +25,6 @@ export function tokenize(text: string): string[] {
 /** The token that stands for a value the task itself gave (see `stateTokensOf`). */
 export const TASK_VALUE_TOKEN = '⟨task value⟩';
 
-const ENTRY = /^([\w]+)\((<[^"]*"(?:[^"\\]|\\.)*">)?(.*)\)$/s;
-const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 
 /**
  * Tokens of an effective state (a list of semantic actions). The empty state
@@ -41,17 +40,16 @@ export function stateTokensOf(effectiveState: readonly string[], taskTokens?: re
   const task = new Set(taskTokens);
   const out = new Set<string>();
   for (const entry of effectiveState) {
-    const m = ENTRY.exec(entry);
-    if (!m) {
+    const parsed = parseAction(entry);
+    const value = !parsed.ok ? null : parsed.action.type === 'fill' ? parsed.action.text : parsed.action.type === 'select_option' ? parsed.action.option : null;
+    if (!parsed.ok || value === null || !('target' in parsed.action) || !parsed.action.target) {
       for (const t of tokenize(entry)) out.add(t);
       continue;
     }
-    for (const t of tokenize(`${m[1]} ${m[2] ?? ''}`)) out.add(t);
-    for (const q of (m[3] ?? '').matchAll(QUOTED)) {
-      const words = tokenize(q[1]!);
-      if (words.some((w) => task.has(w))) out.add(TASK_VALUE_TOKEN);
-      else for (const w of words) out.add(w);
-    }
+    for (const t of tokenize(`${parsed.action.type} ${formatTarget(parsed.action.target)}`)) out.add(t);
+    const words = tokenize(value);
+    if (words.some((w) => task.has(w))) out.add(TASK_VALUE_TOKEN);
+    else for (const w of words) out.add(w);
   }
   return [...out];
 }

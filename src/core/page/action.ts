@@ -45,6 +45,11 @@ export type ActionType = Action['type'];
 export const TERMINAL_ACTIONS: ReadonlySet<ActionType> = new Set(['send_msg_to_user', 'report_infeasible']);
 export const isTerminalAction = (a: Action): boolean => TERMINAL_ACTIONS.has(a.type);
 
+/** Actions that leave a value or a state in an element: what an effective state keeps. */
+export type SettingAction = Extract<Action, { type: 'fill' | 'select_option' | 'check' | 'uncheck' }>;
+export const isSettingAction = (a: Action): a is SettingAction =>
+  a.type === 'fill' || a.type === 'select_option' || a.type === 'check' || a.type === 'uncheck';
+
 export const ActionErrorCodeSchema = z.enum([
   'element_gone', // the ref or semantic target is not on the page any more
   'not_visible',

@@ -13,7 +13,7 @@
  * log-probabilities on the same scale as the model's token logprobs.
  */
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import type { Action } from '../page/action.ts';
+import { isSettingAction, type Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { resolveSemanticAction, semanticKey } from '../page/semantic-action.ts';
 import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
@@ -59,7 +59,6 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   const failed = new Set(history.filter((h) => h.outcome !== 'ok').map((h) => h.action));
   const doneBefore = new Set(history.filter((h) => h.outcome === 'ok').map((h) => h.action));
   const doneHere = new Set(history.filter((h) => h.outcome === 'ok' && samePage(h.url, obs.url)).map((h) => h.action));
-  const isSetting = (a: Action) => a.type === 'fill' || a.type === 'select_option' || a.type === 'check' || a.type === 'uncheck';
 
   // Which of the task's field values are still to be typed on this page.
   let pendingFields = 0;
@@ -245,7 +244,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
     } else if (failed.has(key)) {
       s.score += OFFLINE_WEIGHTS.failedBefore;
       s.reasons.push('failed before');
-    } else if (doneHere.has(key) || (isSetting(s.action) && doneBefore.has(key))) {
+    } else if (doneHere.has(key) || (isSettingAction(s.action) && doneBefore.has(key))) {
       s.score += OFFLINE_WEIGHTS.repeatHere;
       s.reasons.push('done before without finishing the task');
     }

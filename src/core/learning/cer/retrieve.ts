@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { boundToOtherTask } from '../../memory/task-binding.ts';
 import { formatTarget, parseAction } from '../../page/action-grammar.ts';
+import { isSettingAction } from '../../page/action.ts';
 import { describeError } from '../../errors.ts';
 import { parseModelJson } from '../../llm/parse-model-json.ts';
 import { tokenize } from '../../memory/tokenize.ts';
@@ -192,13 +193,10 @@ export function dynamicsSection(entry: DynamicsEntry, regUrl: string | null): Pr
   return { id: entry.id, title: `Page: ${entry.pageName}`, text: lines.join('\n') };
 }
 
-const SETTING = new Set(['fill', 'select_option', 'check', 'uncheck']);
-
 /** The element a setting action (fill, select, check, uncheck) sets; null for other actions. */
 function settingTarget(semantic: string): string | null {
   const parsed = parseAction(semantic);
-  if (!parsed.ok || !SETTING.has(parsed.action.type) || !('target' in parsed.action) || !parsed.action.target) return null;
-  return formatTarget(parsed.action.target);
+  return parsed.ok && isSettingAction(parsed.action) ? formatTarget(parsed.action.target) : null;
 }
 
 /**
