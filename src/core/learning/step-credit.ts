@@ -14,11 +14,15 @@
  *
  * Such steps are wasted: on a success they are penalized instead of credited,
  * and a failure is blamed on them (on the undoing step of a loop, not on the
- * steps it undid). Where a failure leaves no such evidence,
- * it is blamed on the step where the base policy was least sure (the smallest
- * gap between the chosen candidate's base logit and the best other one):
- * that is the step most likely to have been a wrong call, and the one the
- * next attempt should change first. The combination is in `rewards.ts`.
+ * steps it undid). A failure is also blamed on the steps taken against the
+ * base policy's own preference (the chosen candidate's base logit below
+ * another's: where sampling explored). Where a failure leaves neither, it is
+ * blamed on the step where the base policy was least sure (the smallest gap
+ * between the chosen candidate's base logit and the best other one): that is
+ * the step most likely to have been a wrong call, and the one the next
+ * attempt should change first. The issue asks for both ("where the base
+ * policy was least sure, and where the failure's evidence points"). The
+ * combination is in `rewards.ts`.
  */
 
 export type StepEvidence = 'no_change' | 'undone' | 'loop' | 'error' | null;
@@ -56,11 +60,19 @@ export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
 }
 
 /**
- * Which steps a failure is blamed on: the ones that changed nothing, undid an
- * earlier step or failed to run; if none, the least-sure
- * step (latest on ties, nearer the failure). Null when there is no evidence
- * and no margin at all (demonstrations, imports): the caller keeps its
- * uniform rule.
+ * Which steps a failure is blamed on:
+ * - the ones that changed nothing, undid an earlier step or failed to run
+ *   (the page's evidence);
+ * - and the ones taken against the base policy's own preference (negative
+ *   margin: sampling, or a bar, chose a candidate the policy ranked below
+ *   another). Those are where the agent explored; when the attempt failed,
+ *   the exploration did not pay, and the next attempt (or the next instance
+ *   of the task, through Eq. 10) should go back to what the policy preferred
+ *   there. A step the policy itself ranked first is not blamed for a wander
+ *   that started elsewhere.
+ * If neither exists, the least-sure step (latest on ties, nearer the
+ * failure). Null when there is no evidence and no margin at all
+ * (demonstrations, imports): the caller keeps its uniform rule.
  */
 export function blameOnFailure(steps: readonly CreditStep[]): boolean[] | null {
   // The steps inside a loop are not blamed, only the one that undid them: of
@@ -68,7 +80,8 @@ export function blameOnFailure(steps: readonly CreditStep[]): boolean[] | null {
   // undone by a wrong one), and the in-episode loop bar already keeps the
   // agent from going round again.
   const evidence = stepEvidence(steps).map((e) => (e === 'loop' ? null : e));
-  if (evidence.some((e) => e !== null)) return evidence.map((e) => e !== null);
+  const blamed = steps.map((s, i) => evidence[i] !== null || (s.margin !== null && Number.isFinite(s.margin) && s.margin < 0));
+  if (blamed.some(Boolean)) return blamed;
   let least = -1;
   steps.forEach((s, i) => {
     if (s.margin === null || !Number.isFinite(s.margin)) return;
