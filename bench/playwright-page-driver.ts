@@ -73,6 +73,13 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
           await sleep(50);
           await settle();
         }
+        // As the extension's tab driver does: a back that left the web pages
+        // (about:blank before the task's first page) is undone, not stayed in.
+        if (action.type === 'go_back' && result.ok && !/^https?:/.test(page.url())) {
+          await page.goForward({ timeout: timeoutMs }).catch(() => undefined);
+          await settle();
+          return { ok: false, code: 'invalid_action', message: 'going back left the task\'s pages; Apprentice went forward again' };
+        }
         return result;
       } catch (err) {
         // No document to act in (gone before the call, twice): the action did not run.

@@ -146,7 +146,7 @@ async function setUp() {
         tabs: chrome.tabs,
         scripting: chrome.scripting,
         contentScriptFiles,
-        backDepth: historyDepth(episode.steps),
+        backDepth: (currentUrl) => historyDepth(episode.steps, currentUrl),
         openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
         // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.
         follow: async (tab) => {

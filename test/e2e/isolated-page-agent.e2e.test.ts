@@ -102,4 +102,12 @@ describe('a hostile page against the benchmark\'s page agent', () => {
     await page.waitForURL(`${server.origin}/form.html`);
     expect((await driver.observe({})).title).toBe('Create account — Fixture Shop');
   });
+
+  it('undoes a go_back that leaves the web pages, as the extension\'s tab driver does', async () => {
+    // The first page of a fresh tab: behind it is only about:blank.
+    const { page, driver } = await benchmarkPage(true);
+    expect(await driver.act({ type: 'go_back' })).toEqual({ ok: false, code: 'invalid_action', message: 'going back left the task\'s pages; Apprentice went forward again' });
+    expect(page.url()).toBe(url(true));
+    expect((await driver.observe({})).nodes.length).toBeGreaterThan(0);
+  });
 });

@@ -39,6 +39,12 @@ describe('go_back on the first page of the task', () => {
     expect([...unavailableActions(episodeWith([stepThat(true, 0), back]))]).toEqual([GO_BACK]);
   });
 
+  it('stays unavailable after a link to the page itself (the browser replaced the entry)', () => {
+    // The benchmark's agent clicked the site's logo on the home page, then went "back" to about:blank.
+    expect([...unavailableActions(episodeWith([stepThat(true, 0)]), 'https://shop.test/')]).toEqual([GO_BACK]);
+    expect([...unavailableActions(episodeWith([stepThat(true, 0)]), 'https://shop.test/deals')]).toEqual([]);
+  });
+
   it('is dropped from the policy\'s proposal with a note', () => {
     const notes: string[] = [];
     const valid = validateStage(proposal, observation, new Set(), notes, new Set([GO_BACK]));

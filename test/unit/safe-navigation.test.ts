@@ -16,6 +16,17 @@ describe('historyDepth', () => {
     expect(historyDepth([step('click([1])', nav), step('go_back()', nav), step('go_forward()', nav)])).toBe(1);
   });
 
+  it('a navigation that lands on the URL it started from adds no entry (the browser replaces it)', () => {
+    const at = (url: string, action: string, result: ActionResult | null): HistoryStep => ({ chosen: { action }, result, url });
+    // Home → (logo link to home) → home: nothing behind the task's first page.
+    expect(historyDepth([at('http://a.test/', 'click([1])', nav)], 'http://a.test/')).toBe(0);
+    expect(historyDepth([at('http://a.test/', 'click([1])', nav), at('http://a.test/', 'click([2])', nav)], 'http://a.test/b')).toBe(1);
+    // A fragment is another URL: that navigation does add an entry.
+    expect(historyDepth([at('http://a.test/', 'click([1])', nav)], 'http://a.test/#top')).toBe(1);
+    // Where the last step landed is unknown: counted as before.
+    expect(historyDepth([at('http://a.test/', 'click([1])', nav)])).toBe(1);
+  });
+
   it('ignores failed and undecided steps, and restarts in a followed tab', () => {
     const failed: ActionResult = { ok: false, code: 'obscured', message: 'covered' };
     expect(historyDepth([step('click([1])', failed), { chosen: null, result: null }])).toBe(0);
@@ -70,9 +81,17 @@ describe('tab page driver navigation', () => {
   it('refuses go_back on the first page without messaging the page', async () => {
     let acted = 0;
     const tabs = fakeTabs('http://a.test/', (m) => (m.type === 'page.act' ? (acted++, nav) : { url: 'http://a.test/', recording: false }));
-    const driver = createTabPageDriver({ tabId: 1, tabs, scripting, contentScriptFiles: [], backDepth: 0 });
+    const driver = createTabPageDriver({ tabId: 1, tabs, scripting, contentScriptFiles: [], backDepth: () => 0 });
     expect(await driver.act({ type: 'go_back' })).toEqual({ ok: false, code: 'invalid_action', message: 'this is the first page of the task: going back would leave it' });
     expect(acted).toBe(0);
+  });
+
+  it('asks the guard with the tab\'s current URL', async () => {
+    const asked: (string | undefined)[] = [];
+    const tabs = fakeTabs('http://a.test/here', (m) => (m.type === 'page.act' ? nav : { url: 'http://a.test/here', recording: false }));
+    const driver = createTabPageDriver({ tabId: 1, tabs, scripting, contentScriptFiles: [], backDepth: (url) => (asked.push(url), 0) });
+    expect((await driver.act({ type: 'go_back' })).ok).toBe(false);
+    expect(asked).toEqual(['http://a.test/here']);
   });
 
   it('undoes a back that left the web', async () => {
@@ -83,7 +102,7 @@ describe('tab page driver navigation', () => {
       }
       return { url: 'http://a.test/', recording: false };
     });
-    const driver = createTabPageDriver({ tabId: 1, tabs, scripting, contentScriptFiles: [], backDepth: 1 });
+    const driver = createTabPageDriver({ tabId: 1, tabs, scripting, contentScriptFiles: [], backDepth: () => 1 });
     const result = await driver.act({ type: 'go_back' });
     expect(result).toEqual({ ok: false, code: 'invalid_action', message: 'going back left the task\'s pages; Apprentice went forward again' });
     expect(tabs.forwards).toBe(1);

@@ -90,8 +90,11 @@ export function createTabPageDriver(deps: {
   scripting: ScriptingSlice;
   contentScriptFiles: string[];
   timeoutMs?: number;
-  /** Pages the episode can go back without leaving its first page; undefined: no guard. */
-  backDepth?: number;
+  /**
+   * Pages the episode can go back without leaving its first page, given the
+   * tab's current URL (`historyDepth`); undefined: no guard.
+   */
+  backDepth?: (currentUrl: string | undefined) => number;
   /** A tab this tab opened at or after `since`, if any; absent: new tabs are not followed. */
   openedSince?(tabId: number, since: number): OpenedTab | null;
   /** Moves the episode to a tab its action opened (and shows it). */
@@ -191,7 +194,8 @@ export function createTabPageDriver(deps: {
     },
     async act(action: Action): Promise<ActionResult> {
       const deadline = Date.now() + timeoutMs;
-      if (action.type === 'go_back' && deps.backDepth !== undefined && deps.backDepth <= 0) {
+      if (action.type === 'go_back' && deps.backDepth !== undefined
+        && deps.backDepth(await tabs.get(tabId).then((t) => t.url, () => undefined)) <= 0) {
         return { ok: false, code: 'invalid_action', message: 'this is the first page of the task: going back would leave it' };
       }
       await ensureContentScript(deadline);

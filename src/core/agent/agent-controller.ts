@@ -229,7 +229,7 @@ export class AgentController {
       const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
       const proposal = await proposeStage(this.deps.policy(), episode, context, shape, exclude, signal);
       notes.push(...proposal.notes);
-      const unavailable = unavailableActions(episode);
+      const unavailable = unavailableActions(episode, context.observation.url);
       const valid = validateStage(proposal, context.observation, exclude, notes, unavailable);
       const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, unavailable, notes, signal, request: shape });
       const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });

@@ -94,8 +94,8 @@ export function proposeStage(policy: CandidatePolicy, episode: Episode, context:
  * the task (about:blank, or the page the person came from). The tab driver
  * refuses it too; not proposing it keeps it out of memory and sampling.
  */
-export function unavailableActions(episode: Episode): Set<string> {
-  return historyDepth(episode.steps) === 0 ? new Set([formatAction({ type: 'go_back' })]) : new Set();
+export function unavailableActions(episode: Episode, currentUrl?: string): Set<string> {
+  return historyDepth(episode.steps, currentUrl) === 0 ? new Set([formatAction({ type: 'go_back' })]) : new Set();
 }
 
 /** validate: drops candidates that do not fit the page, were rejected or are unavailable; duplicates keep their best logit. */
