@@ -140,7 +140,7 @@ describe('per-step evidence and blame (credit without a model)', () => {
     expect(blameOnFailure([s('A'), s('B'), s('A'), s('C')])).toEqual([false, true, false, false]);
     expect(blameOnFailure([s(null, 'a', true, null), s(null, 'b', true, null)])).toBeNull();
   });
-  it('a step taken against the base policy preference (negative margin) shares a failure with the evidence', () => {
+  it('the last step taken against the base policy preference (negative margin) before the evidence shares the failure', () => {
     // 0: A→B, the policy's own first choice (margin 2); 1: B→C, sampled below
     // another candidate (margin −1.6); 2: C→D; 3: D→C undoes 2; 4: C→E.
     // Blamed: the undoing step 3 (evidence) and the exploratory step 1; not 0, 2 or 4.
@@ -148,5 +148,9 @@ describe('per-step evidence and blame (credit without a model)', () => {
     expect(blameOnFailure(steps)).toEqual([false, true, false, true, false]);
     // No page evidence but one exploratory step: that step, not the least-sure of the others.
     expect(blameOnFailure([s('A', 'a', true, 0.1), s('B', 'b', true, -0.3), s('C', 'c', true, 0.05)])).toEqual([false, true, false]);
+    // Two explorations before the evidence: only the later one, nearest where things went wrong;
+    // one after the evidence (step 4, inside the wander) is not singled out either.
+    const twice = [s('A', 'a', true, -0.4), s('B', 'b', true, -1), s('C', 'c', true, 0.5), s('D', 'd', true, 0), s('C', 'e', true, -2), s('F')];
+    expect(blameOnFailure(twice)).toEqual([false, true, false, true, false, false]);
   });
 });

@@ -14,9 +14,10 @@
  *
  * Such steps are wasted: on a success they are penalized instead of credited,
  * and a failure is blamed on them (on the undoing step of a loop, not on the
- * steps it undid). A failure is also blamed on the steps taken against the
- * base policy's own preference (the chosen candidate's base logit below
- * another's: where sampling explored). Where a failure leaves neither, it is
+ * steps it undid). A failure is also blamed on the last step taken against
+ * the base policy's own preference (the chosen candidate's base logit below
+ * another's: where sampling explored) before that evidence. Where a failure
+ * leaves neither, it is
  * blamed on the step where the base policy was least sure (the smallest gap
  * between the chosen candidate's base logit and the best other one): that is
  * the step most likely to have been a wrong call, and the one the next
@@ -63,13 +64,15 @@ export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
  * Which steps a failure is blamed on:
  * - the ones that changed nothing, undid an earlier step or failed to run
  *   (the page's evidence);
- * - and the ones taken against the base policy's own preference (negative
- *   margin: sampling, or a bar, chose a candidate the policy ranked below
- *   another). Those are where the agent explored; when the attempt failed,
- *   the exploration did not pay, and the next attempt (or the next instance
- *   of the task, through Eq. 10) should go back to what the policy preferred
- *   there. A step the policy itself ranked first is not blamed for a wander
- *   that started elsewhere.
+ * - and the last step taken against the base policy's own preference
+ *   (negative margin: sampling, or a bar, chose a candidate the policy ranked
+ *   below another) before the first such evidence, or before the end when
+ *   there is none. That is where the agent explored just before things went
+ *   wrong; the exploration did not pay, so the next attempt (or the next
+ *   instance of the task, through Eq. 10) should go back to what the policy
+ *   preferred there. Earlier explorations led somewhere that still looked
+ *   fine, and a step the policy itself ranked first is not blamed for a
+ *   wander that started elsewhere.
  * If neither exists, the least-sure step (latest on ties, nearer the
  * failure). Null when there is no evidence and no margin at all
  * (demonstrations, imports): the caller keeps its uniform rule.
@@ -80,7 +83,14 @@ export function blameOnFailure(steps: readonly CreditStep[]): boolean[] | null {
   // undone by a wrong one), and the in-episode loop bar already keeps the
   // agent from going round again.
   const evidence = stepEvidence(steps).map((e) => (e === 'loop' ? null : e));
-  const blamed = steps.map((s, i) => evidence[i] !== null || (s.margin !== null && Number.isFinite(s.margin) && s.margin < 0));
+  const firstEvidence = evidence.findIndex((e) => e !== null);
+  const before = firstEvidence < 0 ? steps.length : firstEvidence;
+  let explored = -1;
+  for (let i = 0; i < before; i++) {
+    const m = steps[i]!.margin;
+    if (m !== null && Number.isFinite(m) && m < 0) explored = i;
+  }
+  const blamed = steps.map((_, i) => evidence[i] !== null || i === explored);
   if (blamed.some(Boolean)) return blamed;
   let least = -1;
   steps.forEach((s, i) => {
