@@ -16,8 +16,9 @@
  *                   (changed nothing, undone, part of a loop), which get
  *                   WASTED_STEP_REWARD instead;
  *                 - o < 0: the failure goes to the steps `blameOnFailure`
- *                   picks (the wasted ones and the ones sampled against
- *                   the base policy's preference, else the least-sure one) and,
+ *                   picks (the wasted ones and the last one sampled
+ *                   against the base policy's preference before them, else
+ *                   the least-sure one) and,
  *                   when the verdict came right after it (not at the step
  *                   limit), to the last step; 0 to the others, which did
  *                   what they meant to or whose effect a later step undid
