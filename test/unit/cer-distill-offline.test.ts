@@ -113,6 +113,28 @@ describe('offline distillation', () => {
     expect(empty).toEqual({ entries: [], reason: 'the episode has no executed actions to learn from', notes: [] });
   });
 
+  it('leaves a success\'s detours out of its skill: steps that came back to a page as it was', () => {
+    // Home → Basket → Help → Basket → Home (a wander back to the start), then the product and its button.
+    const nav = { ok: true, navigated: true } as const;
+    const at = (i: number, path: string, key: string, semantic: string) => step(i, `${ORIGIN}${path}`, path, semantic, { pageKey: key, result: nav });
+    const episode = liveEpisode('e-detour', 'Put the Copper trowel in my basket', [
+      at(0, '/', 'home', 'click(<link "Basket (0)">)'),
+      at(1, '/basket', 'basket', 'click(<link "Help">)'),
+      at(2, '/help', 'help', 'click(<link "Basket (0)">)'),
+      at(3, '/basket', 'basket', 'click(<link "Keep shopping">)'),
+      at(4, '/', 'home', 'click(<link "Copper trowel">)'),
+      at(5, '/item/7', 'item', 'click(<button "Put in basket">)'),
+    ]);
+    const skill = distillOffline({ episode }, [], NOW).entries.find((e) => e.kind === 'skill');
+    expect(skill?.kind === 'skill' && skill.steps.map((s) => s.exampleActions[0])).toEqual([
+      'click(<link "Copper trowel">)', 'click(<button "Put in basket">)',
+    ]);
+    // Without page keys (imports, older records) nothing can be told apart: every step stays.
+    const unkeyed = liveEpisode('e-unkeyed', episode.task, episode.steps.map((s) => ({ ...s, pageKey: undefined })));
+    const all = distillOffline({ episode: unkeyed }, [], NOW).entries.find((e) => e.kind === 'skill');
+    expect(all?.kind === 'skill' && all.steps.length).toBe(6);
+  });
+
   it('reuses the id and name of a page already in the buffer', () => {
     const first = distillOffline(fixture('shop-filter-add-to-cart'), [], NOW).entries;
     const episode = liveEpisode('e2', 'Sort by "Rating"', [step(0, `${ORIGIN}/list.html`, '/list.html', 'select_option(<combobox "Sort by">, "Rating")')]);

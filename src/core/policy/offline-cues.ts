@@ -17,6 +17,25 @@ export const overlap = (a: Set<string>, b: Set<string>): number => {
 export const isSearchField = (n: SnapshotNode): boolean =>
   n.role === 'searchbox' || n.inputType === 'search' || terms(n.name).has('search') || /^q$/i.test(n.name.trim());
 
+/**
+ * Whether the page shows a thing the task names: the phrase in one node's
+ * name, value or options, or at least its capitalized words as whole words of
+ * one node's name ("Garden" for "Garden category", "Red" for "Red teapot").
+ * Lenient on purpose: the page is searched only when it shows no trace of it.
+ */
+export function showsNamedThing(nodes: readonly SnapshotNode[], phrase: string): boolean {
+  const lower = phrase.toLowerCase();
+  const capitals = phrase.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).map((w) => w.toLowerCase());
+  const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u));
+  return nodes.some((n) => {
+    if (n.name.toLowerCase().includes(lower) || (n.value ?? '').toLowerCase().includes(lower)) return true;
+    if (n.options?.some((o) => o.toLowerCase().includes(lower))) return true;
+    if (capitals.length === 0) return false;
+    const own = words(n.name);
+    return capitals.every((c) => own.has(c));
+  });
+}
+
 /** The heading or label text just before each node (same section), for context matching. */
 export function contextTerms(nodes: readonly SnapshotNode[]): Set<string>[] {
   const out: Set<string>[] = [];

@@ -3,7 +3,8 @@
  * and the task, with no network and no key. It proposes candidates from
  * lexical overlap of task terms with element names and their nearby headings,
  * role priors, form-field intents (values the task gives), checkbox intents,
- * navigation cues, submitting once the fields are filled, avoiding the
+ * navigation cues, searching for the thing the task names when the page shows
+ * no trace of it, submitting once the fields are filled, avoiding the
  * just-executed or failed action, answering a question from what the page
  * shows, and the actions suggested by replayed experience (CER). It does not
  * know any site; it reads only the task's words and the page.
@@ -19,7 +20,7 @@ import { resolveSemanticAction, semanticKey } from '../page/semantic-action.ts';
 import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
 import { analyzeTask, ownTerms, rawWords, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
 import { CHECK_ROLES, CLICK_ROLES, OFFLINE_WEIGHTS, ROLE_PRIOR, SUBMIT_WORDS, TEXT_ROLES } from './offline-weights.ts';
-import { contextTerms, extractAnswer, intentForField, isSearchField, overlap, sameBarNumbers, targetName } from './offline-cues.ts';
+import { contextTerms, extractAnswer, intentForField, isSearchField, overlap, sameBarNumbers, showsNamedThing, targetName } from './offline-cues.ts';
 import { samePage } from '../page/same-page.ts';
 
 export { OFFLINE_WEIGHTS } from './offline-weights.ts';
@@ -60,6 +61,11 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   const doneBefore = new Set(history.filter((h) => h.outcome === 'ok').map((h) => h.action));
   const doneHere = new Set(history.filter((h) => h.outcome === 'ok' && samePage(h.url, obs.url)).map((h) => h.action));
 
+  // What to type into a search field: the query the task asks for, else the
+  // thing it names when this page shows no trace of it (a person searches for it).
+  const searchQuery = intents.searchQuery ?? (intents.namedThing !== null && !showsNamedThing(obs.nodes, intents.namedThing) ? intents.namedThing : null);
+  const searchGain = intents.searchQuery !== null ? OFFLINE_WEIGHTS.searchFill : OFFLINE_WEIGHTS.searchUnseen;
+
   // Which of the task's field values are still to be typed on this page.
   let pendingFields = 0;
   let filledFields = 0;
@@ -68,8 +74,8 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   const pendingRank = new Map<SnapshotNode, number>();
   obs.nodes.forEach((n, order) => {
     if (n.ref === null || !TEXT_ROLES.has(n.role) || n.states.disabled) return;
-    const intent = isSearchField(n) && intents.searchQuery ? null : intentForField(n, intents.fields);
-    const query = isSearchField(n) ? intents.searchQuery : null;
+    const intent = isSearchField(n) && searchQuery ? null : intentForField(n, intents.fields);
+    const query = isSearchField(n) ? searchQuery : null;
     const wanted = intent?.value ?? query;
     if (wanted === null || wanted === undefined) return;
     lastFieldOrder = order;
@@ -104,14 +110,15 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
 
     if (TEXT_ROLES.has(n.role) && !(n.role === 'combobox' && n.options?.length)) {
       const intent = fieldPlan.get(n);
-      const query = isSearchField(n) ? intents.searchQuery : null;
+      const query = isSearchField(n) ? searchQuery : null;
       const value = intent?.value ?? query;
       if (value) {
         const action: Action = { type: 'fill', target: ref, text: value };
         const done = n.value === value || (n.inputType === 'password' && !!n.value) || doneBefore.has(keyOf(action));
-        const gain = intent ? OFFLINE_WEIGHTS.fillIntent : OFFLINE_WEIGHTS.searchFill;
+        const gain = intent ? OFFLINE_WEIGHTS.fillIntent : searchGain;
         const rank = OFFLINE_WEIGHTS.fieldOrder * (pendingRank.get(n) ?? 0);
-        put(action, base + gain + rank + (done ? OFFLINE_WEIGHTS.alreadyDone : 0), 'field value from the task', order);
+        const why = intent ? 'field value from the task' : intents.searchQuery !== null ? 'the search the task asks for' : 'search for what the task names (not on this page)';
+        put(action, base + gain + rank + (done ? OFFLINE_WEIGHTS.alreadyDone : 0), why, order);
       }
       if (query && n.value === query && !obs.nodes.some((b) => b.ref !== null && b.role === 'button' && terms(b.name).has('search'))) {
         put({ type: 'press', target: ref, keys: 'Enter' }, base + OFFLINE_WEIGHTS.pressEnter, 'submit the search', order);

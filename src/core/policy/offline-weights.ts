@@ -22,6 +22,8 @@ export const OFFLINE_WEIGHTS = {
   alreadyDone: -4,
   /** Typing the task's search query into a search field. */
   searchFill: 3.5,
+  /** Searching for the thing the task names when the page shows no trace of it (the task did not say "search"). */
+  searchUnseen: 3,
   /** Choosing a dropdown option the task names. */
   selectOption: 1.5,
   /** The option's words appear, in order, in the task. */

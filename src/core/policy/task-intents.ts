@@ -128,6 +128,14 @@ export interface TaskIntents {
   normalized: string;
   fields: FieldIntent[];
   searchQuery: string | null;
+  /**
+   * The thing the task is about, when it names one with capitals ("the Red
+   * teapot", "Priya Natarajan"): the first capitalized phrase that is not the
+   * first word of a sentence, not quoted and not a value the task sets ("… to
+   * Canada"). A page that does not show it and has a search field is searched
+   * for it, as a person would.
+   */
+  namedThing: string | null;
   /** 'on' for enable/subscribe/agree…, 'off' for disable/unsubscribe…, null otherwise. */
   checkbox: 'on' | 'off' | null;
   /** The same, clause by clause, with the clause's terms: a box takes the polarity of the clause that names it. */
@@ -226,5 +234,35 @@ export function analyzeTask(task: string): TaskIntents {
     question = { kind, focus: terms(text.replace(/\b(?:are there|is there|in total)\b/gi, ' ')) };
   }
 
-  return { terms: terms(text), ownTerms: ownTerms(text), normalized: rawWords(text).join(' '), fields, searchQuery, checkbox, checkboxClauses, question };
+  const namedThing = searchQuery === null ? firstNamedThing(text, used) : null;
+  return { terms: terms(text), ownTerms: ownTerms(text), normalized: rawWords(text).join(' '), fields, searchQuery, namedThing, checkbox, checkboxClauses, question };
+}
+
+/** Words that make the next capitalized phrase a value the task sets or gives, not a thing to find. */
+const VALUE_MARKERS = new Set(['to', 'as', 'with', 'into']);
+
+/** See `TaskIntents.namedThing`. `values`: the task's field values, never a thing to find. */
+export function firstNamedThing(text: string, values: ReadonlySet<string>): string | null {
+  // Quotes are values (titles, comments, codes) and break adjacency like punctuation does.
+  const unquoted = text.replace(QUOTED, ' | ');
+  const words = [...unquoted.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)].map((m) => ({ word: m[0], start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const adjacent = (a: number, b: number) => /^\s+$/.test(unquoted.slice(words[a]!.end, words[b]!.start));
+  const capital = (w: string) => /^\p{Lu}/u.test(w) && w !== 'I';
+  const sentenceStart = (i: number) => i === 0 || /[.?!:]\s*$/.test(unquoted.slice(words[i - 1]!.end, words[i]!.start)) || /[.?!]$/.test(words[i - 1]!.word);
+  for (let i = 0; i < words.length; i++) {
+    if (!capital(words[i]!.word) || sentenceStart(i)) continue;
+    const start = i;
+    let end = i;
+    while (end + 1 < words.length && adjacent(end, end + 1) && capital(words[end + 1]!.word)) end++;
+    // One capitalized word names a thing with the lowercase word after it ("Red teapot", "Steel toaster").
+    const next = words[end + 1];
+    if (end === start && next && adjacent(end, end + 1) && /^\p{Ll}/u.test(next.word) && !STOPWORDS.has(next.word.toLowerCase())) end++;
+    i = end;
+    const phrase = words.slice(start, end + 1).map((w) => w.word).join(' ');
+    const marker = start > 0 && adjacent(start - 1, start) ? words[start - 1]!.word.toLowerCase() : '';
+    if (VALUE_MARKERS.has(marker)) continue;
+    if ([...values].some((v) => v.toLowerCase().includes(phrase.toLowerCase()))) continue;
+    return phrase;
+  }
+  return null;
 }

@@ -20,6 +20,7 @@ import {
   type DynamicsEntry, type ExperienceEntry, type ExperienceSource, type Provenance, type SkillEntry, type SkillStep,
 } from './experience.ts';
 import { abstractActions, isSecretField } from './skill-variables.ts';
+import { stepEvidence } from '../step-credit.ts';
 
 /** A trajectory to learn from: an episode, plus what imports and demonstrations know about each page. */
 export interface DistillInput {
@@ -191,8 +192,14 @@ export function distillOffline(input: DistillInput, existing: readonly Experienc
   } else {
     const steps: SkillStep[] = [];
     let last = '';
+    // A skill is the way, not the detours: steps that went round a loop and
+    // came back to a page as it was (A → … → A) are left out, as the model
+    // distiller is told to "keep only what worked". Without page keys
+    // (imports, older records) every step stays.
+    const detour = stepEvidence(executed.map((e) => ({ pageKey: e.step.pageKey ?? null, action: e.step.chosen?.semantic ?? '', ok: e.ok, margin: null })))
+      .map((ev) => ev === 'loop' || ev === 'undone');
     executed.forEach((e, i) => {
-      if (!e.ok) return;
+      if (!e.ok || detour[i]) return;
       const abstract = abstraction.actions[i]!;
       const text = formatSemantic(abstract);
       if (text === last) return; // a repeated action (retyping, double click) is one step
