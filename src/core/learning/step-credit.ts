@@ -17,11 +17,10 @@
  * steps it undid). A failure is also blamed on the last step taken against
  * the base policy's own preference (the chosen candidate's base logit below
  * another's: where sampling explored) before that evidence. Where a failure
- * leaves neither, it is
- * blamed on the step where the base policy was least sure (the smallest gap
- * between the chosen candidate's base logit and the best other one): that is
- * the step most likely to have been a wrong call, and the one the next
- * attempt should change first. The issue asks for both ("where the base
+ * leaves neither, it is blamed on the step where the base policy was least
+ * sure (the smallest gap between the chosen candidate's base logit and the
+ * best other one): that is the step most likely to have been a wrong call,
+ * and the one the next attempt should change first. The issue asks for both ("where the base
  * policy was least sure, and where the failure's evidence points"). The
  * combination is in `rewards.ts`.
  */
