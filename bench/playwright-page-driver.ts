@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Action, ActionResult } from '../src/core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../src/core/page/observation.ts';
 import type { PageDriver } from '../src/core/ports.ts';
+import { BACK_LEFT_THE_WEB, unreadablePageReason } from '../src/adapters/chrome/tab-page-driver.ts';
 import { attachIsolatedPageAgent, type IsolatedPageAgent } from './isolated-page-agent.ts';
 
 export const LISTENER_MARKS_BUNDLE = resolve(import.meta.dirname, '../dist-inject/listener-marks.js');
@@ -75,10 +76,10 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
         }
         // As the extension's tab driver does: a back that left the web pages
         // (about:blank before the task's first page) is undone, not stayed in.
-        if (action.type === 'go_back' && result.ok && !/^https?:/.test(page.url())) {
+        if (action.type === 'go_back' && result.ok && unreadablePageReason(page.url()) !== null) {
           await page.goForward({ timeout: timeoutMs }).catch(() => undefined);
           await settle();
-          return { ok: false, code: 'invalid_action', message: 'going back left the task\'s pages; Apprentice went forward again' };
+          return { ok: false, code: 'invalid_action', message: BACK_LEFT_THE_WEB };
         }
         return result;
       } catch (err) {

@@ -67,6 +67,9 @@ const NEW_TAB_WAIT_MS = [0, 100, 250];
 const MAY_OPEN_TAB = new Set<Action['type']>(['click', 'dblclick', 'press', 'check', 'uncheck', 'select_option']);
 
 /** Why our content script cannot run on `url`, or null when it can. */
+/** What a go_back that left the web pages returns, after going forward again (the benchmark's driver says the same). */
+export const BACK_LEFT_THE_WEB = 'going back left the task\'s pages; Apprentice went forward again';
+
 export function unreadablePageReason(url: string | undefined): string | null {
   if (url === undefined || url === '') return null;
   let parsed: URL;
@@ -207,7 +210,7 @@ export function createTabPageDriver(deps: {
         if (reason !== null && tabs.goForward !== undefined) {
           await tabs.goForward(tabId).catch(() => undefined);
           await waitForLoad(deadline);
-          return { ok: false, code: 'invalid_action', message: 'going back left the task\'s pages; Apprentice went forward again' };
+          return { ok: false, code: 'invalid_action', message: BACK_LEFT_THE_WEB };
         }
       }
       return MAY_OPEN_TAB.has(action.type) ? followNewTab(result, since) : result;
