@@ -6,7 +6,7 @@
  */
 import type { Action } from '../page/action.ts';
 import type { SnapshotNode } from '../page/observation.ts';
-import { terms, type FieldIntent } from './task-intents.ts';
+import { rawWords, terms, type FieldIntent } from './task-intents.ts';
 
 export const overlap = (a: Set<string>, b: Set<string>): number => {
   let n = 0;
@@ -25,13 +25,12 @@ export const isSearchField = (n: SnapshotNode): boolean =>
  */
 export function showsNamedThing(nodes: readonly SnapshotNode[], phrase: string): boolean {
   const lower = phrase.toLowerCase();
-  const capitals = phrase.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).map((w) => w.toLowerCase());
-  const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u));
+  const capitals = phrase.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).flatMap(rawWords);
   return nodes.some((n) => {
     if (n.name.toLowerCase().includes(lower) || (n.value ?? '').toLowerCase().includes(lower)) return true;
     if (n.options?.some((o) => o.toLowerCase().includes(lower))) return true;
     if (capitals.length === 0) return false;
-    const own = words(n.name);
+    const own = new Set(rawWords(n.name));
     return capitals.every((c) => own.has(c));
   });
 }
