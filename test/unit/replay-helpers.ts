@@ -18,6 +18,7 @@ import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
 import type { PageDriver } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { ProcedureLibrary } from '../../src/core/replay/procedure-library.ts';
+import type { ReplayPort } from '../../src/core/replay/replay-port.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 
 const node = (ref: string, role: string, name: string, depth = 0): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth, inViewport: true });
@@ -92,7 +93,7 @@ export function profilePolicy(options: { detour?: boolean } = {}): CandidatePoli
 
 export const argmax: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
 
-export function replayWorld(options: { approvePlans?: boolean; replay?: boolean; detour?: boolean } = {}) {
+export function replayWorld(options: { approvePlans?: boolean; replay?: boolean; detour?: boolean; port?: ReplayPort } = {}) {
   let t = 1_000;
   const clock = { now: () => (t += 10) };
   const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
@@ -114,7 +115,7 @@ export function replayWorld(options: { approvePlans?: boolean; replay?: boolean;
     clock,
     logger: { info: () => {}, warn: () => {}, error: () => {} },
     newId: () => `ep-${++id}`,
-    ...(options.replay === false ? {} : { replay: library }),
+    ...(options.replay === false ? {} : { replay: options.port ?? library }),
   };
   const controller = new AgentController(deps);
   return {
