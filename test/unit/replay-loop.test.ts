@@ -121,3 +121,38 @@ describe('replay', () => {
     expect(off.policy().calls).toBe(4);
   });
 });
+
+describe('the Memory tab\'s handlers', () => {
+  it('list procedures with provenance, success count and last use; "never replay" and delete', async () => {
+    const { createUiHandlers } = await import('../../src/background/ui-handlers.ts');
+    const w = replayWorld();
+    const first = await w.attempt('Ada');
+    await w.attempt('Grace');
+    const h = createUiHandlers({ procedures: w.library } as unknown as Parameters<typeof createUiHandlers>[0]);
+    const [view] = await h['procedures.list']({ origin: 'https://profile.test' }, undefined);
+    expect(view!.procedure.sources[0]!.episodeId).toBe(first.id);
+    expect(view!.successCount).toBe(3);
+    expect(view!.status.lastUsedAt).not.toBeNull();
+    await h['procedures.neverReplay']({ origin: 'https://profile.test', id: view!.procedure.id, never: true }, undefined);
+    expect((await h['procedures.list']({ origin: 'https://profile.test' }, undefined))[0]!.blocked).toBe('the person marked it "never replay"');
+    await h['procedures.delete']({ origin: 'https://profile.test', id: view!.procedure.id }, undefined);
+    expect(await h['procedures.list']({ origin: 'https://profile.test' }, undefined)).toEqual([]);
+    const after = await w.attempt('Hal');
+    expect(after.replay).toBeUndefined();
+    // The policy-driven success that follows teaches it again.
+    expect((await h['procedures.list']({ origin: 'https://profile.test' }, undefined))).toHaveLength(1);
+  });
+
+  it('the replay setting switched off never replays', async () => {
+    const w = replayWorld();
+    await w.attempt('Ada');
+    const { argmax } = await import('./replay-helpers.ts');
+    argmax.replay = { enabled: false };
+    try {
+      const ep = await w.attempt('Grace');
+      expect(ep.replay).toBeUndefined();
+    } finally {
+      delete argmax.replay;
+    }
+  });
+});

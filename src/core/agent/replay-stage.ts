@@ -16,7 +16,7 @@ import { DecisionError, type AgentDeps, type PlanDecision, type Verdict } from '
 /** The replay record an episode starts with, or null (no port, nothing fits, or the lookup failed). */
 export async function replayAtStart(deps: AgentDeps, task: string, origin: string): Promise<EpisodeReplay | null> {
   const port = deps.replay;
-  if (!port) return null;
+  if (!port || deps.settings().replay?.enabled === false) return null;
   try {
     const match = await port.find({ task, origin });
     if (match.kind === 'none') return null;

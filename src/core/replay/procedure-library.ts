@@ -12,7 +12,7 @@ import type { MemoryStore } from '../memory/memory-store.ts';
 import type { Clock } from '../ports.ts';
 import { buildProcedure, type SourceSuccess } from './build-procedures.ts';
 import { matchPlan, type PlanMatch } from './match-procedure.ts';
-import { EMPTY_REPLAY_STATUS, REPLAY_DATA_ID, replayBlocked, ReplayStatusSchema, type Procedure, type ReplayStatus } from './procedure.ts';
+import { EMPTY_REPLAY_STATUS, newestSuccessAt, REPLAY_DATA_ID, replayBlocked, ReplayStatusSchema, type Procedure, type ReplayStatus } from './procedure.ts';
 import type { ReplayPort } from './replay-port.ts';
 
 export interface ProcedureLibraryStores {
@@ -60,7 +60,7 @@ export class ProcedureLibrary implements ReplayPort {
     return procedures.map((procedure) => {
       const status = statuses.get(procedure.id) ?? EMPTY_REPLAY_STATUS;
       return { procedure, status, successCount: procedure.sources.length + status.successes, blocked: replayBlocked(procedure, status) };
-    }).filter((v) => !(v.status.deletedAt !== null && v.blocked === 'the person deleted it'));
+    }).filter((v) => v.status.deletedAt === null || newestSuccessAt(v.procedure) > v.status.deletedAt);
   }
 
   async find(input: { task: string; origin: string }): Promise<PlanMatch> {
