@@ -69,7 +69,7 @@ function setup(store = new InMemoryEpisodeStore()) {
   const page = new Page();
   const tab = new FakeTab();
   const learned: FinishedEpisode[] = [];
-  const learner: Learner = { id: 'spy', learn: async (f) => { learned.push(f); return null; } } as unknown as Learner;
+  const learner: Learner = { id: 'spy', learn: async (f: FinishedEpisode) => { learned.push(f); return null; } } as unknown as Learner;
   let id = 0;
   let t = 1000;
   const deps: AgentDeps = {
