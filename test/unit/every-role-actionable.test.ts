@@ -13,6 +13,7 @@ import type { PageObservation, SnapshotNode } from '../../src/core/page/observat
 import { renderObservation } from '../../src/core/page/render-observation.ts';
 import { INTERACTIVE_ROLES } from '../../src/core/page/snapshot-roles.ts';
 import { createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
+import { ACTION_GRAMMAR_DOC } from '../../src/core/policy/candidate-prompt.ts';
 import { parseCandidateOutput } from '../../src/core/policy/parse-candidate-output.ts';
 
 const TARGET_REF = '7';
@@ -78,6 +79,10 @@ describe('every role the snapshot emits can be acted on', () => {
       expect(parsed.ok && parsed.candidates.some((c) => targetsRef(c.action))).toBe(true);
     });
   }
+
+  it('the model is told what a clickable line is', () => {
+    expect(ACTION_GRAMMAR_DOC).toMatch(/role `clickable`.*click it/);
+  });
 
   it('the offline policy clicks a clickable the task names, over other clickables', async () => {
     const obs = pageWith('clickable', 'Billing');
