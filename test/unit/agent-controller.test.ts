@@ -155,7 +155,7 @@ describe('AgentController', () => {
     expect(await store.get(ep.id)).toEqual(before);
     const edited = await controller.decide(ep.id, { kind: 'edit', action: 'click(<button "search">)' });
     // The element as the person chose it is kept with the decision: what earned autonomy and the act-time check compare.
-    expect(edited.steps[0]!.chosen).toEqual({ action: 'click([2])', semantic: 'click(<button "Search">)', decision: 'edited', target: { role: 'button', name: 'Search', submits: false } });
+    expect(edited.steps[0]!.chosen).toEqual({ action: 'click([2])', semantic: 'click(<button "Search">)', decision: 'edited', correction: 'edit', target: { role: 'button', name: 'Search', submits: false } });
   });
 
   it('resumes from the checkpoint after the worker is killed', async () => {
