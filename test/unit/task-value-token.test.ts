@@ -1,0 +1,34 @@
+/**
+ * Issue 23, learning finding 5: the ⟨task value⟩ state token stands for "the
+ * value the task asked for". A wrong value that shares a word with the right
+ * one ("red mug" for "red teapot") must not become that token, or JitRL merges
+ * the state after the mistake with the state after the right step.
+ */
+import { describe, expect, it } from 'vitest';
+import { isTaskValue, jaccard, stateTokensOf, TASK_VALUE_TOKEN, tokenize } from '../../src/core/memory/tokenize.ts';
+
+const TASK = tokenize('Add the red teapot to my cart');
+
+describe('the task-value state token (finding 5)', () => {
+  it('the right value folds, a wrong one sharing "red" keeps its words', () => {
+    const right = stateTokensOf(['fill(<searchbox "Search">, "red teapot")'], TASK);
+    const wrong = stateTokensOf(['fill(<searchbox "Search">, "red mug")'], TASK);
+    expect(right).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN]);
+    expect(wrong).toEqual(['fill', 'searchbox', 'search', 'red', 'mug']);
+    // 3 shared of 6: the two states are no longer one (they were: Jaccard 1).
+    expect(jaccard(right, wrong)).toBe(3 / 6);
+  });
+
+  it('a different thing before the shared word is another value too', () => {
+    expect(isTaskValue(tokenize('green teapot'), TASK)).toBe(false);
+    expect(isTaskValue(tokenize('red teapot'), TASK)).toBe(true);
+  });
+
+  it('site formatting beside the value (numbers, linking words) does not make it another value', () => {
+    expect(isTaskValue(tokenize('(UTC+09:00) Tokyo'), tokenize('Change my time zone to Tokyo.'))).toBe(true);
+    expect(isTaskValue(tokenize('Deutsch (German)'), tokenize('Switch the language of my account to German.'))).toBe(true);
+    expect(isTaskValue(tokenize('Red teapot, ceramic'), tokenize('Add a red teapot to the cart'))).toBe(true);
+    expect(isTaskValue(tokenize('teapot'), TASK)).toBe(true);
+    expect(isTaskValue(tokenize('blue bowl'), TASK)).toBe(false);
+  });
+});
