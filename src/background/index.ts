@@ -44,6 +44,8 @@ import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers } from './ui-handlers.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
+import { TeachingSession } from '../core/agent/teaching-session.ts';
+import { createTabTeachingPage, registerTeachingListeners, TeachingRouter } from './teaching.ts';
 import { assignStepRewards } from '../core/learning/rewards.ts';
 import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
 
@@ -192,8 +194,20 @@ async function setUp() {
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
   });
 
+  // Show me and Take over reuse the demonstrations' recorder in the page.
+  const demonstrationPage = createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+  const teaching = new TeachingSession({
+    controller,
+    episodes,
+    page: createTabTeachingPage({ demonstrationPage, tabs: chrome.tabs }),
+    clock: systemClock,
+    logger,
+  });
+  const teachingRouter = new TeachingRouter(teaching);
+
   const handlers = createUiHandlers({
     demonstrations,
+    teaching,
     controller,
     episodes,
     memory,
@@ -243,7 +257,16 @@ async function setUp() {
 
   // An episode caught mid-proposal when the worker died is proposed again.
   await controller.resumeUnfinished();
-  return { handlers, demonstrations };
+  return {
+    handlers,
+    demonstrations,
+    teaching: {
+      router: teachingRouter,
+      taught: async () => (await episodes.unfinished()).flatMap((e) => (e.teaching && e.tabId !== null ? [{ episodeId: e.id, tabId: e.tabId }] : [])),
+      // Best-effort: a tab that cannot record (a browser page) is simply not watched.
+      arm: (tabId: number) => demonstrationPage.setRecording(tabId, true).catch(() => undefined),
+    },
+  };
 }
 
 const ready = setUp();
@@ -252,7 +275,9 @@ ready.catch((err: unknown) => logger.error('set-up failed', { error: String(err)
 registerDemonstrationListeners(
   () => ready.then((r) => r.demonstrations),
   (message, data) => logger.warn(message, data),
+  () => ready.then((r) => r.teaching.router),
 );
+registerTeachingListeners(() => ready.then((r) => r.teaching), (message, data) => logger.warn(message, data));
 
 const extensionOrigin = `chrome-extension://${chrome.runtime.id}/`;
 

@@ -4,6 +4,7 @@
  */
 import type { AgentController } from '../core/agent/agent-controller.ts';
 import type { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
+import type { TeachingSession } from '../core/agent/teaching-session.ts';
 import type { EpisodeStore } from '../core/episode/episode-store.ts';
 import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
@@ -53,6 +54,8 @@ export interface UiHandlerDeps {
   writeImport: MemoryTransferDeps['writeImport'];
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
+  /** Show me and Take over in an agent episode (teach.*). */
+  teaching: Pick<TeachingSession, 'begin' | 'cancel' | 'continueAfterTakeOver'>;
 }
 
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
@@ -129,6 +132,9 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       return d.demonstrations.start({ tabId, task });
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
+    'teach.start': async ({ episodeId, mode }) => d.teaching.begin(episodeId, mode),
+    'teach.cancel': async ({ episodeId }) => d.teaching.cancel(episodeId),
+    'teach.continue': async ({ episodeId, learn }) => d.teaching.continueAfterTakeOver(episodeId, { learn }),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
     'tfgrpo.library': async ({ origin }) => d.tfgrpo.view(origin),
     'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),

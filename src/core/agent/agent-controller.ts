@@ -30,6 +30,7 @@ import { TokenBudgetError } from './token-budget.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
+import { shownCorrection } from './shown-correction.ts';
 
 export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type StepEvaluator, type Verdict } from './controller-types.ts';
 
@@ -155,6 +156,19 @@ export class AgentController {
     });
   }
 
+  /**
+   * Changes the saved episode under its lock: Show me and Take over
+   * (teaching-session.ts) set and clear their state this way. `change` may
+   * throw to refuse; then nothing is saved.
+   */
+  async amend(episodeId: string, change: (episode: Episode) => Episode): Promise<Episode> {
+    return this.locks.run(episodeId, async () => {
+      const next = change(await this.get(episodeId));
+      await this.save(next);
+      return next;
+    });
+  }
+
   /** The end-of-episode verdict: assign rewards, let every learner learn, close. */
   async finish(episodeId: string, verdict: Verdict, options: { runEvaluator?: boolean } = {}): Promise<Episode> {
     return this.locks.run(episodeId, async () => {
@@ -264,8 +278,8 @@ export class AgentController {
   private async carryOut(episodeId: string, decision: DecisionInput, options: { auto?: boolean }): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     const approved = await this.locks.run(episodeId, () => this.recordDecision(episodeId, decision, options));
     if (approved.kind === 'done') return approved.outcome;
-    const { action, semantic, shownOn, recheck } = approved;
-    return this.actApproved(episodeId, action, { semantic, shownOn, recheck });
+    const { action, semantic, shownOn, recheck, ran } = approved;
+    return this.actApproved(episodeId, action, { semantic, shownOn, recheck, ...(ran ? { ran } : {}) });
   }
 
   /**
@@ -277,9 +291,10 @@ export class AgentController {
     episodeId: string,
     decision: DecisionInput,
     options: { auto?: boolean },
-  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; recheck: boolean }> {
+  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; recheck: boolean; ran?: ActionResult }> {
     let episode = await this.get(episodeId);
     if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
+    if (episode.teaching && decision.kind !== 'show') throw new DecisionError(teachingRefusal(episode.teaching.mode));
     const step = episode.steps.at(-1);
     if (!step || step.chosen) throw new DecisionError('there is no pending proposal');
     const open = step.candidates.filter((c) => !step.rejected.includes(c.semantic));
@@ -303,6 +318,13 @@ export class AgentController {
       episode = { ...episode, status: 'running' };
       await this.save(episode);
       return { kind: 'done', outcome: { episode, exclude: rejected, next: true } };
+    }
+
+    if (decision.kind === 'show') {
+      const shown = shownCorrection(episode, step, decision);
+      const saved = await this.saveOrPause(shown.episode, episode);
+      if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+      return { kind: 'act', action: shown.action, semantic: shown.semantic, shownOn: step.url, recheck: false, ran: { ok: true, navigated: decision.navigated === true } };
     }
 
     let run: Action;
@@ -333,7 +355,9 @@ export class AgentController {
       stored = { action: chosen.action, semantic: chosen.semantic };
       how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
     }
-    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: { ...stored, decision: how } }] };
+    // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
+    const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
+    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: { ...stored, decision: how, ...correction } }] };
     const saved = await this.saveOrPause(approved, episode);
     // An approval that could not be saved is not carried out.
     if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
@@ -349,12 +373,12 @@ export class AgentController {
   private async actApproved(
     episodeId: string,
     action: Action,
-    shown: { semantic: string; shownOn: string; recheck: boolean },
+    shown: { semantic: string; shownOn: string; recheck: boolean; ran?: ActionResult },
   ): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     let episode = await this.get(episodeId);
     const page = this.deps.pageFor(episode);
     let refused: string | null = null;
-    if (shown.recheck) {
+    if (shown.recheck && !shown.ran) {
       try {
         const now = await page.observe({ maxChars: this.deps.settings().agent.observationChars, lastActedRef: null });
         refused = targetChanged(action, shown.semantic, now, shown.shownOn);
@@ -363,7 +387,9 @@ export class AgentController {
       }
     }
     let result: ActionResult;
-    if (refused !== null) {
+    if (shown.ran) {
+      result = shown.ran; // the person already did it in the page (Show me)
+    } else if (refused !== null) {
       result = { ok: false, code: 'not_run', message: `not run: ${refused}` };
     } else {
       const last = episode.steps.at(-1)!;
@@ -467,6 +493,11 @@ export class AgentController {
     }
   }
 }
+
+const teachingRefusal = (mode: 'show' | 'takeover'): string =>
+  mode === 'show'
+    ? 'you are showing this step in the page: do it there, or cancel Show me first'
+    : 'you have taken over the page: press Continue first';
 
 const secretKey = (episodeId: string, stepIndex: number, semantic: string): string => `${episodeId}\u0000${stepIndex}\u0000${semantic}`;
 

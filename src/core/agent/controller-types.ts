@@ -16,7 +16,13 @@ export type DecisionInput =
   | ({ kind: 'approve' } & Named)
   | ({ kind: 'pick'; index: number } & Named)
   | { kind: 'edit'; action: string; step?: number | undefined }
-  | ({ kind: 'reject'; index?: number | undefined } & Named);
+  | ({ kind: 'reject'; index?: number | undefined } & Named)
+  /**
+   * Show me: the person did the step in the page while it was recorded. It
+   * already ran; `action` is its semantic form, `url` the page it was done
+   * on, `navigated` whether the page then moved on.
+   */
+  | { kind: 'show'; action: string; url: string; title: string; navigated?: boolean };
 
 export type Verdict = 'success' | 'failure' | 'partial';
 

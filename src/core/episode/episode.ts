@@ -54,6 +54,21 @@ export type NeighbourSummary = z.infer<typeof NeighbourSummarySchema>;
 export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected', 'demonstrated']);
 export type Decision = z.infer<typeof DecisionSchema>;
 
+/**
+ * How the person corrected a proposal: picked another candidate, edited the
+ * action in the panel, or showed it in the page (Show me). All three are
+ * corrections; the kind says which one the step was.
+ */
+export const CorrectionKindSchema = z.enum(['pick', 'edit', 'show']);
+export type CorrectionKind = z.infer<typeof CorrectionKindSchema>;
+
+/** The person teaching in the page: one step (Show me) or several until Continue (Take over). */
+export const TeachingSchema = z.strictObject({
+  mode: z.enum(['show', 'takeover']),
+  since: z.number(),
+});
+export type Teaching = z.infer<typeof TeachingSchema>;
+
 export const StepRecordSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   url: z.string(),
@@ -104,6 +119,8 @@ export const StepRecordSchema = z.strictObject({
     action: z.string(),
     semantic: z.string(),
     decision: DecisionSchema,
+    /** Set when the person corrected the proposal: which kind of correction this step was. */
+    correction: CorrectionKindSchema.optional(),
     /**
      * Idempotency id, saved just before the action starts. After a worker
      * restart, an approved step with an id but no result may have run: it is
@@ -111,6 +128,12 @@ export const StepRecordSchema = z.strictObject({
      */
     actionId: z.string().optional(),
   }).nullable(),
+  /**
+   * A step the person did while they had taken over the page. `learn: false`
+   * (they marked it "don't learn from this"): kept in the history, but no
+   * learner ever receives it.
+   */
+  takeOver: z.strictObject({ learn: z.boolean() }).optional(),
   /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
   rejected: z.array(z.string()),
   result: ActionResultSchema.nullable(),
@@ -152,6 +175,8 @@ export const EpisodeSchema = z.strictObject({
   kind: z.enum(['live', 'demonstration', 'imported', 'bench']),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
+  /** Set while the person teaches in the page (Show me, Take over); the checkpoint survives a worker restart. */
+  teaching: TeachingSchema.optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 
