@@ -30,5 +30,7 @@ describe('the task-value state token (finding 5)', () => {
     expect(isTaskValue(tokenize('Red teapot, ceramic'), tokenize('Add a red teapot to the cart'))).toBe(true);
     expect(isTaskValue(tokenize('teapot'), TASK)).toBe(true);
     expect(isTaskValue(tokenize('blue bowl'), TASK)).toBe(false);
+    // The task's first word is its verb: "Red mug" is what "Add the mug" asks for.
+    expect(isTaskValue(tokenize('Red mug'), tokenize('Add the mug to my cart'))).toBe(true);
   });
 });

@@ -65,8 +65,8 @@ const isNamingWord = (w: string | undefined): w is string => w !== undefined && 
  * different things. "red mug" shares "red" with "add the red teapot", but
  * after "red" the value says "mug" where the task says "teapot": another
  * thing, so not the task's value. "(UTC+09:00) Tokyo" for "… time zone to
- * Tokyo" is (a number and a linking word beside it name nothing). Word order
- * is the tokens' first-seen order.
+ * Tokyo" is (a number and a linking word beside it name nothing; nor does the
+ * task's first word, its verb). Word order is the tokens' first-seen order.
  */
 export function isTaskValue(valueTokens: readonly string[], taskTokens: readonly string[]): boolean {
   let shared = false;
@@ -79,7 +79,8 @@ export function isTaskValue(valueTokens: readonly string[], taskTokens: readonly
     let n = 1;
     while (i + n < valueTokens.length && j + n < taskTokens.length && valueTokens[i + n] === taskTokens[j + n]) n++;
     const conflict = (a: string | undefined, b: string | undefined) => isNamingWord(a) && isNamingWord(b) && a !== b;
-    if (conflict(valueTokens[i - 1], taskTokens[j - 1]) || conflict(valueTokens[i + n], taskTokens[j + n])) return false;
+    // Before the run, the task's first word is its verb ("Add", "Find"), not a modifier of the value.
+    if ((j - 1 > 0 && conflict(valueTokens[i - 1], taskTokens[j - 1])) || conflict(valueTokens[i + n], taskTokens[j + n])) return false;
   }
   return shared;
 }
