@@ -16,6 +16,7 @@ import { GuideRecordSchema } from '../core/learning/metattl/guide-record.ts';
 import { MAX_GUIDE_CHARS } from '../core/learning/metattl/meta-answer.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { LineageSchema } from '../core/learning/evotest/lineage.ts';
+import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
@@ -177,6 +178,24 @@ export const UiRequests = {
   'evotest.pin': { req: z.strictObject({ key: z.string(), configurationId: z.string().nullable() }), res: LineageSchema },
   /** Drop a lineage: the next episode of that template starts again from the starting configuration. */
   'evotest.reset': { req: z.strictObject({ key: z.string() }), res: z.strictObject({ deleted: z.boolean() }) },
+  /** The person's answer to an offered replay plan (issue 25): approve once, with edited values, or decline. */
+  'episode.plan': {
+    req: z.strictObject({
+      episodeId: z.string(),
+      decision: z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('approve'), values: z.record(z.string(), z.string().max(2000)).optional() }),
+        z.strictObject({ kind: z.literal('decline') }),
+      ]),
+    }),
+    res: EpisodeSchema,
+  },
+  /** A site's learned procedures with provenance, success count, last use and why one does not replay. */
+  'procedures.list': {
+    req: z.strictObject({ origin: z.string() }),
+    res: z.array(z.strictObject({ procedure: ProcedureSchema, status: ReplayStatusSchema, successCount: z.number().int().nonnegative(), blocked: z.string().nullable() })),
+  },
+  'procedures.delete': { req: z.strictObject({ origin: z.string(), id: z.string().min(1) }), res: Ok },
+  'procedures.neverReplay': { req: z.strictObject({ origin: z.string(), id: z.string().min(1), never: z.boolean() }), res: Ok },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

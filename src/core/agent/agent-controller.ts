@@ -23,16 +23,18 @@ import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from '../episode/episode.ts';
 import { autoApproveVerdict } from './sensitive-actions.ts';
+import { planStepRunsUnasked, replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
+import { replayProposal } from '../replay/replay-proposal.ts';
 import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged } from './decision-guard.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
-import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
+import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
 import { shownCorrection } from './shown-correction.ts';
 
-export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type StepEvaluator, type Verdict } from './controller-types.ts';
+export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type StepEvaluator, type Verdict } from './controller-types.ts';
 
 const SUCCESS_THRESHOLD = 0.999;
 
@@ -65,6 +67,7 @@ export class AgentController {
     const attempt = earlier.filter((e) => e.kind !== 'demonstration').length + 1;
     const kind = input.kind ?? 'live';
     const plans = await beginStage(learners, { episodeId: id, task: input.task, origin, startUrl: input.startUrl, attempt, kind }, this.deps.logger);
+    const replay = kind === 'demonstration' ? null : await replayAtStart(this.deps, input.task, origin);
     const episode: Episode = {
       id,
       origin,
@@ -79,6 +82,7 @@ export class AgentController {
       ...(Object.keys(plans).length > 0 ? { plans } : {}),
       attempt,
       kind,
+      ...(replay ? { replay } : {}),
       startedAt: this.deps.clock.now(),
       endedAt: null,
     };
@@ -120,6 +124,26 @@ export class AgentController {
     const { episode, exclude, next } = await this.carryOut(episodeId, decision, options);
     if (!next) return episode;
     return this.follow(episode, this.proposeStep(episodeId, { exclude }), options.awaitNext ?? true);
+  }
+
+  /**
+   * The person's answer to an offered plan. Approving runs its first step
+   * (the pending proposal) and lets the plan's later steps run unasked as
+   * approved; edited values re-bind the plan and re-propose; declining lets
+   * the policy propose as it would have without replay.
+   */
+  async decidePlan(episodeId: string, decision: PlanDecision, options: { awaitNext?: boolean } = {}): Promise<Episode> {
+    const changed = await this.locks.run(episodeId, async () => {
+      const episode = await this.get(episodeId);
+      const next = withPlanDecision(episode, decision);
+      await this.save(next.episode);
+      return next;
+    });
+    if (changed.run === 'first_step') {
+      const pending = changed.episode.steps.at(-1)!;
+      return this.decide(episodeId, { kind: 'approve', step: pending.index, candidate: pending.candidates[0]!.semantic }, options);
+    }
+    return this.follow(changed.episode, this.proposeStep(episodeId), options.awaitNext ?? true);
   }
 
   async pause(episodeId: string): Promise<Episode> {
@@ -238,6 +262,28 @@ export class AgentController {
       if (overBudget !== null) throw new TokenBudgetError(overBudget);
       const context = await observeStage(this.deps.pageFor(episode), episode, settings, signal);
       const notes: string[] = [];
+      // A learned procedure's next step, when its precondition holds: no policy or model call.
+      const replayed = replayProposal(episode, context, { rejected: excluded, started, now: this.deps.clock.now() });
+      if (replayed?.kind === 'step') {
+        const previous = episode.steps.at(-1);
+        const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), replayed.step] : [...episode.steps, replayed.step];
+        episode = await this.get(episodeId);
+        if (episode.status !== 'running') return { episode, observation: null };
+        episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+        await this.save(episode);
+        return { episode, observation: context.observation };
+      }
+      if (replayed) {
+        episode = { ...episode, replay: replayed.replay };
+        if (replayed.note !== null) notes.push(replayed.note);
+        if (replayed.kind === 'finished') {
+          const latest = await this.get(episodeId);
+          if (latest.status !== 'running') return { episode: latest, observation: null };
+          episode = { ...latest, replay: replayed.replay, status: 'awaiting_verdict' };
+          await this.save(episode);
+          return { episode, observation: null };
+        }
+      }
       const learners = this.deps.learners();
       const exclude = new Set(excluded);
       const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
@@ -254,16 +300,19 @@ export class AgentController {
       // A re-proposal after rejections replaces the pending step rather than adding one.
       const previous = episode.steps.at(-1);
       const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
+      const replayNow = episode.replay;
       episode = await this.get(episodeId); // the person may have paused or stopped meanwhile
       if (episode.status !== 'running') return { episode, observation: null };
-      episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+      episode = { ...episode, ...(replayNow ? { replay: replayNow } : {}), steps, status: 'awaiting_approval', error: null };
       await this.save(episode);
       return { episode, observation: context.observation };
     } catch (err) {
       if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
       // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
       const latest = await this.get(episodeId);
-      const paused = await this.saveOrPause({ ...latest, status: 'paused', error: describeError(err) }, latest);
+      // A replay that stopped before the policy failed stays stopped, with its reason.
+      const replay = episode.replay ?? latest.replay;
+      const paused = await this.saveOrPause({ ...latest, ...(replay ? { replay } : {}), status: 'paused', error: describeError(err) }, latest);
       this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
       return { episode: paused, observation: null };
     } finally {
@@ -429,6 +478,7 @@ export class AgentController {
     const stepLimit = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
     const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now(), stepLimit });
     await this.save(closed);
+    await replayOutcome(this.deps, closed, outcome);
     const noted = withLearnNotes(closed, await learnStage(this.deps.learners(), trajectory, this.deps.logger));
     if (!noted) return closed;
     await this.save(noted);
@@ -445,6 +495,9 @@ export class AgentController {
     if (!top) return false;
     const parsed = parseAction(top.action);
     if (!parsed.ok) return false;
+    const pending = episode.steps.at(-1)!;
+    // A step of a plan the person approved runs unasked only as approved, and never an always-ask kind.
+    if (pending.replayStep !== undefined) return planStepRunsUnasked(episode, pending, parsed.action, observation);
     return !autoApproveVerdict({
       grantedOrigins: this.deps.settings().agent.autoApproveOrigins,
       observation,

@@ -144,8 +144,34 @@ export const StepRecordSchema = z.strictObject({
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
   startedAt: z.number(),
+  /** The step came from a learned procedure, not the policy (issue 25): which one, and which of its steps. */
+  replayStep: z.strictObject({ procedureId: z.string(), step: z.number().int().nonnegative(), of: z.number().int().positive() }).optional(),
 });
 export type StepRecord = z.infer<typeof StepRecordSchema>;
+
+/**
+ * A replay's plan and where it stands (src/core/replay). `offered`: shown
+ * to the person, waiting for plan approval; `approved`: its steps are
+ * proposed without a policy call; `declined`; `fell_back`: a precondition
+ * failed at `fallback.step` and the policy took over; `finished`: every step
+ * ran; `refused`: a procedure fitted the task but could not run (`message`).
+ */
+export const EpisodeReplaySchema = z.strictObject({
+  procedureId: z.string(),
+  template: z.string(),
+  values: z.record(z.string(), z.string()),
+  /** The procedure's steps with {variables}, and the same with the values in place. */
+  abstractSteps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  steps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  origins: z.array(z.string()),
+  endsWithAnswer: z.boolean(),
+  status: z.enum(['offered', 'approved', 'declined', 'fell_back', 'finished', 'refused']),
+  fallback: z.strictObject({ step: z.number().int().nonnegative(), reason: z.string() }).nullable(),
+  message: z.string().nullable(),
+  /** Tokens one model-driven step cost on this site lately (prompt + completion); null when none was seen. */
+  tokensPerModelStep: z.number().nonnegative().nullable(),
+});
+export type EpisodeReplay = z.infer<typeof EpisodeReplaySchema>;
 
 export const EpisodeStatusSchema = z.enum([
   'running', 'paused', 'awaiting_approval', 'awaiting_verdict', 'success', 'failure', 'partial', 'stopped', 'error',
@@ -173,6 +199,8 @@ export const EpisodeSchema = z.strictObject({
   attempt: z.number().int().positive(),
   /** 'live' (the person drove it), 'demonstration' (recorded), 'imported', 'bench'. */
   kind: z.enum(['live', 'demonstration', 'imported', 'bench']),
+  /** A learned procedure replayed (or offered) in this episode. */
+  replay: EpisodeReplaySchema.optional(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
   /** Set while the person teaches in the page (Show me, Take over); the checkpoint survives a worker restart. */
