@@ -29,8 +29,10 @@ import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChan
 import { actionFingerprint, type TargetFingerprint } from '../page/target-fingerprint.ts';
 import { alwaysAskReason } from '../autonomy/always-ask.ts';
 import type { Action, ActionResult } from '../page/action.ts';
-import type { StepRecord } from '../episode/episode.ts';
+import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
+import { maskTaskSecrets, unmaskTaskSecrets } from '../page/task-secrets.ts';
+import { SECRET_MASKS, secretKindOf } from '../page/secret-fields.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
@@ -58,10 +60,15 @@ export class AgentController {
    * candidate must be edited again, and the secret never reaches storage.
    */
   private readonly secrets = new Map<string, string>();
+  /** Secrets the person typed in the task, by episode and mask (task-secrets.ts); only in memory, like `secrets`. */
+  private readonly taskSecrets = new Map<string, Partial<Record<string, string>>>();
 
   constructor(private readonly deps: AgentDeps) {}
 
   async start(input: { task: string; startUrl: string; tabId: number | null; kind?: Episode['kind']; awaitProposal?: boolean }): Promise<Episode> {
+    // A secret typed in the task is masked in everything stored, exported and prompted; the value stays here.
+    const masked = maskTaskSecrets(input.task);
+    input = { ...input, task: masked.task };
     const { origin } = regularizeUrl(input.startUrl);
     const earlier = await this.deps.episodes.list({ origin, task: input.task, limit: 10_000 });
     const learners = this.deps.learners();
@@ -88,6 +95,7 @@ export class AgentController {
       startedAt: this.deps.clock.now(),
       endedAt: null,
     };
+    if (Object.keys(masked.secrets).length > 0) this.taskSecrets.set(id, masked.secrets);
     await this.save(episode);
     return this.follow(episode, this.proposeStep(episode.id), input.awaitProposal ?? true);
   }
@@ -401,7 +409,10 @@ export class AgentController {
       const mismatch = decisionMismatch(step, decision, chosen ?? null);
       if (mismatch) throw new DecisionError(mismatch);
       if (!chosen) throw new DecisionError('no such candidate');
-      const real = this.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
+      const kept = this.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
+      const fromTask = this.taskSecrets.get(episodeId);
+      // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
+      const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
       if (real === undefined && /\{(password|one-time-code|payment)\}/.test(chosen.action)) {
         throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
       }
@@ -583,6 +594,15 @@ const teachingRefusal = (mode: 'show' | 'takeover'): string =>
   mode === 'show'
     ? 'you are showing this step in the page: do it there, or cancel Show me first'
     : 'you have taken over the page: press Continue first';
+
+/** The candidate types a mask into a field that holds that kind of secret (by its role, name and input type). */
+function typesTaskSecret(candidate: CandidateRecord): boolean {
+  const parsed = parseAction(candidate.semantic);
+  if (!parsed.ok || parsed.action.type !== 'fill' || parsed.action.target.kind !== 'semantic') return false;
+  const { role, name } = parsed.action.target;
+  const kind = secretKindOf({ role, name, ...(candidate.target?.inputType !== undefined ? { inputType: candidate.target.inputType } : {}) });
+  return kind !== null && parsed.action.text === SECRET_MASKS[kind];
+}
 
 const secretKey = (episodeId: string, stepIndex: number, semantic: string): string => `${episodeId}\u0000${stepIndex}\u0000${semantic}`;
 
