@@ -5,6 +5,7 @@
  * An element the page has made unreadable is skipped and counted, never fatal.
  */
 import type { SnapshotNode } from '../../core/page/observation.ts';
+import { INTERACTIVE_ROLES } from '../../core/page/snapshot-roles.ts';
 import { isVisible } from '../dom/visibility.ts';
 import { visibleName } from './name-hints.ts';
 import { clickableRole, describeClickable } from './clickable-node.ts';
@@ -12,10 +13,6 @@ import { describe, markShownText, NAME_FROM_CONTENT, roleOf } from './describe-n
 import { visitFrame } from './frames.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
 
-const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
-  'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'clickable',
-]);
 const LANDMARK_ROLES = new Set([
   'banner', 'complementary', 'contentinfo', 'form', 'main', 'navigation', 'region', 'search', 'dialog', 'alertdialog',
 ]);
