@@ -4,7 +4,7 @@
  * (approve, pick another candidate, edit, reject). Ends with the verdict.
  * The parts: use-tab-episode.ts (live state), task-form.tsx,
  * episode-status.tsx, proposal-panel.tsx, verdict-panel.tsx,
- * auto-approve-switch.tsx.
+ * ask-mode-control.tsx.
  */
 import { useState } from 'preact/hooks';
 import type { Episode } from '../../core/episode/episode.ts';
@@ -19,7 +19,8 @@ import { TaskForm } from './task-form.tsx';
 import { EpisodeStatus } from './episode-status.tsx';
 import { pendingProposal, ProposalPanel } from './proposal-panel.tsx';
 import { VerdictPanel } from './verdict-panel.tsx';
-import { AutoApproveSwitch } from './auto-approve-switch.tsx';
+import { AskModeControl } from './ask-mode-control.tsx';
+import type { AskMode } from '../../core/autonomy/ask-mode.ts';
 
 export { pendingProposal } from './proposal-panel.tsx';
 
@@ -27,7 +28,7 @@ export interface RunTabProps {
   connector: BackgroundConnector;
   /** The tab the agent works in; null when there is none (no normal tab is active). */
   tabId: number | null;
-  /** Origin of that tab, for the auto-approve switch before an episode exists. */
+  /** Origin of that tab, for the ask-mode control before an episode exists. */
   origin: string | null;
   /** Safety net: while the model thinks, re-read the episode this often in case an event was missed. */
   pollMs?: number;
@@ -71,11 +72,10 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
     episode && run(`verdict:${v}`, () => client.request('episode.verdict', { episodeId: episode.id, verdict: v, runEvaluator }));
 
   const siteOrigin = episode?.origin ?? origin;
-  const autoOn = !!(settings && siteOrigin && settings.agent.autoApproveOrigins.includes(siteOrigin));
-  async function toggleAuto(enabled: boolean) {
+  async function setAskMode(mode: AskMode) {
     if (!siteOrigin) return;
     try {
-      setSettings(await client.request('autoApprove.set', { origin: siteOrigin, enabled }));
+      setSettings(await client.request('askMode.set', { origin: siteOrigin, mode }));
     } catch (err) {
       setError(errorText(err));
     }
@@ -125,7 +125,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
         <VerdictPanel episode={episode} disabled={disabled} runEvaluator={runEvaluator} onRunEvaluator={setRunEvaluator} onVerdict={(v) => void verdict(v)} />
       ) : null}
 
-      {siteOrigin ? <AutoApproveSwitch origin={siteOrigin} on={autoOn} disabled={!settings} onToggle={(on) => void toggleAuto(on)} /> : null}
+      {siteOrigin ? <AskModeControl origin={siteOrigin} settings={settings} onChange={(m) => void setAskMode(m)} /> : null}
 
       {doneSteps.length > 0 ? (
         <section class="steps" aria-labelledby="steps-heading">
