@@ -38,6 +38,10 @@ async function until(episodeId: string, check: (e: Episode) => boolean, timeout 
 
 /** Opens the page afresh and starts the task from the panel; resolves with the episode awaiting its first decision. */
 async function startTask(task = TASK): Promise<Episode> {
+  // An episode an earlier test left open is stopped first (the form is offered only then).
+  const open = await current();
+  if (open && !['success', 'failure', 'partial', 'stopped', 'error'].includes(open.status)) await request({ type: 'episode.stop', episodeId: open.id });
+  await site.bringToFront();
   await site.goto(pageUrl);
   await panel.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html?tabId=${tabId}`);
   const input = panel.getByLabel('Task for this tab');
@@ -111,12 +115,17 @@ describe('Show me', () => {
     await site.evaluate(() => location.assign('/teach.html?reloaded=1'));
     const ended = await until(ep.id, (e) => e.teaching === undefined);
     expect(ended.error).toMatch(/^Show me ended: the page changed without an action Apprentice could record/);
-    expect(ended.status).toBe('awaiting_approval');
+    // The proposal was for the page before: paused, nothing lost, Resume proposes on this page.
+    expect(ended.status).toBe('paused');
     expect(ended.steps).toHaveLength(1);
     expect(ended.steps[0]!.chosen).toBeNull();
     await panel.getByText(/Show me ended: the page changed/).waitFor();
+    await panel.getByRole('button', { name: 'Resume' }).click();
+    const fresh = await until(ep.id, (e) => e.status === 'awaiting_approval');
+    expect(fresh.steps[0]!.url).toBe(`${pageUrl}?reloaded=1`);
 
     // A link the person clicks: recorded, and the page it leads to is the next step's.
+    await panel.getByRole('heading', { name: 'Proposed step 1' }).waitFor({ timeout: 30_000 });
     await showMe();
     await until(ep.id, (e) => e.teaching?.mode === 'show');
     await site.click('#away');
@@ -147,7 +156,7 @@ describe('Show me', () => {
     await site.bringToFront();
     await showMe();
     await until(ep.id, (e) => e.teaching?.mode === 'show');
-    await site.click('#result', { button: 'right' });
+    await site.click('h1', { button: 'right' });
     const refused = await until(ep.id, (e) => e.teaching === undefined);
     expect(refused.error).toMatch(/^Show me ended: Apprentice cannot record a right click/);
     expect(refused.status).toBe('awaiting_approval');
