@@ -5,6 +5,7 @@
  * Every listener is registered synchronously at the top level (MV3 requires
  * it for events that wake the worker); the async set-up is awaited inside.
  */
+import { ProcedureLibrary } from '../core/replay/procedure-library.ts';
 import * as z from 'zod';
 import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
@@ -139,7 +140,10 @@ async function setUp() {
   const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
 
+  // Learned procedures, on the stores the learners keep (src/core/replay): offered to the person as a plan.
+  const procedures = new ProcedureLibrary({ experiences, memory, episodes, learnerData }, systemClock);
   const controller = new AgentController({
+    replay: procedures,
     episodes,
     pageFor: (episode) => {
       if (episode.tabId === null) throw new Error('this episode has no tab');
@@ -206,6 +210,7 @@ async function setUp() {
   const teachingRouter = new TeachingRouter(teaching);
 
   const handlers = createUiHandlers({
+    procedures,
     demonstrations,
     teaching,
     controller,
