@@ -16,6 +16,8 @@ export interface ProposalPanelProps {
   episode: Episode;
   proposal: StepRecord;
   disabled: boolean;
+  /** While the person teaches (Show me / Take over) the panel is not shown; the highlight stays. */
+  hidden?: boolean;
   /** Sends the decision; errors go to `onError` (the panel's own for an edit). */
   decide(decision: DecisionInput, onError?: (message: string) => void): Promise<boolean>;
 }
@@ -27,7 +29,7 @@ export function pendingProposal(episode: Episode | null): StepRecord | null {
   return last && last.chosen === null ? last : null;
 }
 
-export function ProposalPanel({ client, tabId, episode, proposal, disabled, decide }: ProposalPanelProps) {
+export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidden = false, decide }: ProposalPanelProps) {
   const [editText, setEditText] = useState('');
   const [editError, setEditError] = useState<string | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
@@ -66,6 +68,7 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, deci
     await decide({ kind: 'edit', action: editText.trim(), step: proposal.index }, setEditError);
   }
 
+  if (hidden) return null;
   return (
     <section class="proposal" aria-labelledby="proposal-heading">
       <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
