@@ -1,7 +1,7 @@
 /** Teachers for the back office's tasks: a person finding a customer or an order and acting on it. */
 import type { Page } from 'playwright-core';
 import type { TeacherContext, TeacherStep } from '../../../suite.ts';
-import { firstRule, hashNumber, onPath, role, seeing, selectedLabel, sees, textOf, valueIn, when, type Rule } from './person.ts';
+import { firstRule, holding, hashNumber, onPath, role, seeing, selectedLabel, sees, textOf, valueIn, when, type Rule } from './person.ts';
 
 const CUSTOMER_SEARCH = role('searchbox', 'Search customers');
 
@@ -16,7 +16,7 @@ export function customerEditTeacher(name: string, change: { group?: string; emai
       return { do: 'click', selector: role('button', 'Save customer') };
     }),
     when(async (page) => (await onPath(/^\/customers$/)(page)) && (await valueIn(page, CUSTOMER_SEARCH)) === name && new URL(page.url()).searchParams.get('q') === name,
-      { do: 'click', selector: `tr:has(${role('link', name)}) >> ${role('link', 'Edit')}` }),
+      { do: 'click', selector: `${holding('tr', role('link', name))} >> ${role('link', 'Edit')}` }),
     when(async (page) => (await sees(page, CUSTOMER_SEARCH)) && (await valueIn(page, CUSTOMER_SEARCH)) !== name, { do: 'fill', selector: CUSTOMER_SEARCH, text: name }),
     when(seeing(CUSTOMER_SEARCH), { do: 'click', selector: role('button', 'Search') }),
     when(seeing(role('link', 'Customers')), { do: 'click', selector: role('link', 'Customers') }),
@@ -35,7 +35,7 @@ function findOrder(onRow: (page: Page, id: string) => Promise<TeacherStep>): Rul
 
 /** Reads the order's status in its row of the list. */
 export const orderStatusTeacher = (statuses: readonly string[]) => firstRule(...findOrder(async (page, id) => {
-  const row = await textOf(page, `tr:has(${role('link', `#${id}`)})`);
+  const row = await textOf(page, holding('tr', role('link', `#${id}`)));
   const said = statuses.find((s) => new RegExp(`\\b${s}\\b`).test(row));
   return said ? { do: 'answer', text: said } : { do: 'stop' };
 }));

@@ -1,10 +1,10 @@
 /** Teachers for the forum's tasks: a person on Hearth forum, reading the topic list and the thread page. */
 import type { Page } from 'playwright-core';
 import type { TeacherStep } from '../../../suite.ts';
-import { firstRule, onPath, role, seeing, selectedLabel, sees, textOf, valueIn, when } from './person.ts';
+import { firstRule, holding, onPath, role, seeing, selectedLabel, sees, textOf, valueIn, when } from './person.ts';
 
 /** The list row (card) of the topic with this title. */
-const rowOf = (title: string): string => `article:has(${role('link', title)})`;
+const rowOf = (title: string): string => holding('article', role('link', title));
 
 export const voteTeacher = (title: string, direction: 'Upvote' | 'Downvote') => firstRule(
   when(seeing(role('button', `${direction} “${title}”`)), { do: 'click', selector: role('button', `${direction} “${title}”`) }),

@@ -13,7 +13,9 @@ const quoted = (name: string): string => `"${name.replace(/\\/g, '\\\\').replace
 /** A Playwright role selector with an exact, case-sensitive name. */
 export const role = (kind: string, name: string): string => `role=${kind}[name=${quoted(name)} s]`;
 /** A role selector whose name contains `part` (case-insensitive). */
-export const roleContaining = (kind: string, part: string): string => `role=${kind}[name=${quoted(part)} i]`;
+export const roleContaining = (kind: string, part: string): string => `role=${kind}[name=/${part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/i]`;
+/** The elements matching `outer` that hold an element matching `inner` (a row, a card). */
+export const holding = (outer: string, inner: string): string => `${outer} >> internal:has=${JSON.stringify(inner)}`;
 
 export const pathOf = (page: Page): string => new URL(page.url()).pathname.replace(/\/+$/, '') || '/';
 
