@@ -333,7 +333,12 @@ export class AgentController {
       stored = { action: chosen.action, semantic: chosen.semantic };
       how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
     }
-    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: { ...stored, decision: how } }] };
+    // A correction (another candidate picked, an action edited in) overrules the
+    // proposal: it is recorded as rejected here, so every learner gets its
+    // negative signal (issue 22: the rejected proposal is not proposed first again).
+    const overruled = how === 'picked' || how === 'edited' ? open[0] : undefined;
+    const rejected = overruled && overruled.semantic !== stored.semantic ? [...new Set([...step.rejected, overruled.semantic])] : step.rejected;
+    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen: { ...stored, decision: how } }] };
     const saved = await this.saveOrPause(approved, episode);
     // An approval that could not be saved is not carried out.
     if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
