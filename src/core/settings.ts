@@ -116,6 +116,8 @@ export const SettingsSchema = z.strictObject({
    * keep their own keys above.
    */
   learners: z.record(z.string(), z.unknown()).optional(),
+  /** Learned procedures replay without a model when they clearly apply (issue 25); absent = on. */
+  replay: z.strictObject({ enabled: z.boolean() }).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -150,7 +150,7 @@ describe('AgentController', () => {
     await expect(controller.decide(ep.id, { kind: 'edit', action: 'click(<button "Checkout">)' })).rejects.toThrow(/does not fit this page/);
     expect(await store.get(ep.id)).toEqual(before);
     const edited = await controller.decide(ep.id, { kind: 'edit', action: 'click(<button "search">)' });
-    expect(edited.steps[0]!.chosen).toEqual({ action: 'click([2])', semantic: 'click(<button "Search">)', decision: 'edited' });
+    expect(edited.steps[0]!.chosen).toEqual({ action: 'click([2])', semantic: 'click(<button "Search">)', decision: 'edited', correction: 'edit' });
   });
 
   it('resumes from the checkpoint after the worker is killed', async () => {

@@ -23,15 +23,18 @@ import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from '../episode/episode.ts';
 import { autoApproveVerdict } from './sensitive-actions.ts';
+import { planStepRunsUnasked, replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
+import { replayProposal } from '../replay/replay-proposal.ts';
 import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged } from './decision-guard.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
-import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
+import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
+import { shownCorrection } from './shown-correction.ts';
 
-export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type StepEvaluator, type Verdict } from './controller-types.ts';
+export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type StepEvaluator, type Verdict } from './controller-types.ts';
 
 const SUCCESS_THRESHOLD = 0.999;
 
@@ -64,6 +67,7 @@ export class AgentController {
     const attempt = earlier.filter((e) => e.kind !== 'demonstration').length + 1;
     const kind = input.kind ?? 'live';
     const plans = await beginStage(learners, { episodeId: id, task: input.task, origin, startUrl: input.startUrl, attempt, kind }, this.deps.logger);
+    const replay = kind === 'demonstration' ? null : await replayAtStart(this.deps, input.task, origin);
     const episode: Episode = {
       id,
       origin,
@@ -78,6 +82,7 @@ export class AgentController {
       ...(Object.keys(plans).length > 0 ? { plans } : {}),
       attempt,
       kind,
+      ...(replay ? { replay } : {}),
       startedAt: this.deps.clock.now(),
       endedAt: null,
     };
@@ -121,6 +126,26 @@ export class AgentController {
     return this.follow(episode, this.proposeStep(episodeId, { exclude }), options.awaitNext ?? true);
   }
 
+  /**
+   * The person's answer to an offered plan. Approving runs its first step
+   * (the pending proposal) and lets the plan's later steps run unasked as
+   * approved; edited values re-bind the plan and re-propose; declining lets
+   * the policy propose as it would have without replay.
+   */
+  async decidePlan(episodeId: string, decision: PlanDecision, options: { awaitNext?: boolean } = {}): Promise<Episode> {
+    const changed = await this.locks.run(episodeId, async () => {
+      const episode = await this.get(episodeId);
+      const next = withPlanDecision(episode, decision);
+      await this.save(next.episode);
+      return next;
+    });
+    if (changed.run === 'first_step') {
+      const pending = changed.episode.steps.at(-1)!;
+      return this.decide(episodeId, { kind: 'approve', step: pending.index, candidate: pending.candidates[0]!.semantic }, options);
+    }
+    return this.follow(changed.episode, this.proposeStep(episodeId), options.awaitNext ?? true);
+  }
+
   async pause(episodeId: string): Promise<Episode> {
     const episode = await this.get(episodeId);
     if (isFinished(episode)) return episode;
@@ -152,6 +177,19 @@ export class AgentController {
       const episode = await this.get(episodeId);
       if (isFinished(episode)) return episode;
       return this.conclude(episode, 'stopped', null);
+    });
+  }
+
+  /**
+   * Changes the saved episode under its lock: Show me and Take over
+   * (teaching-session.ts) set and clear their state this way. `change` may
+   * throw to refuse; then nothing is saved.
+   */
+  async amend(episodeId: string, change: (episode: Episode) => Episode): Promise<Episode> {
+    return this.locks.run(episodeId, async () => {
+      const next = change(await this.get(episodeId));
+      await this.save(next);
+      return next;
     });
   }
 
@@ -224,6 +262,28 @@ export class AgentController {
       if (overBudget !== null) throw new TokenBudgetError(overBudget);
       const context = await observeStage(this.deps.pageFor(episode), episode, settings, signal);
       const notes: string[] = [];
+      // A learned procedure's next step, when its precondition holds: no policy or model call.
+      const replayed = replayProposal(episode, context, { rejected: excluded, started, now: this.deps.clock.now() });
+      if (replayed?.kind === 'step') {
+        const previous = episode.steps.at(-1);
+        const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), replayed.step] : [...episode.steps, replayed.step];
+        episode = await this.get(episodeId);
+        if (episode.status !== 'running') return { episode, observation: null };
+        episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+        await this.save(episode);
+        return { episode, observation: context.observation };
+      }
+      if (replayed) {
+        episode = { ...episode, replay: replayed.replay };
+        if (replayed.note !== null) notes.push(replayed.note);
+        if (replayed.kind === 'finished') {
+          const latest = await this.get(episodeId);
+          if (latest.status !== 'running') return { episode: latest, observation: null };
+          episode = { ...latest, replay: replayed.replay, status: 'awaiting_verdict' };
+          await this.save(episode);
+          return { episode, observation: null };
+        }
+      }
       const learners = this.deps.learners();
       const exclude = new Set(excluded);
       const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
@@ -240,16 +300,19 @@ export class AgentController {
       // A re-proposal after rejections replaces the pending step rather than adding one.
       const previous = episode.steps.at(-1);
       const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
+      const replayNow = episode.replay;
       episode = await this.get(episodeId); // the person may have paused or stopped meanwhile
       if (episode.status !== 'running') return { episode, observation: null };
-      episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+      episode = { ...episode, ...(replayNow ? { replay: replayNow } : {}), steps, status: 'awaiting_approval', error: null };
       await this.save(episode);
       return { episode, observation: context.observation };
     } catch (err) {
       if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
       // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
       const latest = await this.get(episodeId);
-      const paused = await this.saveOrPause({ ...latest, status: 'paused', error: describeError(err) }, latest);
+      // A replay that stopped before the policy failed stays stopped, with its reason.
+      const replay = episode.replay ?? latest.replay;
+      const paused = await this.saveOrPause({ ...latest, ...(replay ? { replay } : {}), status: 'paused', error: describeError(err) }, latest);
       this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
       return { episode: paused, observation: null };
     } finally {
@@ -264,8 +327,8 @@ export class AgentController {
   private async carryOut(episodeId: string, decision: DecisionInput, options: { auto?: boolean }): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     const approved = await this.locks.run(episodeId, () => this.recordDecision(episodeId, decision, options));
     if (approved.kind === 'done') return approved.outcome;
-    const { action, semantic, shownOn, recheck } = approved;
-    return this.actApproved(episodeId, action, { semantic, shownOn, recheck });
+    const { action, semantic, shownOn, recheck, ran } = approved;
+    return this.actApproved(episodeId, action, { semantic, shownOn, recheck, ...(ran ? { ran } : {}) });
   }
 
   /**
@@ -277,9 +340,10 @@ export class AgentController {
     episodeId: string,
     decision: DecisionInput,
     options: { auto?: boolean },
-  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; recheck: boolean }> {
+  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; recheck: boolean; ran?: ActionResult }> {
     let episode = await this.get(episodeId);
     if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
+    if (episode.teaching && decision.kind !== 'show') throw new DecisionError(teachingRefusal(episode.teaching.mode));
     const step = episode.steps.at(-1);
     if (!step || step.chosen) throw new DecisionError('there is no pending proposal');
     const open = step.candidates.filter((c) => !step.rejected.includes(c.semantic));
@@ -303,6 +367,13 @@ export class AgentController {
       episode = { ...episode, status: 'running' };
       await this.save(episode);
       return { kind: 'done', outcome: { episode, exclude: rejected, next: true } };
+    }
+
+    if (decision.kind === 'show') {
+      const shown = shownCorrection(episode, step, decision);
+      const saved = await this.saveOrPause(shown.episode, episode);
+      if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+      return { kind: 'act', action: shown.action, semantic: shown.semantic, shownOn: step.url, recheck: false, ran: { ok: true, navigated: decision.navigated === true } };
     }
 
     let run: Action;
@@ -333,12 +404,14 @@ export class AgentController {
       stored = { action: chosen.action, semantic: chosen.semantic };
       how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
     }
-    // A correction (another candidate picked, an action edited in) overrules the
-    // proposal: it is recorded as rejected here, so every learner gets its
+    // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
+    const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
+    // A correction overrules the proposal: it joins the step's rejected actions,
+    // as Show me's does (shown-correction.ts), so every learner gets its
     // negative signal (issue 22: the rejected proposal is not proposed first again).
     const overruled = how === 'picked' || how === 'edited' ? open[0] : undefined;
     const rejected = overruled && overruled.semantic !== stored.semantic ? [...new Set([...step.rejected, overruled.semantic])] : step.rejected;
-    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen: { ...stored, decision: how } }] };
+    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen: { ...stored, decision: how, ...correction } }] };
     const saved = await this.saveOrPause(approved, episode);
     // An approval that could not be saved is not carried out.
     if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
@@ -354,12 +427,12 @@ export class AgentController {
   private async actApproved(
     episodeId: string,
     action: Action,
-    shown: { semantic: string; shownOn: string; recheck: boolean },
+    shown: { semantic: string; shownOn: string; recheck: boolean; ran?: ActionResult },
   ): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     let episode = await this.get(episodeId);
     const page = this.deps.pageFor(episode);
     let refused: string | null = null;
-    if (shown.recheck) {
+    if (shown.recheck && !shown.ran) {
       try {
         const now = await page.observe({ maxChars: this.deps.settings().agent.observationChars, lastActedRef: null });
         refused = targetChanged(action, shown.semantic, now, shown.shownOn);
@@ -368,7 +441,9 @@ export class AgentController {
       }
     }
     let result: ActionResult;
-    if (refused !== null) {
+    if (shown.ran) {
+      result = shown.ran; // the person already did it in the page (Show me)
+    } else if (refused !== null) {
       result = { ok: false, code: 'not_run', message: `not run: ${refused}` };
     } else {
       const last = episode.steps.at(-1)!;
@@ -408,6 +483,7 @@ export class AgentController {
     const stepLimit = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
     const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now(), stepLimit });
     await this.save(closed);
+    await replayOutcome(this.deps, closed, outcome);
     const noted = withLearnNotes(closed, await learnStage(this.deps.learners(), trajectory, this.deps.logger));
     if (!noted) return closed;
     await this.save(noted);
@@ -424,6 +500,9 @@ export class AgentController {
     if (!top) return false;
     const parsed = parseAction(top.action);
     if (!parsed.ok) return false;
+    const pending = episode.steps.at(-1)!;
+    // A step of a plan the person approved runs unasked only as approved, and never an always-ask kind.
+    if (pending.replayStep !== undefined) return planStepRunsUnasked(episode, pending, parsed.action, observation);
     return !autoApproveVerdict({
       grantedOrigins: this.deps.settings().agent.autoApproveOrigins,
       observation,
@@ -472,6 +551,11 @@ export class AgentController {
     }
   }
 }
+
+const teachingRefusal = (mode: 'show' | 'takeover'): string =>
+  mode === 'show'
+    ? 'you are showing this step in the page: do it there, or cancel Show me first'
+    : 'you have taken over the page: press Continue first';
 
 const secretKey = (episodeId: string, stepIndex: number, semantic: string): string => `${episodeId}\u0000${stepIndex}\u0000${semantic}`;
 

@@ -31,7 +31,8 @@ export function closeEpisode(
     endedAt: input.now,
     error: input.notes.length ? [episode.error, ...input.notes].filter(Boolean).join('; ') : episode.error,
   };
-  const learnable = steps.filter((s) => s.chosen || s.rejected.length);
+  // A take-over the person marked "don't learn from this" reaches no learner.
+  const learnable = steps.filter((s) => (s.chosen || s.rejected.length) && s.takeOver?.learn !== false);
   const trajectory = { episode: { ...closed, steps: learnable }, rewards: learnable.map((s) => s.reward ?? 0), rewardSource: source };
   return { closed, trajectory };
 }

@@ -54,6 +54,21 @@ export type NeighbourSummary = z.infer<typeof NeighbourSummarySchema>;
 export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected', 'demonstrated']);
 export type Decision = z.infer<typeof DecisionSchema>;
 
+/**
+ * How the person corrected a proposal: picked another candidate, edited the
+ * action in the panel, or showed it in the page (Show me). All three are
+ * corrections; the kind says which one the step was.
+ */
+export const CorrectionKindSchema = z.enum(['pick', 'edit', 'show']);
+export type CorrectionKind = z.infer<typeof CorrectionKindSchema>;
+
+/** The person teaching in the page: one step (Show me) or several until Continue (Take over). */
+export const TeachingSchema = z.strictObject({
+  mode: z.enum(['show', 'takeover']),
+  since: z.number(),
+});
+export type Teaching = z.infer<typeof TeachingSchema>;
+
 export const StepRecordSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   url: z.string(),
@@ -104,6 +119,8 @@ export const StepRecordSchema = z.strictObject({
     action: z.string(),
     semantic: z.string(),
     decision: DecisionSchema,
+    /** Set when the person corrected the proposal: which kind of correction this step was. */
+    correction: CorrectionKindSchema.optional(),
     /**
      * Idempotency id, saved just before the action starts. After a worker
      * restart, an approved step with an id but no result may have run: it is
@@ -111,6 +128,12 @@ export const StepRecordSchema = z.strictObject({
      */
     actionId: z.string().optional(),
   }).nullable(),
+  /**
+   * A step the person did while they had taken over the page. `learn: false`
+   * (they marked it "don't learn from this"): kept in the history, but no
+   * learner ever receives it.
+   */
+  takeOver: z.strictObject({ learn: z.boolean() }).optional(),
   /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
   rejected: z.array(z.string()),
   result: ActionResultSchema.nullable(),
@@ -121,8 +144,34 @@ export const StepRecordSchema = z.strictObject({
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
   startedAt: z.number(),
+  /** The step came from a learned procedure, not the policy (issue 25): which one, and which of its steps. */
+  replayStep: z.strictObject({ procedureId: z.string(), step: z.number().int().nonnegative(), of: z.number().int().positive() }).optional(),
 });
 export type StepRecord = z.infer<typeof StepRecordSchema>;
+
+/**
+ * A replay's plan and where it stands (src/core/replay). `offered`: shown
+ * to the person, waiting for plan approval; `approved`: its steps are
+ * proposed without a policy call; `declined`; `fell_back`: a precondition
+ * failed at `fallback.step` and the policy took over; `finished`: every step
+ * ran; `refused`: a procedure fitted the task but could not run (`message`).
+ */
+export const EpisodeReplaySchema = z.strictObject({
+  procedureId: z.string(),
+  template: z.string(),
+  values: z.record(z.string(), z.string()),
+  /** The procedure's steps with {variables}, and the same with the values in place. */
+  abstractSteps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  steps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  origins: z.array(z.string()),
+  endsWithAnswer: z.boolean(),
+  status: z.enum(['offered', 'approved', 'declined', 'fell_back', 'finished', 'refused']),
+  fallback: z.strictObject({ step: z.number().int().nonnegative(), reason: z.string() }).nullable(),
+  message: z.string().nullable(),
+  /** Tokens one model-driven step cost on this site lately (prompt + completion); null when none was seen. */
+  tokensPerModelStep: z.number().nonnegative().nullable(),
+});
+export type EpisodeReplay = z.infer<typeof EpisodeReplaySchema>;
 
 export const EpisodeStatusSchema = z.enum([
   'running', 'paused', 'awaiting_approval', 'awaiting_verdict', 'success', 'failure', 'partial', 'stopped', 'error',
@@ -150,8 +199,12 @@ export const EpisodeSchema = z.strictObject({
   attempt: z.number().int().positive(),
   /** 'live' (the person drove it), 'demonstration' (recorded), 'imported', 'bench'. */
   kind: z.enum(['live', 'demonstration', 'imported', 'bench']),
+  /** A learned procedure replayed (or offered) in this episode. */
+  replay: EpisodeReplaySchema.optional(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
+  /** Set while the person teaches in the page (Show me, Take over); the checkpoint survives a worker restart. */
+  teaching: TeachingSchema.optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

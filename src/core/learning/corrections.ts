@@ -15,7 +15,8 @@ export type Taught = 'approved' | 'corrected' | 'rejected';
 /** How the person taught the step's executed action, or undefined (auto-approved, not run). */
 export function taughtAction(step: StepRecord): Exclude<Taught, 'rejected'> | undefined {
   const decision = step.chosen?.decision;
-  if (decision === 'edited' || decision === 'demonstrated') return 'corrected';
+  // Pick, edit and Show me say so (`correction`); a step the person did themselves is one too.
+  if (step.chosen?.correction !== undefined || decision === 'edited' || decision === 'demonstrated') return 'corrected';
   // A pick of the proposal itself is an approval; a pick over a rejected proposal corrects it.
   if (decision === 'picked') return step.rejected.length > 0 ? 'corrected' : 'approved';
   if (decision === 'approved') return step.rejected.length > 0 ? 'corrected' : 'approved';
