@@ -21,7 +21,7 @@ export function closeEpisode(
   const ran = executedSteps.filter((s) => s.chosen!.decision !== 'rejected').length;
   // Judged after the last step unless the episode only ended because it ran out of steps.
   const judgedAfterLastStep = input.stepLimit !== undefined && ran > 0 && ran < input.stepLimit;
-  const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores: input.evaluatorScores, settings: input.rewards, judgedAfterLastStep });
+  const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores: input.evaluatorScores, settings: input.rewards, judgedAfterLastStep, task: episode.task });
   let i = 0;
   const steps = episode.steps.map((s) => (s.chosen ? { ...s, reward: rewards[i++] ?? 0 } : s));
   const closed: Episode = {
