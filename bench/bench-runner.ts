@@ -31,6 +31,8 @@ import { launchPlain } from '../test/support/chromium.ts';
 import { summarizeEvolution } from './evolution-summary.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
 import { checkTeachingTargets, summarizeTeaching } from './teaching-metrics.ts';
+import { attemptCost } from './cost-metrics.ts';
+import { ProcedureLibrary } from '../src/core/replay/procedure-library.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, teacherOf, type BenchTask, type Suite, type Teacher } from './suite.ts';
@@ -41,16 +43,22 @@ export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'ji
 /** 'static' (no learner), or registry ids joined by '+', such as `jitrl+cer`. */
 export type LearnerConfig = string;
 
-/** The registry ids of a configuration, or an error naming the unknown ones. */
-export function parseLearnerConfig(config: string): { ok: true; ids: string[] } | { ok: false; message: string } {
-  if (config === 'static') return { ok: true, ids: [] };
-  const ids = config.split('+').map((x) => x.trim());
+/**
+ * The registry ids of a configuration, or an error naming the unknown ones.
+ * A trailing `+replay` runs it with learned procedures replayed (issue 25):
+ * `jitrl+cer+replay` is JitRL and CER with replay on.
+ */
+export function parseLearnerConfig(config: string): { ok: true; ids: string[]; replay: boolean } | { ok: false; message: string } {
+  if (config === 'static') return { ok: true, ids: [], replay: false };
+  const all = config.split('+').map((x) => x.trim());
+  const replay = all.includes('replay');
+  const ids = all.filter((x) => x !== 'replay');
   const known = LEARNERS.map((d) => d.id);
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0 || ids.length === 0) {
-    return { ok: false, message: `unknown learner "${config}" (static, or registry ids joined by "+": ${known.join(', ')})` };
+    return { ok: false, message: `unknown learner "${config}" (static, or registry ids joined by "+": ${known.join(', ')}; "+replay" adds replay)` };
   }
-  return { ok: true, ids };
+  return { ok: true, ids, replay };
 }
 export type PolicyKind = 'offline' | 'simulated' | 'openai';
 
@@ -393,6 +401,10 @@ async function runAttempt(input: {
       clock: systemClock,
       logger: silentLogger,
       newId: () => `${learner}:${task.id}:${attempt}:${ids++}`,
+      // The bench's decider approves every proposal, so a plan starts approved.
+      ...(parseLearnerConfig(learner).ok && (parseLearnerConfig(learner) as { replay: boolean }).replay
+        ? { replay: new ProcedureLibrary({ experiences: set.experience, memory: set.memory, episodes: set.episodes, learnerData: set.learnerData }, systemClock, { approvePlans: true }) }
+        : {}),
     });
 
     const teaching = teacher ? emptyTeaching() : null;
@@ -435,9 +447,8 @@ async function runAttempt(input: {
       error: error ?? (closed.status === 'error' ? closed.error : null),
       instruction,
       answer: closed.answer,
-      actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}${s.chosen!.decision === 'picked' || s.chosen!.decision === 'edited' ? ` (${s.chosen!.decision})` : ''}`),
-      // Each step record is at least one call of the policy (the model, or the offline scorer).
-      policyCalls: closed.steps.filter((s) => s.candidates.some((c) => c.origin === 'model')).length,
+      ...attemptCost(closed),
+      actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}${s.chosen!.correction ? ` (${s.chosen!.correction})` : ''}`),
       instance: input.instance,
       taught: teaching !== null,
       ...(teaching ? { teaching: { asks: teaching.asks, picks: teaching.picks, edits: teaching.edits, unteachable: teaching.unteachable, stopped: teaching.stopped } } : {}),

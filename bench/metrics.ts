@@ -50,8 +50,11 @@ export interface AttemptRecord {
   answer: string | null;
   /** The executed actions in semantic form, with "→ error code" when one failed. */
   actions: string[];
-  /** Calls of the policy (the model, or the offline scorer): one per proposed step. */
+  /** Proposals the policy made (bench/cost-metrics.ts); absent in older reports. */
   policyCalls?: number;
+  /** Steps replayed from a learned procedure, and where and why the replay fell back (null: it did not). */
+  replayedSteps?: number;
+  replayFallback?: string | null;
   /** 1-based instance of the task within its template, in run order. */
   instance?: number;
   /** A teacher taught this attempt (`--teach`). */
