@@ -167,12 +167,9 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       return pinned;
     },
     'evotest.reset': async ({ key }) => ({ deleted: await d.lineages.delete(key) }),
-    'autoApprove.set': async ({ origin, enabled }) => {
+    'askMode.set': async ({ origin, mode }) => {
       const s = await d.settings.load();
-      const origins = new Set(s.agent.autoApproveOrigins);
-      if (enabled) origins.add(origin);
-      else origins.delete(origin);
-      return saveSettings({ ...s, agent: { ...s.agent, autoApproveOrigins: [...origins] } });
+      return saveSettings({ ...s, agent: { ...s.agent, askModes: { ...s.agent.askModes, [origin]: mode } } });
     },
   };
 }

@@ -8,6 +8,8 @@
 import * as z from 'zod';
 import { EpisodeSchema } from '../core/episode/episode.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
+import { AskModeSchema } from '../core/autonomy/ask-mode.ts';
+import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
@@ -144,7 +146,8 @@ export const UiRequests = {
   'settings.reset': { req: Empty, res: SettingsSchema },
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
-  'autoApprove.set': { req: z.strictObject({ origin: z.string(), enabled: z.boolean() }), res: SettingsSchema },
+  /** The site's ask mode (autonomy/ask-mode.ts). */
+  'askMode.set': { req: z.strictObject({ origin: z.string(), mode: AskModeSchema }), res: SettingsSchema },
   /** Start recording a person's demonstration of `task` in the tab (an episode of kind 'demonstration'). */
   'demo.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
   /** Stop recording; 'abandoned' is stored as partial, never as a success. */
@@ -218,7 +221,7 @@ export const PageRequests = {
     req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable() }),
     res: PageObservationSchema,
   },
-  'page.act': { req: z.strictObject({ action: ActionSchema }), res: ActionResultSchema },
+  'page.act': { req: z.strictObject({ action: ActionSchema, expect: TargetFingerprintSchema.optional() }), res: ActionResultSchema },
   'page.highlight': { req: z.strictObject({ ref: z.string().nullable() }), res: Ok },
   /** `recording`: whether a demonstration is being recorded on this page right now. */
   'page.ping': { req: Empty, res: z.strictObject({ url: z.string(), recording: z.boolean().optional() }) },

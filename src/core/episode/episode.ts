@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { ActionResultSchema } from '../page/action.ts';
+import { TargetFingerprintSchema } from '../page/target-fingerprint.ts';
 
 export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
 export type LogitSource = z.infer<typeof LogitSourceSchema>;
@@ -24,6 +25,8 @@ export const CandidateRecordSchema = z.strictObject({
   /** This very state's memory says this action led to success: proposed outright, not sampled (exploitation). */
   settled: z.boolean().optional(),
   rationale: z.string().optional(),
+  /** The element the action targets, as the page showed it when proposed (what an approval is about). */
+  target: TargetFingerprintSchema.optional(),
   baseLogit: z.number(),
   adjustedLogit: z.number(),
   baseProb: z.number(),
@@ -127,7 +130,11 @@ export const StepRecordSchema = z.strictObject({
      * returned to the person as "outcome unknown", never run again.
      */
     actionId: z.string().optional(),
+    /** The element as the person approved it (role, name, link, form, submits): what earned autonomy compares. */
+    target: TargetFingerprintSchema.optional(),
   }).nullable(),
+  /** Why the step ran without asking, or why it asked (the autonomy gate's words, shown in the panel). */
+  autonomy: z.strictObject({ ran: z.boolean(), reason: z.string() }).optional(),
   /**
    * A step the person did while they had taken over the page. `learn: false`
    * (they marked it "don't learn from this"): kept in the history, but no

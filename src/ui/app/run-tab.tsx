@@ -4,6 +4,8 @@
  * (approve, pick another candidate, edit, reject). Ends with the verdict.
  */
 import { episodeTokens } from '../../core/agent/token-budget.ts';
+import { AskModeControl } from './ask-mode-control.tsx';
+import type { AskMode } from '../../core/autonomy/ask-mode.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Episode, StepRecord } from '../../core/episode/episode.ts';
 import type { Settings } from '../../core/settings.ts';
@@ -157,11 +159,10 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
     episode && run(`verdict:${v}`, () => client.request('episode.verdict', { episodeId: episode.id, verdict: v, runEvaluator }));
 
   const siteOrigin = episode?.origin ?? origin;
-  const autoOn = !!(settings && siteOrigin && settings.agent.autoApproveOrigins.includes(siteOrigin));
-  async function toggleAuto(enabled: boolean) {
+  async function setAskMode(mode: AskMode) {
     if (!siteOrigin) return;
     try {
-      setSettings(await client.request('autoApprove.set', { origin: siteOrigin, enabled }));
+      setSettings(await client.request('askMode.set', { origin: siteOrigin, mode }));
     } catch (err) {
       setError(errorText(err));
     }
@@ -295,16 +296,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       ) : null}
 
       {siteOrigin ? (
-        <div class="auto-approve">
-          <label class="check">
-            <input type="checkbox" checked={autoOn} disabled={!settings} onChange={(e) => void toggleAuto(e.currentTarget.checked)} aria-describedby="auto-help" />
-            Auto-approve on {siteOrigin}
-          </label>
-          <p id="auto-help" class="help">
-            Off by default. Even when on, sensitive actions always wait for you: typing into password or payment fields,
-            submitting forms, going to another site, and downloads.
-          </p>
-        </div>
+        <AskModeControl origin={siteOrigin} settings={settings} onChange={(m) => void setAskMode(m)} />
       ) : null}
 
       {doneSteps.length > 0 ? (
