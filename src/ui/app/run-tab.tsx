@@ -15,6 +15,7 @@ import { errorText, isEnded, rankCandidates, refOfAction, statusText, wantsVerdi
 import { CandidateList, StepContext, StepSummary } from './step-view.tsx';
 import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
 import { MetaTtlGuidePanel } from './metattl-guide-panel.tsx';
+import { isTeaching, TeachingControls } from './teaching-controls.tsx';
 
 export interface RunTabProps {
   connector: BackgroundConnector;
@@ -231,7 +232,11 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
 
       {error ? <p class="error" role="alert">{error}</p> : null}
 
-      {proposal && episode ? (
+      {episode && !ended && !isRecording(episode) ? (
+        <TeachingControls client={client} episode={episode} hasProposal={proposal !== null} busy={disabled} onEpisode={setEpisode} />
+      ) : null}
+
+      {proposal && episode && !isTeaching(episode) ? (
         <section class="proposal" aria-labelledby="proposal-heading">
           <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
           <StepContext step={proposal} />
