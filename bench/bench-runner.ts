@@ -106,6 +106,8 @@ export interface BenchOptions {
    * template); the rest run alone. 0 or absent: nobody teaches.
    */
   teach?: number;
+  /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
+  jitrl?: Partial<Settings['jitrl']>;
   /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
   metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
 }
@@ -375,6 +377,7 @@ async function runAttempt(input: {
     const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
+      jitrl: { ...DEFAULT_SETTINGS.jitrl, ...(options.jitrl ?? {}) },
       agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection },
       // A configuration that names Meta-TTL runs it (it is off by default in the extension).
       learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },

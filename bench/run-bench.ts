@@ -2,8 +2,10 @@
  * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
- *   [--selection sampling|argmax] [--teach N]`
+ *   [--selection sampling|argmax] [--ablate] [--teach N]`
  *
+ * --ablate: JitRL with none of our additions, then each one alone, then all
+ * (bench/ablation.ts); --learners is ignored.
  * --teach N: the suite's teachers teach the first N attempts of each task
  * (with --memory carry: the first N instances of each template); see bench/teach.ts.
  *
@@ -16,6 +18,7 @@ import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { LEARNER_CONFIGS, parseLearnerConfig, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
+import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
 
 z.config({ jitless: true });
@@ -49,6 +52,7 @@ const ArgsSchema = z.object({
   progress: z.boolean(),
   selection: z.enum(['sampling', 'argmax']),
   teach: z.coerce.number().int().min(0).max(50),
+  ablate: z.boolean(),
 });
 
 async function main(): Promise<number> {
@@ -70,6 +74,7 @@ async function main(): Promise<number> {
       'no-progress': { type: 'boolean', default: false },
       selection: { type: 'string', default: 'sampling' },
       teach: { type: 'string', default: '0' },
+      ablate: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -88,6 +93,15 @@ async function main(): Promise<number> {
   if (policy === 'openai' && (!baseUrl || !model)) {
     console.error('--policy openai needs --base-url and --model (or OPENAI_BASE_URL and OPENAI_MODEL)');
     return 2;
+  }
+  if (args.ablate) {
+    const ablation = await runAblation({
+      suite, attempts: args.attempts, policy, noise: args.noise, seed: args.seed, memory: args.memory, profile,
+      taskFilter: args.tasks, progress: args.progress, selection: args.selection,
+    });
+    console.log(ablationMarkdown(ablation));
+    console.log(`Wrote ${await writeAblation(ablation, args.out)}`);
+    return 0;
   }
   console.error(`bench: suite ${suite.name}, policy ${policy} (${args.selection}), learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}${args.teach ? `, taught: ${args.memory === 'carry' ? `first ${args.teach} instance(s) of each template` : `attempts 1–${args.teach}`}` : ''}`);
   const result = await runBench({
