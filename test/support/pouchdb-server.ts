@@ -73,7 +73,7 @@ export async function startTeamServer(options: { port?: number; timeoutMs?: numb
     },
     async stop({ hard = false } = {}) {
       stopping = true;
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill(hard ? 'SIGKILL' : 'SIGTERM');
         await exited;

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
 import { forgetTeammate } from '../../src/core/sync/merge-incoming.ts';
 import { forgetSite } from '../../src/core/learning/memory-transfer.ts';
 import { TEAM_INDEX_ID } from '../../src/core/sync/team-index.ts';
@@ -15,16 +14,13 @@ import { startTeamServer, type TeamServer } from '../support/pouchdb-server.ts';
 import { remoteDb } from '../support/node-pouch.ts';
 import { teamProfile, type TeamProfile } from '../support/team-profile.ts';
 import { experience } from './tfgrpo-helpers.ts';
+import { transition } from '../support/team-fixtures.ts';
 
 const SHOP = 'https://shop.team.test';
 const BANK = 'https://bank.team.test';
 const ANA = { id: 'ana-0000-0001', name: 'Ana' };
 const BEN = { id: 'ben-0000-0002', name: 'Ben' };
 
-export const transition = (origin: string, episodeId: string, i: number, action: string, task = 'add the teapot to the cart'): Transition => ({
-  id: `${episodeId}:${i}`, origin, regUrl: '/p/{id}', effectiveState: [], stateTokens: [], task, taskTokens: task.split(' '),
-  action, reward: 1, rewardSource: 'person', futureRewards: [1], episodeId, stepIndex: i, createdAt: 1000 + i, updatedAt: 2000 + i,
-});
 
 let server: TeamServer;
 let dbCount = 0;

@@ -12,6 +12,7 @@ import type { ChangeBatch, ReplicationReport, TeamDatabasePort } from '../../cor
 import { parseDocId } from '../../core/sync/merge-incoming.ts';
 import type { SharedDoc } from '../../core/sync/shared-doc.ts';
 import { teamSyncError, TeamSyncError } from '../../core/sync/sync-errors.ts';
+import { UNREACHABLE_REASON } from './selector-fetch.ts';
 import type { PouchDatabase, PouchReplication, PouchReplicationResult, PouchWriteResult } from './pouch-types.ts';
 
 const CHECKPOINT_ID = '_local/apprentice-merge';
@@ -36,7 +37,7 @@ export function classifyPouchError(error: unknown, serverLabel: string, database
   if (e.status === 403) return teamSyncError('forbidden', `"${database}"`, error);
   if (e.status === 404) return teamSyncError('missing-database', `"${database}"`, error);
   if (e.status === 413) return teamSyncError('too-large', e.reason ?? 'HTTP 413', error);
-  if (e.status === undefined || e.status === 0 || /fetch|network|ECONNREFUSED|ECONNRESET|socket|aborted/i.test(text)) return teamSyncError('unreachable', serverLabel, error);
+  if ((e.reason ?? '').startsWith(UNREACHABLE_REASON) || e.status === undefined || e.status === 0 || /fetch|network|ECONNREFUSED|ECONNRESET|socket|aborted/i.test(text)) return teamSyncError('unreachable', serverLabel, error);
   return teamSyncError('other', `${e.status ?? ''} ${e.reason ?? e.message ?? String(error)}`.trim(), error);
 }
 
