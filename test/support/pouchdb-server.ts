@@ -5,7 +5,7 @@
  * test, stopped after it; its config and log live in a temporary folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ export interface TeamServer {
   url: string;
   port: number;
   admin: { username: string; password: string };
+  /** CPU seconds the server process used so far (Linux /proc; null elsewhere). */
+  cpuSeconds(): number | null;
   /** Creates a database (PUT /db). */
   createDatabase(name: string): Promise<void>;
   /** Stops the server (SIGKILL when `hard`: a crash, not a shutdown). */
@@ -36,13 +38,17 @@ async function freePort(): Promise<number> {
 
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
 
-export async function startTeamServer(options: { port?: number; timeoutMs?: number } = {}): Promise<TeamServer> {
+/**
+ * `dataDir`: keep the databases on disk there (LevelDB), so a killed server
+ * restarts with its data (the benchmark's resumption run); in memory otherwise.
+ */
+export async function startTeamServer(options: { port?: number; timeoutMs?: number; dataDir?: string } = {}): Promise<TeamServer> {
   const dir = mkdtempSync(join(tmpdir(), 'apprentice-couch-'));
   const admin = { username: 'admin', password: 'team-test-password' };
   writeFileSync(join(dir, 'config.json'), JSON.stringify({ admins: { [admin.username]: admin.password }, log: { file: join(dir, 'log.txt'), level: 'none' } }));
   const port = options.port ?? (await freePort());
   const bin = createRequire(import.meta.url).resolve('pouchdb-server/bin/pouchdb-server');
-  const child: ChildProcess = spawn(process.execPath, [bin, '--in-memory', '--port', String(port), '--host', '127.0.0.1', '--no-stdout-logs', '--config', join(dir, 'config.json')], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [bin, ...(options.dataDir ? ['--dir', options.dataDir] : ['--in-memory']), '--port', String(port), '--host', '127.0.0.1', '--no-stdout-logs', '--config', join(dir, 'config.json')], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   let stopping = false;
@@ -67,6 +73,14 @@ export async function startTeamServer(options: { port?: number; timeoutMs?: numb
   }
   return {
     url, port, admin,
+    cpuSeconds() {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return null;
+      }
+    },
     async createDatabase(name) {
       const res = await fetch(`${url}/${encodeURIComponent(name)}`, { method: 'PUT', headers: { authorization: basic(admin.username, admin.password) } });
       if (!res.ok && res.status !== 412) throw new Error(`could not create ${name}: ${res.status} ${await res.text()}`);
