@@ -95,7 +95,7 @@ export async function runBrowserRestarts(stopsWanted: number, log: (s: string) =
         jitrl: { ...settings.jitrl, enabled: false },
         cer: { ...settings.cer, enabled: false },
         learners: { ...(settings.learners ?? {}), tfgrpo: { ...((settings.learners?.['tfgrpo'] as object | undefined) ?? {}), enabled: false } },
-        agent: { ...settings.agent, autoApproveOrigins: [], maxSteps: 8, selection: 'argmax' },
+        agent: { ...settings.agent, askModes: {}, maxSteps: 8, selection: 'argmax' },
       },
     });
     const cdp: CDPSession = await browser.context.newCDPSession(tab);

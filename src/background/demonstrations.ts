@@ -10,6 +10,7 @@ import type { DemonstrationPage, DemonstrationRecorder } from '../core/agent/dem
 import { RECORDING_PORT_NAME } from '../protocol/messages.ts';
 import { createPageClient, dispatchContentRequest, isContentRequestType, type ContentHandlers } from '../protocol/validate.ts';
 import type { TabsSlice, ScriptingSlice } from '../adapters/chrome/tab-page-driver.ts';
+import type { TeachingRouter } from './teaching.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NOT_THERE = /Receiving end does not exist|Could not establish connection|message (port|channel) closed|back\/forward cache|frame was removed/i;
@@ -83,12 +84,22 @@ export function contentSenderTab(sender: ContentSender, extensionId: string): nu
   return sender.tab.id;
 }
 
-export function createContentHandlers(recorder: () => Promise<Pick<DemonstrationRecorder, 'record'>>): ContentHandlers<{ tabId: number; senderUrl: string }> {
+/** Teaching (Show me, Take over) sees each step first; what it does not claim is a demonstration's. */
+export function createContentHandlers(
+  recorder: () => Promise<Pick<DemonstrationRecorder, 'record'>>,
+  teaching?: () => Promise<TeachingRouter>,
+): ContentHandlers<{ tabId: number; senderUrl: string }> {
   return {
     'demo.step': async (step, ctx) => {
       // The step describes the page that sent it, not some other site.
       if (originOf(step.url) !== originOf(ctx.senderUrl)) throw new Error('the step names a page other than the one that sent it');
+      if (teaching && (await (await teaching()).step(ctx.tabId, step))) return { ok: true as const };
       await (await recorder()).record(ctx.tabId, step);
+      return { ok: true as const };
+    },
+    'demo.unrecordable': async ({ what }, ctx) => {
+      // A demonstration records what it can and skips the rest; teaching ends with a message.
+      if (teaching) await (await teaching()).unrecordable(ctx.tabId, what);
       return { ok: true as const };
     },
   };
@@ -101,8 +112,9 @@ export function createContentHandlers(recorder: () => Promise<Pick<Demonstration
 export function registerDemonstrationListeners(
   recorder: () => Promise<Pick<DemonstrationRecorder, 'record' | 'tabLoaded' | 'tabClosed' | 'recordingIn'>>,
   log: (message: string, data: Record<string, unknown>) => void,
+  teaching?: () => Promise<TeachingRouter>,
 ): void {
-  const handlers = createContentHandlers(recorder);
+  const handlers = createContentHandlers(recorder, teaching);
   chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     if (typeof message !== 'object' || message === null || !isContentRequestType((message as { type?: unknown }).type)) return undefined;
     const tabId = contentSenderTab(sender, chrome.runtime.id);
@@ -123,16 +135,18 @@ export function registerDemonstrationListeners(
       return;
     }
     void recorder()
-      .then((r) => r.recordingIn(tabId))
-      .then((episode) => { if (!episode) port.disconnect(); }, () => port.disconnect());
+      .then(async (r) => (await r.recordingIn(tabId)) !== null || (teaching !== undefined && (await (await teaching()).wants(tabId))))
+      .then((wanted) => { if (!wanted) port.disconnect(); }, () => port.disconnect());
   });
-  chrome.tabs.onUpdated.addListener((tabId, change) => {
+  chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
     if (change.status !== 'complete') return;
-    void recorder()
-      .then((r) => r.tabLoaded(tabId))
-      .catch((err: unknown) => log('re-arming the recording failed', { tabId, error: String(err) }));
+    void (async () => {
+      if (teaching && (await (await teaching()).tabLoaded(tabId, tab.url ?? ''))) return;
+      await (await recorder()).tabLoaded(tabId);
+    })().catch((err: unknown) => log('re-arming the recording failed', { tabId, error: String(err) }));
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
+    if (teaching) void teaching().then((t) => t.tabClosed(tabId)).catch((err: unknown) => log('ending teaching failed', { tabId, error: String(err) }));
     void recorder()
       .then((r) => r.tabClosed(tabId))
       .catch((err: unknown) => log('closing the recording failed', { tabId, error: String(err) }));

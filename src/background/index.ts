@@ -5,6 +5,7 @@
  * Every listener is registered synchronously at the top level (MV3 requires
  * it for events that wake the worker); the async set-up is awaited inside.
  */
+import { ProcedureLibrary } from '../core/replay/procedure-library.ts';
 import * as z from 'zod';
 import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
@@ -44,6 +45,8 @@ import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers } from './ui-handlers.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
+import { TeachingSession } from '../core/agent/teaching-session.ts';
+import { createTabTeachingPage, registerTeachingListeners, TeachingRouter } from './teaching.ts';
 import { assignStepRewards } from '../core/learning/rewards.ts';
 import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
 
@@ -137,7 +140,10 @@ async function setUp() {
   const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
 
+  // Learned procedures, on the stores the learners keep (src/core/replay): offered to the person as a plan.
+  const procedures = new ProcedureLibrary({ experiences, memory, episodes, learnerData }, systemClock);
   const controller = new AgentController({
+    replay: procedures,
     episodes,
     pageFor: (episode) => {
       if (episode.tabId === null) throw new Error('this episode has no tab');
@@ -192,8 +198,21 @@ async function setUp() {
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
   });
 
+  // Show me and Take over reuse the demonstrations' recorder in the page.
+  const demonstrationPage = createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+  const teaching = new TeachingSession({
+    controller,
+    episodes,
+    page: createTabTeachingPage({ demonstrationPage, tabs: chrome.tabs }),
+    clock: systemClock,
+    logger,
+  });
+  const teachingRouter = new TeachingRouter(teaching);
+
   const handlers = createUiHandlers({
+    procedures,
     demonstrations,
+    teaching,
     controller,
     episodes,
     memory,
@@ -243,7 +262,16 @@ async function setUp() {
 
   // An episode caught mid-proposal when the worker died is proposed again.
   await controller.resumeUnfinished();
-  return { handlers, demonstrations };
+  return {
+    handlers,
+    demonstrations,
+    teaching: {
+      router: teachingRouter,
+      taught: async () => (await episodes.unfinished()).flatMap((e) => (e.teaching && e.tabId !== null ? [{ episodeId: e.id, tabId: e.tabId }] : [])),
+      // Best-effort: a tab that cannot record (a browser page) is simply not watched.
+      arm: (tabId: number) => demonstrationPage.setRecording(tabId, true).catch(() => undefined),
+    },
+  };
 }
 
 const ready = setUp();
@@ -252,7 +280,9 @@ ready.catch((err: unknown) => logger.error('set-up failed', { error: String(err)
 registerDemonstrationListeners(
   () => ready.then((r) => r.demonstrations),
   (message, data) => logger.warn(message, data),
+  () => ready.then((r) => r.teaching.router),
 );
+registerTeachingListeners(() => ready.then((r) => r.teaching), (message, data) => logger.warn(message, data));
 
 const extensionOrigin = `chrome-extension://${chrome.runtime.id}/`;
 

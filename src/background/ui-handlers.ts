@@ -4,6 +4,7 @@
  */
 import type { AgentController } from '../core/agent/agent-controller.ts';
 import type { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
+import type { TeachingSession } from '../core/agent/teaching-session.ts';
 import type { EpisodeStore } from '../core/episode/episode-store.ts';
 import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
@@ -21,6 +22,7 @@ import type { UiHandlers } from '../protocol/validate.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { keyTransportProblem } from '../core/provider-key.ts';
 import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
+import type { ProcedureLibrary } from '../core/replay/procedure-library.ts';
 
 /** A pin or reset names a lineage or configuration that does not exist (any more). */
 export class EvotestLineageError extends Error {
@@ -53,6 +55,10 @@ export interface UiHandlerDeps {
   writeImport: MemoryTransferDeps['writeImport'];
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
+  /** Learned procedures (replay): listed, deleted, marked "never replay" in the Memory tab. */
+  procedures: Pick<ProcedureLibrary, 'list' | 'delete' | 'setNeverReplay'>;
+  /** Show me and Take over in an agent episode (teach.*). */
+  teaching: Pick<TeachingSession, 'begin' | 'cancel' | 'continueAfterTakeOver'>;
 }
 
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
@@ -91,6 +97,8 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         id: e.id, origin: e.origin, task: e.task, status: e.status, attempt: e.attempt,
         steps: e.steps.filter((s) => s.chosen).length, startedAt: e.startedAt, endedAt: e.endedAt, kind: e.kind,
         tokens: episodeTokens(e),
+        modelCalls: e.steps.reduce((n, s) => n + s.modelCalls, 0),
+        replayedSteps: e.steps.filter((s) => s.replayStep !== undefined && s.chosen !== null).length,
       })),
     'history.curve': async ({ origin, task }) =>
       (await d.episodes.list({ origin, task, limit: 1000 }))
@@ -129,7 +137,20 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       return d.demonstrations.start({ tabId, task });
     },
     'demo.stop': async ({ episodeId, outcome }) => d.demonstrations.stop(episodeId, outcome),
+    'teach.start': async ({ episodeId, mode }) => d.teaching.begin(episodeId, mode),
+    'teach.cancel': async ({ episodeId }) => d.teaching.cancel(episodeId),
+    'teach.continue': async ({ episodeId, learn }) => d.teaching.continueAfterTakeOver(episodeId, { learn }),
     'cer.list': async ({ origin }) => d.experiences.list(origin),
+    'episode.plan': async ({ episodeId, decision }) => d.controller.decidePlan(episodeId, decision, { awaitNext: false }),
+    'procedures.list': async ({ origin }) => d.procedures.list(origin),
+    'procedures.delete': async ({ origin, id }) => {
+      await d.procedures.delete(origin, id);
+      return { ok: true as const };
+    },
+    'procedures.neverReplay': async ({ origin, id, never }) => {
+      await d.procedures.setNeverReplay(origin, id, never);
+      return { ok: true as const };
+    },
     'tfgrpo.library': async ({ origin }) => d.tfgrpo.view(origin),
     'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),
     'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await d.tfgrpo.remove(origin, ids) }),
@@ -148,12 +169,9 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       return pinned;
     },
     'evotest.reset': async ({ key }) => ({ deleted: await d.lineages.delete(key) }),
-    'autoApprove.set': async ({ origin, enabled }) => {
+    'askMode.set': async ({ origin, mode }) => {
       const s = await d.settings.load();
-      const origins = new Set(s.agent.autoApproveOrigins);
-      if (enabled) origins.add(origin);
-      else origins.delete(origin);
-      return saveSettings({ ...s, agent: { ...s.agent, autoApproveOrigins: [...origins] } });
+      return saveSettings({ ...s, agent: { ...s.agent, askModes: { ...s.agent.askModes, [origin]: mode } } });
     },
   };
 }

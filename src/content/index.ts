@@ -22,6 +22,9 @@ const recorder = createDemonstrationRecorder({
     await background.request('demo.step', step);
   },
   onSendError: (err) => console.warn('[apprentice] a recorded step was not stored:', err),
+  onUnrecordable: (what) => {
+    background.request('demo.unrecordable', { what }).catch((err: unknown) => console.warn('[apprentice] could not report an unrecordable action:', err));
+  },
 });
 const link = createRecordingLink({
   connect: (info) => browser.runtime.connect(info),

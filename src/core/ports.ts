@@ -5,12 +5,18 @@
  */
 import type { Action, ActionResult } from './page/action.ts';
 import type { ObserveOptions, PageObservation } from './page/observation.ts';
+import type { TargetFingerprint } from './page/target-fingerprint.ts';
 
 /** Reads and drives one page (a tab in the extension, a Playwright page in the benchmark). */
 export interface PageDriver {
   observe(options: ObserveOptions, signal?: AbortSignal): Promise<PageObservation>;
-  /** Runs an action whose target is a ref of the latest observation. */
-  act(action: Action, signal?: AbortSignal): Promise<ActionResult>;
+  /**
+   * Runs an action whose target is a ref of the latest observation. With
+   * `expect`, the page layer refuses (`not_run`) when the element is not the
+   * one approved at the moment it acts: role, name, link, form, submit
+   * behaviour, and what is under the pointer.
+   */
+  act(action: Action, signal?: AbortSignal, expect?: TargetFingerprint): Promise<ActionResult>;
 }
 
 export interface ChatMessage {

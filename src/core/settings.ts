@@ -4,6 +4,7 @@
  * alternative is a setting (see README "Where we differ from the papers").
  */
 import * as z from 'zod';
+import { AskModeSchema } from './autonomy/ask-mode.ts';
 
 export const ProviderPresetSchema = z.enum([
   'offline', 'chrome-ai', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
@@ -67,6 +68,16 @@ export const JitrlSettingsSchema = z.strictObject({
   temperature: z.number().min(0).max(2),
   /** |C_LLM|, candidates asked of the model. Paper: 3. */
   numCandidates: z.number().int().min(1).max(10),
+  // Our additions beyond Algorithm 1, each with a switch so the paper's JitRL
+  // can be measured alone (`npm run bench -- --ablate`, docs/learning-ablation.md).
+  /** Our addition: a candidate rejected here, or blamed for a failure here (this very state), is not proposed while another exists. */
+  bars: z.boolean(),
+  /** Our addition: a candidate whose returns in this very state average at least half a success is proposed outright, not sampled. */
+  exploitSettled: z.boolean(),
+  /** Our addition: the model is asked for one more candidate per action barred in this state. */
+  widenPool: z.boolean(),
+  /** Our addition: actions that led round a loop in this episode are barred where the loop closed. */
+  loopBars: z.boolean(),
 });
 export type JitrlSettings = z.infer<typeof JitrlSettingsSchema>;
 
@@ -97,8 +108,16 @@ export const SettingsSchema = z.strictObject({
   cer: CerSettingsSchema,
   agent: z.strictObject({
     maxSteps: z.number().int().positive(),
-    /** Origins where the person switched auto-approve on (off by default, never for sensitive actions). */
-    autoApproveOrigins: z.array(z.string()),
+    /**
+     * Per site (origin): 'every-step' asks about every step (the default for a
+     * site not listed), 'unapproved-only' runs what the person approved there
+     * (autonomy/earned-autonomy.ts), 'off' keeps Apprentice from acting there.
+     */
+    askModes: z.record(z.string(), AskModeSchema),
+    /** N: approvals of one action on one page type before it may run unasked. */
+    approvalsNeeded: z.number().int().min(1).max(20),
+    /** Actions the person marked "always ask", by site (semantic form). */
+    alwaysAsk: z.array(z.strictObject({ origin: z.string(), action: z.string() })),
     /** Character budget of the page rendering in the prompt. */
     observationChars: z.number().int().positive(),
     /** Seed of the random source (λ branch, simulated policy, the proposal's draw). */
@@ -116,6 +135,8 @@ export const SettingsSchema = z.strictObject({
    * keep their own keys above.
    */
   learners: z.record(z.string(), z.unknown()).optional(),
+  /** Learned procedures replay without a model when they clearly apply (issue 25); absent = on. */
+  replay: z.strictObject({ enabled: z.boolean() }).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -140,6 +161,10 @@ export const DEFAULT_JITRL: JitrlSettings = {
   advantageFloor: 1,
   temperature: 0.8,
   numCandidates: 3,
+  bars: true,
+  exploitSettled: true,
+  widenPool: true,
+  loopBars: true,
 };
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -154,5 +179,5 @@ export const DEFAULT_SETTINGS: Settings = {
   jitrl: { ...DEFAULT_JITRL, enabled: true },
   rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
   cer: { enabled: true, successOnly: false, topDynamics: 5, topSkills: 5, maxEntriesPerSite: 200 },
-  agent: { maxSteps: 15, autoApproveOrigins: [], observationChars: 12_000, seed: 0, selection: 'sampling', samplingTemperature: 1, tokenBudgetPerSite: 0 },
+  agent: { maxSteps: 15, askModes: {}, approvalsNeeded: 2, alwaysAsk: [], observationChars: 12_000, seed: 0, selection: 'sampling', samplingTemperature: 1, tokenBudgetPerSite: 0 },
 };

@@ -8,6 +8,8 @@
 import * as z from 'zod';
 import { EpisodeSchema } from '../core/episode/episode.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
+import { AskModeSchema } from '../core/autonomy/ask-mode.ts';
+import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
 import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
@@ -16,6 +18,7 @@ import { GuideRecordSchema } from '../core/learning/metattl/guide-record.ts';
 import { MAX_GUIDE_CHARS } from '../core/learning/metattl/meta-answer.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { LineageSchema } from '../core/learning/evotest/lineage.ts';
+import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
@@ -53,6 +56,9 @@ export const EpisodeSummarySchema = z.strictObject({
   kind: EpisodeSchema.shape.kind,
   /** Model tokens (prompt + completion) the episode used; absent from older senders. */
   tokens: z.number().int().nonnegative().optional(),
+  /** The attempt's cost: model calls, and steps replayed from a learned procedure (no call); absent from older senders. */
+  modelCalls: z.number().int().nonnegative().optional(),
+  replayedSteps: z.number().int().nonnegative().optional(),
 });
 export type EpisodeSummary = z.infer<typeof EpisodeSummarySchema>;
 
@@ -143,11 +149,21 @@ export const UiRequests = {
   'settings.reset': { req: Empty, res: SettingsSchema },
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
-  'autoApprove.set': { req: z.strictObject({ origin: z.string(), enabled: z.boolean() }), res: SettingsSchema },
+  /** The site's ask mode (autonomy/ask-mode.ts). */
+  'askMode.set': { req: z.strictObject({ origin: z.string(), mode: AskModeSchema }), res: SettingsSchema },
   /** Start recording a person's demonstration of `task` in the tab (an episode of kind 'demonstration'). */
   'demo.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
   /** Stop recording; 'abandoned' is stored as partial, never as a success. */
   'demo.stop': { req: z.strictObject({ episodeId: z.string(), outcome: DemonstrationOutcomeSchema }), res: EpisodeSchema },
+  /**
+   * The person teaches in the page during an episode: 'show' does the pending
+   * step (Show me), 'takeover' several steps until `teach.continue`.
+   */
+  'teach.start': { req: z.strictObject({ episodeId: z.string(), mode: z.enum(['show', 'takeover']) }), res: EpisodeSchema },
+  /** Cancel Show me: back to the proposal, nothing recorded. */
+  'teach.cancel': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
+  /** Continue after Take over; `learn: false` ("don't learn from this") keeps those steps from every learner. */
+  'teach.continue': { req: z.strictObject({ episodeId: z.string(), learn: z.boolean() }), res: EpisodeSchema },
   /** CER's buffer for one site: every dynamics and skill entry. */
   'cer.list': { req: z.strictObject({ origin: z.string() }), res: z.array(ExperienceEntrySchema) },
   /** Training-Free GRPO's library for one site, its newest (undoable) update, and whether it can learn without a model. */
@@ -168,6 +184,24 @@ export const UiRequests = {
   'evotest.pin': { req: z.strictObject({ key: z.string(), configurationId: z.string().nullable() }), res: LineageSchema },
   /** Drop a lineage: the next episode of that template starts again from the starting configuration. */
   'evotest.reset': { req: z.strictObject({ key: z.string() }), res: z.strictObject({ deleted: z.boolean() }) },
+  /** The person's answer to an offered replay plan (issue 25): approve once, with edited values, or decline. */
+  'episode.plan': {
+    req: z.strictObject({
+      episodeId: z.string(),
+      decision: z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('approve'), values: z.record(z.string(), z.string().max(2000)).optional() }),
+        z.strictObject({ kind: z.literal('decline') }),
+      ]),
+    }),
+    res: EpisodeSchema,
+  },
+  /** A site's learned procedures with provenance, success count, last use and why one does not replay. */
+  'procedures.list': {
+    req: z.strictObject({ origin: z.string() }),
+    res: z.array(z.strictObject({ procedure: ProcedureSchema, status: ReplayStatusSchema, successCount: z.number().int().nonnegative(), blocked: z.string().nullable() })),
+  },
+  'procedures.delete': { req: z.strictObject({ origin: z.string(), id: z.string().min(1) }), res: Ok },
+  'procedures.neverReplay': { req: z.strictObject({ origin: z.string(), id: z.string().min(1), never: z.boolean() }), res: Ok },
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;
@@ -190,7 +224,7 @@ export const PageRequests = {
     req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable() }),
     res: PageObservationSchema,
   },
-  'page.act': { req: z.strictObject({ action: ActionSchema }), res: ActionResultSchema },
+  'page.act': { req: z.strictObject({ action: ActionSchema, expect: TargetFingerprintSchema.optional() }), res: ActionResultSchema },
   'page.highlight': { req: z.strictObject({ ref: z.string().nullable() }), res: Ok },
   /** `recording`: whether a demonstration is being recorded on this page right now. */
   'page.ping': { req: Empty, res: z.strictObject({ url: z.string(), recording: z.boolean().optional() }) },
@@ -202,7 +236,7 @@ export type PageRequestType = keyof typeof PageRequests;
 export type PageRequest<T extends PageRequestType = PageRequestType> = { [K in T]: { type: K } & z.infer<(typeof PageRequests)[K]['req']> }[T];
 export type PageResponse<T extends PageRequestType> = z.infer<(typeof PageRequests)[T]['res']>;
 
-// ── content script → background (only while a demonstration is recorded) ──
+// ── content script → background (only while a demonstration or teaching is recorded) ──
 
 /**
  * A port the content script holds open while it records, with a heartbeat:
@@ -217,6 +251,8 @@ export const ContentRequests = {
     req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000) }),
     res: Ok,
   },
+  /** The person did something the recorder cannot write as an action (a file upload, a right click…): what, in a few words. */
+  'demo.unrecordable': { req: z.strictObject({ what: z.string().min(1).max(300) }), res: Ok },
 } as const;
 
 export type ContentRequestType = keyof typeof ContentRequests;

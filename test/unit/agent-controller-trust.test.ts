@@ -61,6 +61,9 @@ function policy(texts: string[], calls: PolicyInput[] = []): CandidatePolicy {
   };
 }
 
+let sharedIds = 0;
+let sharedT = 1_000_000;
+
 function setup(over: { page?: Page; store?: InMemoryEpisodeStore; settings?: Settings; learners?: Learner[]; texts?: string[]; calls?: PolicyInput[]; updates?: Episode[] } = {}) {
   const page = over.page ?? new Page();
   const store = over.store ?? new InMemoryEpisodeStore();
@@ -73,9 +76,10 @@ function setup(over: { page?: Page; store?: InMemoryEpisodeStore; settings?: Set
     learners: () => over.learners ?? [],
     evaluator: () => null,
     settings: () => over.settings ?? DEFAULT_SETTINGS,
-    clock: { now: () => (t += 10) },
+    clock: { now: () => (over.store ? (sharedT += 10) : (t += 10)) },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
-    newId: () => `ep-${++id}`,
+    // A store shared across setups (several attempts) needs ids unique across them.
+    newId: () => (over.store ? `ep-shared-${++sharedIds}` : `ep-${++id}`),
     onUpdate: (e) => over.updates?.push(e),
   };
   return { controller: new AgentController(deps), page, store };
@@ -155,34 +159,65 @@ describe('stop and verdicts while an action runs', () => {
   }
 });
 
-describe('auto-approve', () => {
-  it('applies on the origin the page is on now: not after a navigation to another origin', async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, autoApproveOrigins: ['https://shop.test'] } };
-    const page = new Page();
-    page.url = 'https://other.test/';
-    const { controller } = setup({ page, settings, texts: ['click([2])'] });
-    // The episode starts on the granted origin, but the tab shows another one now.
+describe('the autonomy gate in the controller', () => {
+  const earned: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax', askModes: { 'https://shop.test': 'unapproved-only' } } };
+
+  it('a never-approved action asks, and the step says why', async () => {
+    const { controller, page } = setup({ settings: earned, texts: ['click([2])'] });
     const ep = await start(controller);
     expect(page.acted).toEqual([]);
     expect(ep.status).toBe('awaiting_approval');
+    expect(ep.steps[0]!.autonomy).toEqual({ ran: false, reason: 'you have not approved this here yet' });
   });
 
-  it('does not auto-approve a memory-only candidate', async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, autoApproveOrigins: ['https://shop.test'] } };
-    const memoryOnly: Learner = {
-      id: 'mem',
-      adjust: async ({ candidates, toSemantic }) => ({
-        candidates: candidates.map((c) => ({
-          action: 'x', semantic: toSemantic(c.action), origin: 'memory' as const, baseLogit: c.logit, adjustedLogit: c.logit, baseProb: 1, adjustedProb: 1,
-          q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' as const,
-        })),
-        actions: candidates.map((c) => c.action), v: null, neighbours: [], droppedMemoryActions: 0, notes: [],
-      }),
-    };
-    const { controller, page } = setup({ settings, texts: ['click([2])'], learners: [memoryOnly] });
+  it('applies the mode of the origin the page is on now: not after a navigation to another origin', async () => {
+    const page = new Page();
+    page.url = 'https://other.test/';
+    const { controller } = setup({ page, settings: earned, texts: ['click([2])'] });
     const ep = await start(controller);
     expect(page.acted).toEqual([]);
+    expect(ep.steps[0]!.autonomy?.reason).toBe('this site is set to ask every step');
+  });
+
+  it('an action approved twice runs unasked; a rejection since makes it ask again', async () => {
+    const store = new InMemoryEpisodeStore();
+    const page = new Page();
+    for (let i = 0; i < 2; i++) {
+      const { controller } = setup({ page, store, settings: earned, texts: ['click([2])'] });
+      const ep = await start(controller);
+      await controller.decide(ep.id, { kind: 'approve' });
+      await controller.stop(ep.id);
+    }
+    const third = setup({ page, store, settings: earned, texts: ['click([2])'] });
+    let ep = await start(third.controller);
+    expect(ep.steps[0]!.chosen?.decision).toBe('auto');
+    await third.controller.stop(ep.id);
+    // The person rejects it once: it asks again, however often it was approved before.
+    const fifth = setup({ page, store, settings: { ...earned, agent: { ...earned.agent, askModes: { 'https://shop.test': 'every-step' } } }, texts: ['click([2])', 'fill([1], "x")'] });
+    ep = await start(fifth.controller);
+    ep = await fifth.controller.decide(ep.id, { kind: 'reject', index: 0 });
+    await fifth.controller.stop(ep.id);
+    const sixth = setup({ page, store, settings: earned, texts: ['click([2])'] });
+    ep = await start(sixth.controller);
     expect(ep.status).toBe('awaiting_approval');
+    expect(ep.steps[0]!.autonomy?.reason).toBe('you rejected it here; it needs 2 approvals after that');
+  });
+
+  it('an approved button that now sits in a form going elsewhere asks, saying what changed', async () => {
+    const store = new InMemoryEpisodeStore();
+    const page = new Page();
+    page.nodes = [node('2', 'button', 'Search', { inForm: true, submits: true, formAction: 'https://shop.test/search', formMethod: 'get' })];
+    for (let i = 0; i < 2; i++) {
+      const { controller } = setup({ page, store, settings: earned, texts: ['click([2])'] });
+      const ep = await start(controller);
+      await controller.decide(ep.id, { kind: 'approve' });
+      await controller.stop(ep.id);
+    }
+    page.nodes = [node('2', 'button', 'Search', { inForm: true, submits: true, formAction: 'https://shop.test/account/delete', formMethod: 'post' })];
+    const { controller } = setup({ page, store, settings: earned, texts: ['click([2])'] });
+    const ep = await start(controller);
+    expect(ep.status).toBe('awaiting_approval');
+    expect(ep.steps[0]!.autonomy?.reason).toBe('the element changed since you approved it: its form goes to https://shop.test/account/delete, not https://shop.test/search; its form method is post, not get');
   });
 });
 

@@ -72,6 +72,9 @@ function fixedPolicy(calls: PolicyInput[] = []): CandidatePolicy {
   };
 }
 
+let sharedIds = 0;
+let sharedT = 1_000_000;
+
 function setup(overrides: { settings?: Settings; learners?: Learner[]; page?: ScriptedPage; store?: InMemoryEpisodeStore; policyCalls?: PolicyInput[] } = {}) {
   const page = overrides.page ?? new ScriptedPage();
   const store = overrides.store ?? new InMemoryEpisodeStore();
@@ -84,9 +87,10 @@ function setup(overrides: { settings?: Settings; learners?: Learner[]; page?: Sc
     learners: () => overrides.learners ?? [],
     evaluator: () => null,
     settings: () => overrides.settings ?? DEFAULT_SETTINGS,
-    clock: { now: () => (t += 10) },
+    clock: { now: () => (overrides.store ? (sharedT += 10) : (t += 10)) },
     logger: { info: () => {}, warn: () => {}, error: () => {} },
-    newId: () => `ep-${++id}`,
+    // A store shared across setups (several attempts) needs ids unique across them.
+    newId: () => (overrides.store ? `ep-shared-${++sharedIds}` : `ep-${++id}`),
   };
   return { controller: new AgentController(deps), page, store, deps };
 }
@@ -114,7 +118,7 @@ describe('AgentController', () => {
     let ep = await controller.start({ task: 'find a shirt', startUrl: 'https://shop.test/', tabId: 7 });
     ep = await controller.decide(ep.id, { kind: 'approve' });
     expect(page.acted).toEqual([{ type: 'fill', target: { kind: 'ref', ref: '1' }, text: 'shirt' }]);
-    expect(ep.steps[0]!.chosen).toEqual({ action: 'fill([1], "shirt")', semantic: 'fill(<searchbox "Search products">, "shirt")', decision: 'approved' });
+    expect(ep.steps[0]!.chosen).toEqual({ action: 'fill([1], "shirt")', semantic: 'fill(<searchbox "Search products">, "shirt")', decision: 'approved', target: { role: 'searchbox', name: 'Search products', submits: false } });
     expect(ep.steps[1]!.effectiveState).toEqual(['fill(<searchbox "Search products">, "shirt")']);
     expect(ep.steps[1]!.candidates[0]!.action).toBe('click([2])');
     ep = await controller.decide(ep.id, { kind: 'pick', index: 0 });
@@ -150,7 +154,8 @@ describe('AgentController', () => {
     await expect(controller.decide(ep.id, { kind: 'edit', action: 'click(<button "Checkout">)' })).rejects.toThrow(/does not fit this page/);
     expect(await store.get(ep.id)).toEqual(before);
     const edited = await controller.decide(ep.id, { kind: 'edit', action: 'click(<button "search">)' });
-    expect(edited.steps[0]!.chosen).toEqual({ action: 'click([2])', semantic: 'click(<button "Search">)', decision: 'edited' });
+    // The element as the person chose it is kept with the decision: what earned autonomy and the act-time check compare.
+    expect(edited.steps[0]!.chosen).toEqual({ action: 'click([2])', semantic: 'click(<button "Search">)', decision: 'edited', correction: 'edit', target: { role: 'button', name: 'Search', submits: false } });
   });
 
   it('resumes from the checkpoint after the worker is killed', async () => {
@@ -198,15 +203,29 @@ describe('AgentController', () => {
     await expect(controller.finish(ep.id, 'failure')).rejects.toThrow(/already ended/);
   });
 
-  it('auto-approve runs safe actions by itself and stops at sensitive ones', async () => {
-    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, autoApproveOrigins: ['https://shop.test'] } };
-    const { controller, page } = setup({ settings });
-    const ep = await controller.start({ task: 'find a shirt', startUrl: 'https://shop.test/', tabId: 7 });
-    // fill and the search click run by themselves; the answer ends the episode, so it waits.
-    expect(page.acted.map((a) => a.type)).toEqual(['fill', 'click']);
-    expect(ep.steps.map((s) => s.chosen?.decision ?? null)).toEqual(['auto', 'auto', null]);
-    expect(ep.steps[2]!.candidates[0]!.action).toBe('send_msg_to_user("Red shirt")');
-    expect(ep.status).toBe('awaiting_approval');
+  it('earned autonomy: asks at every step until each was approved twice, then runs those by itself', async () => {
+    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://shop.test': 'unapproved-only' } } };
+    const store = new InMemoryEpisodeStore();
+    const attempt = async () => {
+      const { controller, page } = setup({ settings, store });
+      let ep = await controller.start({ task: 'find a shirt', startUrl: 'https://shop.test/', tabId: 7 });
+      let asked = 0;
+      while (ep.status === 'awaiting_approval') {
+        asked++;
+        ep = await controller.decide(ep.id, { kind: 'approve' });
+      }
+      expect(ep.status).toBe('awaiting_verdict');
+      await controller.finish(ep.id, 'success');
+      return { asked, ep, page };
+    };
+    expect((await attempt()).asked).toBe(3);
+    expect((await attempt()).asked).toBe(3);
+    const third = await attempt();
+    // fill, search click and the answer were each approved twice on their page, same target.
+    expect(third.asked).toBe(0);
+    expect(third.page.acted.map((a) => a.type)).toEqual(['fill', 'click', 'send_msg_to_user']);
+    expect(third.ep.steps.map((s) => s.chosen?.decision)).toEqual(['auto', 'auto', 'auto']);
+    expect(third.ep.steps[0]!.autonomy).toEqual({ ran: true, reason: 'you approved it 2× on this page, same target' });
   });
 
   it('stops at the step limit and asks for a verdict', async () => {

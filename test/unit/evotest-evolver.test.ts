@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMemory, hintsFor, phraseHints } from '../../src/core/learning/evotest/experience-memory.ts';
+import { buildMemory, hintsFor, memoryPageKey, phraseHints } from '../../src/core/learning/evotest/experience-memory.ts';
 import { diagnose, evolveOffline } from '../../src/core/learning/evotest/offline-evolver.ts';
 import { abstractDigest, milestonesIn } from '../../src/core/learning/evotest/state-abstraction.ts';
 import { diffConfigurations } from '../../src/core/learning/evotest/configuration-diff.ts';
@@ -16,9 +16,9 @@ describe('EvoTest memory rules', () => {
   it('derives success pairs and failure patterns by the rules', () => {
     const memory = buildMemory([success, loop], SEED.memoryRules);
     // minStepReward 0.1: the 0.05 step is not a success pair; only the successful episode counts.
-    expect(memory.success.get('/list')).toEqual([{ action: ORDERS, gain: 0.5, support: 1 }]);
-    expect(memory.success.get('/orders')).toEqual([{ action: DONE, gain: 1, support: 1 }]);
-    expect(memory.failure.get('/list')).toEqual([{ action: NEXT, kind: 'loop', support: 2 }]);
+    expect(memory.success.get(memoryPageKey('', '/list'))).toEqual([{ action: ORDERS, gain: 0.5, support: 1 }]);
+    expect(memory.success.get(memoryPageKey('', '/orders'))).toEqual([{ action: DONE, gain: 1, support: 1 }]);
+    expect(memory.failure.get(memoryPageKey('', '/list'))).toEqual([{ action: NEXT, kind: 'loop', support: 2 }]);
     // Hints on /list: ORDERS suggested; NEXT avoided (it never succeeded on /list).
     const hints = hintsFor(memory, SEED.memoryRules, { regUrl: '/list', done: [] });
     expect(hints).toEqual({ suggested: [ORDERS], avoid: [{ action: NEXT, kind: 'loop', support: 2 }] });
@@ -31,9 +31,9 @@ describe('EvoTest memory rules', () => {
   it('a rule mutation changes the whole memory at once', () => {
     const rules = { ...SEED.memoryRules, successPair: { minStepReward: 0, requireEpisodeSuccess: false }, failurePattern: { ...SEED.memoryRules.failurePattern, lastActionsOfFailure: 1 } };
     const memory = buildMemory([success, loop], rules);
-    expect(memory.success.get('/orders')).toEqual([{ action: DONE, gain: 1, support: 1 }, { action: NEXT, gain: 0.05, support: 1 }]);
-    expect(memory.success.get('/list')).toEqual([{ action: ORDERS, gain: 0.7, support: 2 }, { action: NEXT, gain: 0.4, support: 2 }]);
-    expect(memory.failure.get('/list')).toEqual([{ action: NEXT, kind: 'loop', support: 2 }, { action: ORDERS, kind: 'dead-end', support: 1 }]);
+    expect(memory.success.get(memoryPageKey('', '/orders'))).toEqual([{ action: DONE, gain: 1, support: 1 }, { action: NEXT, gain: 0.05, support: 1 }]);
+    expect(memory.success.get(memoryPageKey('', '/list'))).toEqual([{ action: ORDERS, gain: 0.7, support: 2 }, { action: NEXT, gain: 0.4, support: 2 }]);
+    expect(memory.failure.get(memoryPageKey('', '/list'))).toEqual([{ action: NEXT, kind: 'loop', support: 2 }, { action: ORDERS, kind: 'dead-end', support: 1 }]);
     // ORDERS also succeeded on /list, so it is not avoided there; NEXT too (it appears among the success pairs now).
     expect(hintsFor(memory, rules, { regUrl: '/list', done: [] }).avoid).toEqual([]);
   });

@@ -1,5 +1,6 @@
-// Issue 10, item 6: remembered actions that stop resolving are demoted,
-// counted and marked stale — never silently dropped.
+// Issue 10, item 6: remembered actions that stop resolving on the same page,
+// where another control of their role now stands (issue 23: evidence that the
+// site changed), are demoted, counted and marked stale — never silently dropped.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ const HERE = 'click(<button "Add red shirt">)';
 const page = pageOf([{ ref: '1', role: 'button', name: 'Add red shirt' }]);
 const context: StepContext = {
   episodeId: 'now', stepIndex: 0, task: 'add the red shirt to the cart', origin: 'https://shop.test', url: 'https://shop.test/products/42',
-  regUrl: '/products/ID', observation: { url: 'https://shop.test/products/42', title: 'Shirts', nodes: [] } as unknown as StepContext['observation'], effectiveState: [],
+  regUrl: '/products/ID', observation: { url: 'https://shop.test/products/42', title: 'Shirts', nodes: [{ ref: '1', role: 'button', name: 'Add red shirt' }] } as unknown as StepContext['observation'], effectiveState: [],
 };
 
 async function adjustOnce(store: MemoryStore, at: number) {
@@ -32,10 +33,11 @@ describe.each([
 ])('stale memory (%s store)', (_name, open) => {
   it('counts each miss on the transition, keeps it, and says so', async () => {
     const store = await open();
-    await store.putEpisode('old', [transition({ id: 'old:0', action: GONE }), transition({ id: 'old:1', action: HERE, stepIndex: 1 })]);
+    const url = 'https://shop.test/products/42';
+    await store.putEpisode('old', [transition({ id: 'old:0', action: GONE, url }), transition({ id: 'old:1', action: HERE, stepIndex: 1, url })]);
     const out = await adjustOnce(store, 7000);
     expect(out.droppedMemoryActions).toBe(1);
-    expect(out.notes).toContain('1 remembered action(s) no longer on this page: marked stale (1 transition), demoted in retrieval');
+    expect(out.notes).toContain('1 remembered action(s) not on this page: 1 transition marked stale (this page shows another control in their place), demoted in retrieval');
     const rows = await store.all();
     expect(rows.find((t) => t.id === 'old:0')).toMatchObject({ stale: 1, staleAt: 7000 });
     expect(rows.find((t) => t.id === 'old:1')!.stale).toBeUndefined();

@@ -186,19 +186,20 @@ describe('offline policy', () => {
   });
 
   it('sets each box the way its own clause says, reads "stop" as off, and saves a changed setting', async () => {
-    const prefs = page('http://notes.test/settings', [
-      node('1', 'checkbox', 'Product announcements', { states: { checked: false } }),
-      node('2', 'checkbox', 'Emails about new replies', { states: { checked: true } }),
-      node('3', 'checkbox', 'Weekly newsletter', { states: { checked: true } }),
-      node('4', 'button', 'Reset to defaults'),
-      node('5', 'button', 'Save changes'),
+    // A photo-sharing app's alert preferences, written for this test.
+    const prefs = page('http://photos.test/preferences', [
+      node('1', 'checkbox', 'Comment alerts', { states: { checked: false } }),
+      node('2', 'checkbox', 'Emails when someone follows me', { states: { checked: true } }),
+      node('3', 'checkbox', 'Monthly photo digest', { states: { checked: true } }),
+      node('4', 'button', 'Restore original preferences'),
+      node('5', 'button', 'Apply'),
     ]);
-    const two = await ranked(input('Turn on product announcements and turn off emails about new replies', prefs));
+    const two = await ranked(input('Switch on comment alerts and switch off emails when someone follows me', prefs));
     expect(two.slice(0, 2).sort()).toEqual(['check([1])', 'uncheck([2])']);
-    expect((await ranked(input('Stop sending me the weekly newsletter', prefs)))[0]).toBe('uncheck([3])');
-    const after = [{ action: 'uncheck(<checkbox "Weekly newsletter">)', outcome: 'ok', url: 'http://notes.test/settings' }];
-    const unticked = page('http://notes.test/settings', prefs.nodes.map((n) => (n.ref === '3' ? { ...n, states: { checked: false } } : n)));
-    expect((await ranked(input('Stop sending me the weekly newsletter', unticked, after)))[0]).toBe('click([5])');
+    expect((await ranked(input('Stop the monthly photo digest', prefs)))[0]).toBe('uncheck([3])');
+    const after = [{ action: 'uncheck(<checkbox "Monthly photo digest">)', outcome: 'ok', url: 'http://photos.test/preferences' }];
+    const unticked = page('http://photos.test/preferences', prefs.nodes.map((n) => (n.ref === '3' ? { ...n, states: { checked: false } } : n)));
+    expect((await ranked(input('Stop the monthly photo digest', unticked, after)))[0]).toBe('click([5])');
   });
 
   it('weighs a word shared only through a synonym less, and does not count a card title\'s own heading as its context', () => {

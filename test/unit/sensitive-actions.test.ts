@@ -57,6 +57,13 @@ describe('classifySensitivity', () => {
     expect(sensitive('press([3], "Tab")')).toBe(false);
   });
 
+  it('reads key aliases as the key they name (the review pressed "Spacebar" past the gate), and asks for keys it does not know', () => {
+    expect(sensitive('press([12], "Spacebar")')).toBe(true);
+    expect(sensitive('press([3], "Return")')).toBe(true);
+    expect(sensitive('press([3], "shift+Return")')).toBe(true);
+    expect(sensitive('press([3], "Submitkey")')).toBe(true);
+  });
+
   it('asks for fill text containing a line break', () => {
     expect(sensitive('fill([14], "hello\\nworld")')).toBe(true);
     expect(sensitive('fill([14], "hello world")')).toBe(false);

@@ -51,7 +51,7 @@ describe('Options page', () => {
     await user.clear(beta);
     await user.type(beta, '1.5');
     await user.click(screen.getByLabelText('Use CER'));
-    await user.type(screen.getByLabelText('Auto-approve sites (one origin per line)'), 'https://a.test{Enter}https://b.test');
+    await user.type(screen.getByLabelText(/^Ask mode per site/), 'https://a.test unapproved-only{Enter}https://b.test off');
     await user.selectOptions(screen.getByLabelText('Provider'), 'vllm');
     await user.type(screen.getByLabelText('Model'), 'qwen');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -62,7 +62,7 @@ describe('Options page', () => {
       provider: { ...DEFAULT_SETTINGS.provider, preset: 'vllm', baseUrl: 'http://localhost:8000/v1', model: 'qwen' },
       jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 1.5 },
       cer: { ...DEFAULT_SETTINGS.cer, enabled: false },
-      agent: { ...DEFAULT_SETTINGS.agent, autoApproveOrigins: ['https://a.test', 'https://b.test'] },
+      agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://a.test': 'unapproved-only', 'https://b.test': 'off' } },
     });
   });
 

@@ -205,17 +205,17 @@ describe('Run tab: running, events and the end', () => {
     expect(screen.getByRole('button', { name: 'Start again' })).toBeEnabled();
   });
 
-  it('switches auto-approve per site, off by default, and says sensitive actions still wait', async () => {
+  it('chooses the ask mode per site, asking every step by default, and says what always asks', async () => {
     const { callsOf, user } = setup(awaiting, {
-      'autoApprove.set': async ({ origin, enabled }) => settings({ autoApproveOrigins: enabled ? [origin] : [] }),
+      'askMode.set': async ({ origin, mode }) => settings({ askModes: { [origin]: mode } }),
     });
-    const box = await screen.findByRole('checkbox', { name: 'Auto-approve on http://127.0.0.1:9' });
-    await waitFor(() => expect(box).toBeEnabled());
-    expect(box).not.toBeChecked();
-    expect(box).toHaveAccessibleDescription(/password or payment fields, submitting forms, going to another site, and downloads/);
-    await user.click(box);
-    expect(callsOf('autoApprove.set')).toEqual([{ origin: 'http://127.0.0.1:9', enabled: true }]);
-    await waitFor(() => expect(box).toBeChecked());
+    const select = await screen.findByRole('combobox', { name: /Asking on http:\/\/127\.0\.0\.1:9/ });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('every-step');
+    expect(select).toHaveAccessibleDescription(/approved that same action on this page 2 times.*Passwords and payment fields, going to or sending a form to another site, downloads and file uploads always ask/);
+    await user.selectOptions(select, "Ask only for what I haven't approved");
+    expect(callsOf('askMode.set')).toEqual([{ origin: 'http://127.0.0.1:9', mode: 'unapproved-only' }]);
+    await waitFor(() => expect(select).toHaveValue('unapproved-only'));
   });
 
   it('shows a clear message when the background cannot be reached', async () => {

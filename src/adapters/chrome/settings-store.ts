@@ -8,6 +8,7 @@
  * entry falls back to the defaults field by field rather than failing.
  */
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
+import { migrateAgentSettings } from '../../core/autonomy/ask-mode.ts';
 import { KeyTransportError, keyTransportProblem, reconcileProviderKey } from '../../core/provider-key.ts';
 
 export interface StorageAreaSlice {
@@ -23,7 +24,8 @@ const API_KEY = 'apprentice.providerKey';
 
 export function mergeWithDefaults(raw: unknown): Settings {
   if (typeof raw !== 'object' || raw === null) return structuredClone(DEFAULT_SETTINGS);
-  const r = raw as Record<string, unknown>;
+  // Older versions' auto-approve becomes an ask mode (core/autonomy/ask-mode.ts).
+  const r: Record<string, unknown> = { ...(raw as Record<string, unknown>), agent: migrateAgentSettings((raw as Record<string, unknown>).agent) };
   const section = <K extends keyof Settings>(key: K): Settings[K] => {
     const merged = { ...DEFAULT_SETTINGS[key], ...(typeof r[key] === 'object' && r[key] !== null ? (r[key] as object) : {}) };
     const parsed = SettingsSchema.shape[key].safeParse(merged);

@@ -15,6 +15,7 @@
  */
 import type { Action, ActionResult } from '../../core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
+import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import type { PageDriver } from '../../core/ports.ts';
 import { maskObservationSecrets } from '../../core/page/secret-fields.ts';
 import { createPageClient } from '../../protocol/validate.ts';
@@ -149,10 +150,10 @@ export function createTabPageDriver(deps: {
     }
   }
 
-  async function runAction(action: Action, deadline: number): Promise<ActionResult> {
+  async function runAction(action: Action, deadline: number, expect: TargetFingerprint | undefined): Promise<ActionResult> {
     try {
       // A timed-out action may still have run: the caller reports the outcome as unknown.
-      const result = await withTimeout(client.request('page.act', { action }), Math.max(1, deadline - Date.now()), 'the action');
+      const result = await withTimeout(client.request('page.act', { action, ...(expect ? { expect } : {}) }), Math.max(1, deadline - Date.now()), 'the action');
       if (result.ok && result.navigated) await sleep(50).then(() => waitForLoad(deadline));
       return result;
     } catch (err) {
@@ -195,7 +196,7 @@ export function createTabPageDriver(deps: {
       // Secrets never reach a prompt or a store, whatever the page layer sent.
       return maskObservationSecrets(observation);
     },
-    async act(action: Action): Promise<ActionResult> {
+    async act(action: Action, _signal?: AbortSignal, expect?: TargetFingerprint): Promise<ActionResult> {
       const deadline = Date.now() + timeoutMs;
       if (action.type === 'go_back' && deps.backDepth !== undefined
         && deps.backDepth(await tabs.get(tabId).then((t) => t.url, () => undefined)) <= 0) {
@@ -203,7 +204,7 @@ export function createTabPageDriver(deps: {
       }
       await ensureContentScript(deadline);
       const since = now();
-      const result = await runAction(action, deadline);
+      const result = await runAction(action, deadline, expect);
       if (action.type === 'go_back' && result.ok) {
         // A back that left the web (about:blank, a browser page) is undone.
         const reason = unreadablePageReason(await currentUrl().catch(() => undefined));

@@ -2,20 +2,11 @@
  * Key names, codes and KeyboardEvents: "Control+Shift+k" parsed into a chord,
  * and one keydown/keypress/keyup built with the legacy fields sites still read.
  */
+import { chordParts, keyName } from '../../core/page/key-names.ts';
 import { ActionFailure, realmOf, type Run } from './act-context.ts';
 
 export const MODIFIERS = ['Control', 'Shift', 'Alt', 'Meta'] as const;
 export type Modifier = (typeof MODIFIERS)[number];
-
-const KEY_ALIASES: Record<string, string> = {
-  ctrl: 'Control', control: 'Control', controlormeta: 'Control', shift: 'Shift', alt: 'Alt', option: 'Alt',
-  meta: 'Meta', cmd: 'Meta', command: 'Meta', super: 'Meta', win: 'Meta',
-  enter: 'Enter', return: 'Enter', tab: 'Tab', esc: 'Escape', escape: 'Escape', space: ' ', spacebar: ' ',
-  backspace: 'Backspace', delete: 'Delete', del: 'Delete', insert: 'Insert', home: 'Home', end: 'End',
-  pageup: 'PageUp', pagedown: 'PageDown', up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight',
-  arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight', plus: '+',
-};
-for (let i = 1; i <= 12; i++) KEY_ALIASES[`f${i}`] = `F${i}`;
 
 const KEY_CODES: Record<string, number> = {
   Backspace: 8, Tab: 9, Enter: 13, Shift: 16, Control: 17, Alt: 18, Escape: 27, ' ': 32, PageUp: 33, PageDown: 34,
@@ -48,12 +39,10 @@ export function keySpec(key: string): KeySpec {
 
 /** "Control+Shift+k" → modifiers and the main key; "+" and "Control++" work. */
 export function parseChord(keys: string): { modifiers: Modifier[]; key: string } {
-  const trimmed = keys.trim();
-  const parts = trimmed === '+' ? ['+'] : trimmed.endsWith('++') ? [...trimmed.slice(0, -2).split('+'), '+'] : trimmed.split('+');
-  const names = parts.map((p) => {
-    if (p.length === 1) return p;
-    const alias = KEY_ALIASES[p.toLowerCase()];
-    if (alias) return alias;
+  // One alias table for the page layer and the gate (core/page/key-names.ts).
+  const names = chordParts(keys).map((p) => {
+    const name = keyName(p);
+    if (name !== null) return name;
     throw new ActionFailure('invalid_action', `unknown key ${JSON.stringify(p)} in ${JSON.stringify(keys)}`);
   });
   const key = names.pop();

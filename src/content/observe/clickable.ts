@@ -10,9 +10,9 @@
  *     (children inherit it, so only the element that sets it counts);
  *   - `tabindex ≥ 0` on an element that is not focusable by nature.
  * Delegated listeners (one handler on a container, as React does at its
- * root) mark only the container: such containers are recognised by size and
- * by how many controls they hold, and rejected; their items are found by the
- * cursor signal.
+ * root) mark only the container: such containers are recognised by size, by
+ * how many controls they hold, and by holding the whole document, and
+ * rejected; their items are found by their own signals.
  *
  * The role is `clickable` unless the element implies a better one (an <a>
  * without href is a link; `aria-pressed` a button; `aria-checked` a checkbox).
@@ -95,8 +95,43 @@ export function isOneControl(el: Element, signals: readonly ClickSignal[], ctx: 
   }
   // A listener on a container whose items show a pointer is delegation: the items are the controls.
   if (!signals.includes('cursor') && !signals.includes('tabindex') && pointerItemsInside(el, ctx) >= 2) return false;
+  // The root a single-page app listens on (event delegation) holds the whole
+  // document; on a short page it passes the size rule and would become one
+  // "clickable" line holding the app's text. It is not a control.
+  if (holdsTheWholeDocument(el) && holdsMoreThanOneThing(el)) return false;
   return true;
 }
+
+/** Tags that show nothing of their own: siblings of these do not share the page with `el`. */
+const SILENT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta', 'base']);
+
+/**
+ * True when nothing a person sees lies outside `el` in its document: every
+ * sibling on the way up to <body> is silent (a script, a style, an empty
+ * node). Cheap: it looks only at the siblings along one path.
+ */
+function holdsTheWholeDocument(el: Element): boolean {
+  const body = el.ownerDocument.body;
+  if (body === null || !body.contains(el)) return false;
+  for (let node: Element = el; node !== body; ) {
+    const parent = node.parentElement;
+    if (parent === null) return false;
+    for (const sibling of Array.from(parent.children)) {
+      if (sibling === node || SILENT_TAGS.has(sibling.localName)) continue;
+      if (collapse(sibling.textContent) !== '' || sibling.querySelector('img, svg, canvas, video, input, select, textarea, button') !== null) return false;
+    }
+    node = parent;
+  }
+  return true;
+}
+
+/** More than one control's worth: a heading, another control, or more words than a control's name has. */
+function holdsMoreThanOneThing(el: Element): boolean {
+  if (el.querySelector(`h1, h2, h3, h4, h5, h6, [role=heading], ${NATIVE_INTERACTIVE}, [${LISTENER_MARK}]`) !== null) return true;
+  return collapse(el.textContent).split(' ').length > MAX_CONTROL_WORDS;
+}
+/** A control's name is a few words; a page's text is more. */
+const MAX_CONTROL_WORDS = 12;
 
 const collapse = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
 const sameText = (a: Element, b: Element): boolean => collapse(a.textContent) === collapse(b.textContent);

@@ -19,11 +19,8 @@ import { createPerceptibility, type HiddenReason } from '../dom/perceptible.ts';
 import { shownTextFor } from './name-provenance.ts';
 import { clickSignals, impliedRole, isOneControl, type ClickableContext } from './clickable.ts';
 import { guessedIconName, visibleName } from './name-hints.ts';
+import { INTERACTIVE_ROLES } from '../../core/page/snapshot-roles.ts';
 
-const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
-  'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'clickable',
-]);
 /** Roles whose name is their content: text inside them is not repeated as text lines. */
 const NAME_FROM_CONTENT = new Set([
   'button', 'link', 'checkbox', 'radio', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio',

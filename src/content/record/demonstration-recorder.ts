@@ -13,6 +13,9 @@
  *   form submitted with no click/Enter → click on its submitter
  *
  * A password field's text is never recorded: its fill carries "{password}".
+ * What no action can express (a file upload, a right click, a drag and drop,
+ * a click on a pointer-styled element the snapshot has no line for) is
+ * reported through `onUnrecordable`, never guessed at.
  */
 import type { Action, RefTarget } from '../../core/page/action.ts';
 import type { PageObservation } from '../../core/page/observation.ts';
@@ -33,6 +36,12 @@ export interface DemonstrationRecorderOptions {
   send(step: RecordedStep): Promise<void>;
   /** A send failed (for the console; the background may have ended the recording). */
   onSendError?(err: unknown): void;
+  /**
+   * The person did something no action can express (a file upload, a right
+   * click, a drag and drop, a click on something the snapshot cannot name):
+   * what, in a few words. A demonstration skips it; Show me ends with it.
+   */
+  onUnrecordable?(what: string): void;
 }
 
 export interface DemonstrationRecorder {
@@ -195,13 +204,33 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
     }
   };
 
+  const unrecordable = (what: string) => options.onUnrecordable?.(what);
+
   const onClick = (e: MouseEvent) => {
     if (!e.isTrusted) return; // a page script clicking is not the person
     const el = eventTarget(e);
-    if (!el || recordedOtherwise(el)) return;
-    if (tagOf(el) === 'input' && inputType(el) === 'file') return;
+    if (!el || recordedOtherwise(el)) {
+      if (el && tagOf(el) === 'input' && inputType(el) === 'file') unrecordable('a file upload');
+      return;
+    }
     flushAll();
     if (emit(el, (target) => ({ type: 'click', target }))) markTriggered();
+    // A pointer cursor says the page treats it as clickable, yet no snapshot line names it.
+    else if (looksClickable(el)) unrecordable(`a click on a <${tagOf(el)}> that is not a control Apprentice can name`);
+  };
+
+  const looksClickable = (el: Element): boolean => {
+    try {
+      return win.getComputedStyle(el).cursor === 'pointer';
+    } catch {
+      return false;
+    }
+  };
+  const onContextMenu = (e: MouseEvent) => {
+    if (e.isTrusted) unrecordable('a right click');
+  };
+  const onDrop = (e: DragEvent) => {
+    if (e.isTrusted) unrecordable('a drag and drop');
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -248,6 +277,8 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
       win.addEventListener('focusout', onFocusOut, opts);
       win.addEventListener('submit', onSubmit as EventListener, opts);
       win.addEventListener('pagehide', flushAll, opts);
+      win.addEventListener('contextmenu', onContextMenu, opts);
+      win.addEventListener('drop', onDrop as EventListener, opts);
     },
     async stop() {
       if (controller) flushAll();

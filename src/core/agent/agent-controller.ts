@@ -22,16 +22,21 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from '../episode/episode.ts';
-import { autoApproveVerdict } from './sensitive-actions.ts';
-import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged } from './decision-guard.ts';
+import { autonomyVerdict } from './autonomy-stage.ts';
+import { planStepRunsUnasked, replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
+import { replayProposal } from '../replay/replay-proposal.ts';
+import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged, withTargets } from './decision-guard.ts';
+import { actionFingerprint, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { alwaysAskReason } from '../autonomy/always-ask.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
-import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type Verdict } from './controller-types.ts';
+import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
+import { shownCorrection } from './shown-correction.ts';
 
-export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type StepEvaluator, type Verdict } from './controller-types.ts';
+export { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type StepEvaluator, type Verdict } from './controller-types.ts';
 
 const SUCCESS_THRESHOLD = 0.999;
 
@@ -64,6 +69,7 @@ export class AgentController {
     const attempt = earlier.filter((e) => e.kind !== 'demonstration').length + 1;
     const kind = input.kind ?? 'live';
     const plans = await beginStage(learners, { episodeId: id, task: input.task, origin, startUrl: input.startUrl, attempt, kind }, this.deps.logger);
+    const replay = kind === 'demonstration' ? null : await replayAtStart(this.deps, input.task, origin);
     const episode: Episode = {
       id,
       origin,
@@ -78,6 +84,7 @@ export class AgentController {
       ...(Object.keys(plans).length > 0 ? { plans } : {}),
       attempt,
       kind,
+      ...(replay ? { replay } : {}),
       startedAt: this.deps.clock.now(),
       endedAt: null,
     };
@@ -98,12 +105,15 @@ export class AgentController {
   }
 
   /**
-   * Proposes, and keeps going while auto-approve may run the top candidate:
+   * Proposes, and keeps going while the autonomy gate runs the top candidate:
    * the loop ends when the person is needed or the episode stops running.
    */
   async proposeStep(episodeId: string, options: { exclude?: string[] } = {}): Promise<Episode> {
     let proposed = await this.proposeOnce(episodeId, options.exclude ?? []);
-    while (proposed.observation && this.autoApprovable(proposed.episode, proposed.observation)) {
+    while (proposed.observation) {
+      const gated = await this.runsUnasked(proposed.episode, proposed.observation);
+      proposed = { ...proposed, episode: gated.episode };
+      if (!gated.run) break;
       const acted = await this.carryOut(episodeId, { kind: 'approve' }, { auto: true });
       if (acted.episode.status !== 'running') return acted.episode;
       proposed = await this.proposeOnce(episodeId, acted.exclude);
@@ -119,6 +129,26 @@ export class AgentController {
     const { episode, exclude, next } = await this.carryOut(episodeId, decision, options);
     if (!next) return episode;
     return this.follow(episode, this.proposeStep(episodeId, { exclude }), options.awaitNext ?? true);
+  }
+
+  /**
+   * The person's answer to an offered plan. Approving runs its first step
+   * (the pending proposal) and lets the plan's later steps run unasked as
+   * approved; edited values re-bind the plan and re-propose; declining lets
+   * the policy propose as it would have without replay.
+   */
+  async decidePlan(episodeId: string, decision: PlanDecision, options: { awaitNext?: boolean } = {}): Promise<Episode> {
+    const changed = await this.locks.run(episodeId, async () => {
+      const episode = await this.get(episodeId);
+      const next = withPlanDecision(episode, decision);
+      await this.save(next.episode);
+      return next;
+    });
+    if (changed.run === 'first_step') {
+      const pending = changed.episode.steps.at(-1)!;
+      return this.decide(episodeId, { kind: 'approve', step: pending.index, candidate: pending.candidates[0]!.semantic }, options);
+    }
+    return this.follow(changed.episode, this.proposeStep(episodeId), options.awaitNext ?? true);
   }
 
   async pause(episodeId: string): Promise<Episode> {
@@ -152,6 +182,19 @@ export class AgentController {
       const episode = await this.get(episodeId);
       if (isFinished(episode)) return episode;
       return this.conclude(episode, 'stopped', null);
+    });
+  }
+
+  /**
+   * Changes the saved episode under its lock: Show me and Take over
+   * (teaching-session.ts) set and clear their state this way. `change` may
+   * throw to refuse; then nothing is saved.
+   */
+  async amend(episodeId: string, change: (episode: Episode) => Episode): Promise<Episode> {
+    return this.locks.run(episodeId, async () => {
+      const next = change(await this.get(episodeId));
+      await this.save(next);
+      return next;
     });
   }
 
@@ -205,7 +248,7 @@ export class AgentController {
       const paused: Episode = { ...episode, status: 'paused', steps: [...episode.steps.slice(0, -1), { ...step, result }], error: 'Not run: the typed secret was not kept across a restart. Resume and type it again.' };
       return this.saveOrPause(paused, episode);
     }
-    const acted = await this.actApproved(episode.id, parsed.action, { semantic: chosen.semantic, shownOn: step.url, recheck: chosen.decision !== 'edited' });
+    const acted = await this.actApproved(episode.id, parsed.action, { semantic: chosen.semantic, shownOn: step.url, expected: chosen.target ?? null });
     return acted.next ? this.proposeStep(episode.id) : acted.episode;
   }
 
@@ -224,6 +267,28 @@ export class AgentController {
       if (overBudget !== null) throw new TokenBudgetError(overBudget);
       const context = await observeStage(this.deps.pageFor(episode), episode, settings, signal);
       const notes: string[] = [];
+      // A learned procedure's next step, when its precondition holds: no policy or model call.
+      const replayed = replayProposal(episode, context, { rejected: excluded, started, now: this.deps.clock.now() });
+      if (replayed?.kind === 'step') {
+        const previous = episode.steps.at(-1);
+        const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), replayed.step] : [...episode.steps, replayed.step];
+        episode = await this.get(episodeId);
+        if (episode.status !== 'running') return { episode, observation: null };
+        episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+        await this.save(episode);
+        return { episode, observation: context.observation };
+      }
+      if (replayed) {
+        episode = { ...episode, replay: replayed.replay };
+        if (replayed.note !== null) notes.push(replayed.note);
+        if (replayed.kind === 'finished') {
+          const latest = await this.get(episodeId);
+          if (latest.status !== 'running') return { episode: latest, observation: null };
+          episode = { ...latest, replay: replayed.replay, status: 'awaiting_verdict' };
+          await this.save(episode);
+          return { episode, observation: null };
+        }
+      }
       const learners = this.deps.learners();
       const exclude = new Set(excluded);
       const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
@@ -235,21 +300,24 @@ export class AgentController {
       const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
       const recorded = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: this.deps.clock.now() });
       // Secrets typed by a candidate never reach the store: masked there, kept here until approved.
-      const { step, secrets } = maskStepSecrets(recorded, context.observation);
+      const { step, secrets } = maskStepSecrets(withTargets(recorded, context.observation), context.observation);
       for (const [semantic, real] of secrets) this.secrets.set(secretKey(episodeId, step.index, semantic), real);
       // A re-proposal after rejections replaces the pending step rather than adding one.
       const previous = episode.steps.at(-1);
       const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];
+      const replayNow = episode.replay;
       episode = await this.get(episodeId); // the person may have paused or stopped meanwhile
       if (episode.status !== 'running') return { episode, observation: null };
-      episode = { ...episode, steps, status: 'awaiting_approval', error: null };
+      episode = { ...episode, ...(replayNow ? { replay: replayNow } : {}), steps, status: 'awaiting_approval', error: null };
       await this.save(episode);
       return { episode, observation: context.observation };
     } catch (err) {
       if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
       // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
       const latest = await this.get(episodeId);
-      const paused = await this.saveOrPause({ ...latest, status: 'paused', error: describeError(err) }, latest);
+      // A replay that stopped before the policy failed stays stopped, with its reason.
+      const replay = episode.replay ?? latest.replay;
+      const paused = await this.saveOrPause({ ...latest, ...(replay ? { replay } : {}), status: 'paused', error: describeError(err) }, latest);
       this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
       return { episode: paused, observation: null };
     } finally {
@@ -264,8 +332,8 @@ export class AgentController {
   private async carryOut(episodeId: string, decision: DecisionInput, options: { auto?: boolean }): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     const approved = await this.locks.run(episodeId, () => this.recordDecision(episodeId, decision, options));
     if (approved.kind === 'done') return approved.outcome;
-    const { action, semantic, shownOn, recheck } = approved;
-    return this.actApproved(episodeId, action, { semantic, shownOn, recheck });
+    const { action, semantic, shownOn, expected, ran } = approved;
+    return this.actApproved(episodeId, action, { semantic, shownOn, expected, ...(ran ? { ran } : {}) });
   }
 
   /**
@@ -277,9 +345,10 @@ export class AgentController {
     episodeId: string,
     decision: DecisionInput,
     options: { auto?: boolean },
-  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; recheck: boolean }> {
+  ): Promise<{ kind: 'done'; outcome: { episode: Episode; exclude: string[]; next: boolean } } | { kind: 'act'; action: Action; semantic: string; shownOn: string; expected: TargetFingerprint | null; ran?: ActionResult }> {
     let episode = await this.get(episodeId);
     if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
+    if (episode.teaching && decision.kind !== 'show') throw new DecisionError(teachingRefusal(episode.teaching.mode));
     const step = episode.steps.at(-1);
     if (!step || step.chosen) throw new DecisionError('there is no pending proposal');
     const open = step.candidates.filter((c) => !step.rejected.includes(c.semantic));
@@ -305,9 +374,17 @@ export class AgentController {
       return { kind: 'done', outcome: { episode, exclude: rejected, next: true } };
     }
 
+    if (decision.kind === 'show') {
+      const shown = shownCorrection(episode, step, decision);
+      const saved = await this.saveOrPause(shown.episode, episode);
+      if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+      return { kind: 'act', action: shown.action, semantic: shown.semantic, shownOn: step.url, expected: null, ran: { ok: true, navigated: decision.navigated === true } };
+    }
+
     let run: Action;
     let stored: { action: string; semantic: string };
     let how: Decision;
+    let target: TargetFingerprint | null = null;
     if (decision.kind === 'edit') {
       const parsed = parseAction(decision.action);
       if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
@@ -318,6 +395,7 @@ export class AgentController {
       run = masked.run;
       stored = masked.stored;
       how = 'edited';
+      target = actionFingerprint(resolved.action, observation);
     } else {
       const chosen = decision.kind === 'approve' ? open[0] : step.candidates[decision.index];
       const mismatch = decisionMismatch(step, decision, chosen ?? null);
@@ -331,46 +409,57 @@ export class AgentController {
       if (!parsed.ok) throw new DecisionError(`internal: stored action does not parse: ${parsed.error.message}`);
       run = parsed.action;
       stored = { action: chosen.action, semantic: chosen.semantic };
+      target = chosen.target ?? null;
       how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
     }
-    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: { ...stored, decision: how } }] };
+    // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
+    const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
+    const chosenRecord = { ...stored, decision: how, ...correction, ...(target !== null ? { target } : {}) };
+    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: chosenRecord }] };
     const saved = await this.saveOrPause(approved, episode);
     // An approval that could not be saved is not carried out.
     if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
-    return { kind: 'act', action: run, semantic: stored.semantic, shownOn: step.url, recheck: how !== 'edited' };
+    // Edited actions are re-checked too: the page may change between the edit and the act.
+    return { kind: 'act', action: run, semantic: stored.semantic, shownOn: step.url, expected: target };
   }
 
   /**
-   * Runs an approved, saved action: re-reads the element (role, name, origin)
-   * unless the person just typed it, saves an idempotency id, acts, and saves
-   * the result. A stop or verdict that came meanwhile is kept: the episode
+   * Runs an approved, saved action: re-reads the element (role, name, link,
+   * form, submit behaviour: what the approval was about), saves an idempotency
+   * id, acts — the page layer checks the element once more at the moment it
+   * acts — and saves the result. A timed-out action goes back to the person
+   * as "outcome unknown". A stop or verdict that came meanwhile is kept: the episode
    * stays ended and nothing more is proposed.
    */
   private async actApproved(
     episodeId: string,
     action: Action,
-    shown: { semantic: string; shownOn: string; recheck: boolean },
+    shown: { semantic: string; shownOn: string; expected: TargetFingerprint | null; ran?: ActionResult },
   ): Promise<{ episode: Episode; exclude: string[]; next: boolean }> {
     let episode = await this.get(episodeId);
     const page = this.deps.pageFor(episode);
     let refused: string | null = null;
-    if (shown.recheck) {
+    if (!shown.ran) {
       try {
         const now = await page.observe({ maxChars: this.deps.settings().agent.observationChars, lastActedRef: null });
-        refused = targetChanged(action, shown.semantic, now, shown.shownOn);
+        refused = targetChanged(action, shown.semantic, now, shown.shownOn, shown.expected);
       } catch (err) {
         refused = describeError(err);
       }
     }
     let result: ActionResult;
-    if (refused !== null) {
+    if (shown.ran) {
+      result = shown.ran; // the person already did it in the page (Show me)
+    } else if (refused !== null) {
       result = { ok: false, code: 'not_run', message: `not run: ${refused}` };
     } else {
       const last = episode.steps.at(-1)!;
       episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...last, chosen: { ...last.chosen!, actionId: `${episodeId}:${last.index}:${this.deps.clock.now()}` } }] };
       const marked = await this.saveOrPause(episode, episode);
       if (marked.status === 'paused') return { episode: marked, exclude: [], next: false };
-      result = await page.act(action).catch((err: unknown) => ({ ok: false as const, code: 'no_page' as const, message: describeError(err) }));
+      result = await page.act(action, undefined, shown.expected ?? undefined).catch((err: unknown) => ({ ok: false as const, code: 'no_page' as const, message: describeError(err) }));
+      // It may or may not have run: never run again without the person.
+      if (!result.ok && result.code === 'timeout') result = { ok: false, code: 'outcome_unknown', message: result.message };
     }
     return this.locks.run(episodeId, async () => {
       const latest = await this.get(episodeId);
@@ -385,6 +474,11 @@ export class AgentController {
         next = { ...latest, steps };
       } else if (refused !== null) {
         next = { ...latest, steps, status: 'paused', error: `Not run: ${refused}. Resume to get a new proposal.` };
+      } else if (!result.ok && result.code === 'outcome_unknown') {
+        next = { ...latest, steps, status: 'paused', error: `Outcome unknown: ${last.chosen!.semantic} did not answer in time; it may or may not have run. Check the page, then resume.` };
+      } else if (!result.ok && result.code === 'not_run') {
+        // The page layer refused at the moment of acting: what changed goes back to the person.
+        next = { ...latest, steps, status: 'paused', error: `Not run: ${result.message}. Resume to get a new proposal.` };
       } else if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') {
         const answer = action.type === 'send_msg_to_user' ? action.text : action.reason;
         next = { ...latest, steps, answer, status: 'awaiting_verdict' };
@@ -403,6 +497,7 @@ export class AgentController {
     const stepLimit = stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
     const { closed, trajectory } = closeEpisode(episode, outcome, { evaluatorScores, notes, rewards: this.deps.settings().rewards, now: this.deps.clock.now(), stepLimit });
     await this.save(closed);
+    await replayOutcome(this.deps, closed, outcome);
     const noted = withLearnNotes(closed, await learnStage(this.deps.learners(), trajectory, this.deps.logger));
     if (!noted) return closed;
     await this.save(noted);
@@ -410,22 +505,38 @@ export class AgentController {
   }
 
   /**
-   * Auto-approve runs the top candidate by itself only on the origin the page
-   * is on now, if the person granted it, and never a sensitive action
-   * (sensitive-actions.ts).
+   * Whether the top candidate runs without the person: the autonomy gate
+   * (autonomy-stage.ts) decides from the person's own approvals; its reason is
+   * saved on the step either way, for the panel.
    */
-  private autoApprovable(episode: Episode, observation: PageObservation): boolean {
-    const top = episode.steps.at(-1)?.candidates[0];
-    if (!top) return false;
-    const parsed = parseAction(top.action);
-    if (!parsed.ok) return false;
-    return !autoApproveVerdict({
-      grantedOrigins: this.deps.settings().agent.autoApproveOrigins,
-      observation,
-      action: parsed.action,
-      candidateOrigin: top.origin,
-      previousUrl: episode.steps.at(-2)?.url ?? null,
-    }).sensitive;
+  private async runsUnasked(episode: Episode, observation: PageObservation): Promise<{ run: boolean; episode: Episode }> {
+    const verdict = episode.steps.at(-1)?.replayStep !== undefined ? this.planVerdict(episode, observation) : await autonomyVerdict(this.deps.episodes, episode, observation, this.deps.settings());
+    const latest = await this.get(episode.id);
+    const step = latest.steps.at(-1);
+    // The person may have decided, paused or stopped meanwhile: their word wins.
+    if (latest.status !== 'awaiting_approval' || !step || step.index !== episode.steps.at(-1)?.index || step.chosen !== null) return { run: false, episode: latest };
+    const noted: Episode = { ...latest, steps: [...latest.steps.slice(0, -1), { ...step, autonomy: { ran: verdict.run, reason: verdict.reason } }] };
+    await this.save(noted);
+    return { run: verdict.run, episode: noted };
+  }
+
+  /**
+   * A step of a plan the person approved runs unasked only as approved
+   * (replay-stage.ts), never an always-ask kind, and not where Apprentice is off.
+   */
+  private planVerdict(episode: Episode, observation: PageObservation): { run: boolean; reason: string } {
+    const pending = episode.steps.at(-1)!;
+    const top = pending.candidates[0];
+    const parsed = top ? parseAction(top.action) : null;
+    if (!top || !parsed?.ok) return { run: false, reason: 'the plan step does not parse' };
+    const settings = this.deps.settings();
+    const origin = regularizeUrl(observation.url).origin;
+    if (settings.agent.askModes[origin] === 'off') return { run: false, reason: 'Apprentice is off on this site' };
+    const always = alwaysAskReason(parsed.action, top.semantic, observation, settings.agent.alwaysAsk);
+    if (always !== null) return { run: false, reason: `always asks: ${always}` };
+    return planStepRunsUnasked(episode, pending, parsed.action, observation)
+      ? { run: true, reason: 'a step of the plan you approved, as approved' }
+      : { run: false, reason: 'this plan step differs from the plan you approved, or may be irreversible' };
   }
 
   /** Awaits the follow-up work, or tracks it in the background and returns `now`. */
@@ -467,6 +578,11 @@ export class AgentController {
     }
   }
 }
+
+const teachingRefusal = (mode: 'show' | 'takeover'): string =>
+  mode === 'show'
+    ? 'you are showing this step in the page: do it there, or cancel Show me first'
+    : 'you have taken over the page: press Continue first';
 
 const secretKey = (episodeId: string, stepIndex: number, semantic: string): string => `${episodeId}\u0000${stepIndex}\u0000${semantic}`;
 

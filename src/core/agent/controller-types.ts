@@ -5,6 +5,7 @@ import type { CandidatePolicy } from '../policy/policy.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { EpisodeStore } from '../episode/episode-store.ts';
+import type { ReplayPort } from '../replay/replay-port.ts';
 
 /**
  * `step` and `candidate` name what the decision answers (the UI always sends
@@ -16,7 +17,13 @@ export type DecisionInput =
   | ({ kind: 'approve' } & Named)
   | ({ kind: 'pick'; index: number } & Named)
   | { kind: 'edit'; action: string; step?: number | undefined }
-  | ({ kind: 'reject'; index?: number | undefined } & Named);
+  | ({ kind: 'reject'; index?: number | undefined } & Named)
+  /**
+   * Show me: the person did the step in the page while it was recorded. It
+   * already ran; `action` is its semantic form, `url` the page it was done
+   * on, `navigated` whether the page then moved on.
+   */
+  | { kind: 'show'; action: string; url: string; title: string; navigated?: boolean };
 
 export type Verdict = 'success' | 'failure' | 'partial';
 
@@ -42,7 +49,12 @@ export interface AgentDeps {
   onUpdate?(episode: Episode): void;
   /** Before each proposal: a reason to pause (the site's token budget is spent), or null. */
   tokenBudget?(episode: Episode): Promise<string | null>;
+  /** Learned procedures (src/core/replay); absent = never replay. */
+  replay?: ReplayPort;
 }
+
+/** The person's answer to an offered plan: approve it once (optionally with edited values), or decline it. */
+export type PlanDecision = { kind: 'approve'; values?: Record<string, string> | undefined } | { kind: 'decline' };
 
 /** A decision that cannot be carried out (unparseable edit, wrong state…): nothing changed. */
 export class DecisionError extends Error {

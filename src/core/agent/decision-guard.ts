@@ -1,8 +1,9 @@
 /**
  * The checks that make an approval mean exactly the action shown, once:
  * - a decision names the step and candidate it answers; anything else is refused;
- * - at act time the element is re-read: same role, same name, same origin as
- *   when the person saw it, or the action does not run;
+ * - at act time the element is re-read: same origin, same role and name, and
+ *   the same link, form action and method and submit behaviour as when the
+ *   person saw it (target-fingerprint.ts), or the action does not run;
  * - one decision at a time per episode (two approvals sent at once run one action);
  * - secrets typed by an action are masked in everything stored, and the real
  *   text lives only in memory until the action runs.
@@ -12,6 +13,7 @@ import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { maskedAction, redactSecretValues } from '../page/secret-fields.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
+import { actionFingerprint, fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {
@@ -44,22 +46,38 @@ function originOf(url: string): string | null {
 /**
  * Re-reads the element an approved action targets on the page as it is now.
  * `semantic` is the form the person saw (`click(<button "Pay">)`); the ref in
- * `action` must still name that role and name, on the same origin.
+ * `action` must still name that role and name, on the same origin, and —
+ * when `expected` is known — link to the same URL, sit in a form going to the
+ * same place by the same method, and submit or not as it did.
  */
-export function targetChanged(action: Action, semantic: string, now: PageObservation, shownOnUrl: string): string | null {
+export function targetChanged(action: Action, semantic: string, now: PageObservation, shownOnUrl: string, expected: TargetFingerprint | null = null): string | null {
   const shownOrigin = originOf(shownOnUrl);
   const nowOrigin = originOf(now.url);
   if (shownOrigin !== nowOrigin) return `the page is on ${nowOrigin ?? now.url} now, not ${shownOrigin ?? shownOnUrl} where the action was shown`;
   if (!('target' in action) || !action.target || action.target.kind !== 'ref') return null;
   const ref = action.target.ref;
   const shown = parseAction(semantic);
-  const expected = shown.ok && 'target' in shown.action && shown.action.target?.kind === 'semantic' ? shown.action.target : null;
+  const named = shown.ok && 'target' in shown.action && shown.action.target?.kind === 'semantic' ? shown.action.target : null;
   const node = now.nodes.find((n) => n.ref === ref);
   if (!node) return `[${ref}] is not on the page any more`;
-  if (expected && (node.role !== expected.role || normalized(node.name) !== normalized(expected.name))) {
-    return `[${ref}] is ${node.role} "${node.name}" now, not ${expected.role} "${expected.name}" as shown`;
+  if (named && (node.role !== named.role || normalized(node.name) !== normalized(named.name))) {
+    return `[${ref}] is ${node.role} "${node.name}" now, not ${named.role} "${named.name}" as shown`;
+  }
+  if (expected) {
+    const changes = fingerprintChanges(expected, fingerprintOf(node), 'exact');
+    if (changes.length > 0) return `[${ref}] changed since it was shown: ${changes.join('; ')}`;
   }
   return null;
+}
+
+/** The step with each candidate's target as the page shows it now (what an approval of it will be about). */
+export function withTargets(step: StepRecord, observation: PageObservation): StepRecord {
+  const candidates = step.candidates.map((c) => {
+    const parsed = parseAction(c.action);
+    const target = parsed.ok ? actionFingerprint(parsed.action, observation) : null;
+    return target ? { ...c, target } : c;
+  });
+  return { ...step, candidates };
 }
 
 /** A per-key queue: work for the same episode runs one at a time, in call order. */

@@ -21,7 +21,7 @@ export function closeEpisode(
   const ran = executedSteps.filter((s) => s.chosen!.decision !== 'rejected').length;
   // Judged after the last step unless the episode only ended because it ran out of steps.
   const judgedAfterLastStep = input.stepLimit !== undefined && ran > 0 && ran < input.stepLimit;
-  const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores: input.evaluatorScores, settings: input.rewards, judgedAfterLastStep });
+  const { rewards, source } = assignStepRewards({ steps: executedSteps, outcome, evaluatorScores: input.evaluatorScores, settings: input.rewards, judgedAfterLastStep, task: episode.task });
   let i = 0;
   const steps = episode.steps.map((s) => (s.chosen ? { ...s, reward: rewards[i++] ?? 0 } : s));
   const closed: Episode = {
@@ -31,7 +31,8 @@ export function closeEpisode(
     endedAt: input.now,
     error: input.notes.length ? [episode.error, ...input.notes].filter(Boolean).join('; ') : episode.error,
   };
-  const learnable = steps.filter((s) => s.chosen || s.rejected.length);
+  // A take-over the person marked "don't learn from this" reaches no learner.
+  const learnable = steps.filter((s) => (s.chosen || s.rejected.length) && s.takeOver?.learn !== false);
   const trajectory = { episode: { ...closed, steps: learnable }, rewards: learnable.map((s) => s.reward ?? 0), rewardSource: source };
   return { closed, trajectory };
 }

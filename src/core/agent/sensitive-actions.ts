@@ -17,6 +17,7 @@
 import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { secretKindOf, targetNode } from '../page/secret-fields.ts';
+import { mainKeyOf } from '../page/key-names.ts';
 
 /**
  * Names that make an action ask even when auto-approve is on: they submit,
@@ -107,8 +108,11 @@ export function classifySensitivity(action: Action, observation: PageObservation
     case 'clear':
       return secretField(node) ?? ok;
     case 'press': {
-      if (/enter|return/i.test(action.keys)) return flag('Enter may submit a form');
-      if (/(^|\+)(space| )$/i.test(action.keys) || action.keys === ' ') {
+      // Aliases ("Spacebar", "Return") are read as the key they name; a key we do not know asks.
+      const key = mainKeyOf(action.keys);
+      if (key === null) return flag(`"${action.keys}" is not a key Apprentice knows`);
+      if (key === 'Enter') return flag('Enter may submit a form');
+      if (key === ' ') {
         if (!node || node.inForm === true || FORM_CONTROL_ROLES.test(node.role)) return flag('Space on a form control may submit it');
       }
       return secretField(node) ?? ok;

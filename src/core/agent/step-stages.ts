@@ -11,7 +11,7 @@
 import type { PageDriver } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import type { CandidatePolicy, PolicyProposal, ProposedCandidate, StepHistoryItem } from '../policy/policy.ts';
-import { applyRequestChange, type Learner, type RequestShape, type StepContext } from '../learning/learner.ts';
+import { composeRequest, type Learner, type LearnerRequestChange, type RequestShape, type StepContext } from '../learning/learner.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
@@ -58,12 +58,16 @@ export async function shapeStage(input: {
   notes: string[];
   signal: AbortSignal;
 }): Promise<RequestShape> {
-  let shape: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates, valueUpdate: {} };
+  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates, valueUpdate: {} };
+  // Each learner sees the request as composed so far (`composeRequest` says how changes combine).
+  const changes: LearnerRequestChange[] = [];
+  let shape = base;
   for (const learner of input.learners) {
     if (!learner.shapeRequest) continue;
     // Learning is best-effort: a failing learner is noted, never fatal.
     try {
-      shape = applyRequestChange(shape, await learner.shapeRequest(contextFor(learner, input.context, input.episode), shape, input.signal));
+      changes.push({ learnerId: learner.id, change: await learner.shapeRequest(contextFor(learner, input.context, input.episode), shape, input.signal) });
+      shape = composeRequest(base, changes);
     } catch (err) {
       input.notes.push(`${learner.id}: replay skipped (${describeError(err)})`);
     }
@@ -218,6 +222,7 @@ export function rankStage(input: {
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
     drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
+    loopBars: settings.jitrl.loopBars,
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };

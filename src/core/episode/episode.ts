@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { ActionResultSchema } from '../page/action.ts';
+import { TargetFingerprintSchema } from '../page/target-fingerprint.ts';
 
 export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
 export type LogitSource = z.infer<typeof LogitSourceSchema>;
@@ -24,6 +25,8 @@ export const CandidateRecordSchema = z.strictObject({
   /** This very state's memory says this action led to success: proposed outright, not sampled (exploitation). */
   settled: z.boolean().optional(),
   rationale: z.string().optional(),
+  /** The element the action targets, as the page showed it when proposed (what an approval is about). */
+  target: TargetFingerprintSchema.optional(),
   baseLogit: z.number(),
   adjustedLogit: z.number(),
   baseProb: z.number(),
@@ -53,6 +56,21 @@ export type NeighbourSummary = z.infer<typeof NeighbourSummarySchema>;
 /** 'demonstrated': the person did the action themselves while Apprentice recorded (a demonstration). */
 export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected', 'demonstrated']);
 export type Decision = z.infer<typeof DecisionSchema>;
+
+/**
+ * How the person corrected a proposal: picked another candidate, edited the
+ * action in the panel, or showed it in the page (Show me). All three are
+ * corrections; the kind says which one the step was.
+ */
+export const CorrectionKindSchema = z.enum(['pick', 'edit', 'show']);
+export type CorrectionKind = z.infer<typeof CorrectionKindSchema>;
+
+/** The person teaching in the page: one step (Show me) or several until Continue (Take over). */
+export const TeachingSchema = z.strictObject({
+  mode: z.enum(['show', 'takeover']),
+  since: z.number(),
+});
+export type Teaching = z.infer<typeof TeachingSchema>;
 
 export const StepRecordSchema = z.strictObject({
   index: z.number().int().nonnegative(),
@@ -104,13 +122,25 @@ export const StepRecordSchema = z.strictObject({
     action: z.string(),
     semantic: z.string(),
     decision: DecisionSchema,
+    /** Set when the person corrected the proposal: which kind of correction this step was. */
+    correction: CorrectionKindSchema.optional(),
     /**
      * Idempotency id, saved just before the action starts. After a worker
      * restart, an approved step with an id but no result may have run: it is
      * returned to the person as "outcome unknown", never run again.
      */
     actionId: z.string().optional(),
+    /** The element as the person approved it (role, name, link, form, submits): what earned autonomy compares. */
+    target: TargetFingerprintSchema.optional(),
   }).nullable(),
+  /** Why the step ran without asking, or why it asked (the autonomy gate's words, shown in the panel). */
+  autonomy: z.strictObject({ ran: z.boolean(), reason: z.string() }).optional(),
+  /**
+   * A step the person did while they had taken over the page. `learn: false`
+   * (they marked it "don't learn from this"): kept in the history, but no
+   * learner ever receives it.
+   */
+  takeOver: z.strictObject({ learn: z.boolean() }).optional(),
   /** Rejected proposals at this step (semantic form): each is stored with a negative reward. */
   rejected: z.array(z.string()),
   result: ActionResultSchema.nullable(),
@@ -121,8 +151,34 @@ export const StepRecordSchema = z.strictObject({
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
   startedAt: z.number(),
+  /** The step came from a learned procedure, not the policy (issue 25): which one, and which of its steps. */
+  replayStep: z.strictObject({ procedureId: z.string(), step: z.number().int().nonnegative(), of: z.number().int().positive() }).optional(),
 });
 export type StepRecord = z.infer<typeof StepRecordSchema>;
+
+/**
+ * A replay's plan and where it stands (src/core/replay). `offered`: shown
+ * to the person, waiting for plan approval; `approved`: its steps are
+ * proposed without a policy call; `declined`; `fell_back`: a precondition
+ * failed at `fallback.step` and the policy took over; `finished`: every step
+ * ran; `refused`: a procedure fitted the task but could not run (`message`).
+ */
+export const EpisodeReplaySchema = z.strictObject({
+  procedureId: z.string(),
+  template: z.string(),
+  values: z.record(z.string(), z.string()),
+  /** The procedure's steps with {variables}, and the same with the values in place. */
+  abstractSteps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  steps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  origins: z.array(z.string()),
+  endsWithAnswer: z.boolean(),
+  status: z.enum(['offered', 'approved', 'declined', 'fell_back', 'finished', 'refused']),
+  fallback: z.strictObject({ step: z.number().int().nonnegative(), reason: z.string() }).nullable(),
+  message: z.string().nullable(),
+  /** Tokens one model-driven step cost on this site lately (prompt + completion); null when none was seen. */
+  tokensPerModelStep: z.number().nonnegative().nullable(),
+});
+export type EpisodeReplay = z.infer<typeof EpisodeReplaySchema>;
 
 export const EpisodeStatusSchema = z.enum([
   'running', 'paused', 'awaiting_approval', 'awaiting_verdict', 'success', 'failure', 'partial', 'stopped', 'error',
@@ -150,8 +206,12 @@ export const EpisodeSchema = z.strictObject({
   attempt: z.number().int().positive(),
   /** 'live' (the person drove it), 'demonstration' (recorded), 'imported', 'bench'. */
   kind: z.enum(['live', 'demonstration', 'imported', 'bench']),
+  /** A learned procedure replayed (or offered) in this episode. */
+  replay: EpisodeReplaySchema.optional(),
   startedAt: z.number(),
   endedAt: z.number().nullable(),
+  /** Set while the person teaches in the page (Show me, Take over); the checkpoint survives a worker restart. */
+  teaching: TeachingSchema.optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

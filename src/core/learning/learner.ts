@@ -11,7 +11,8 @@
  *                 append to the guide — Meta-TTL, EvoTest; add prompt sections
  *                 — CER, GRPO's experience library; set temperature and the
  *                 number of candidates — GRPO's group size, EvoTest's genes).
- *                 Changes are applied one learner after another.
+ *                 Changes compose as `composeRequest` says (max for
+ *                 counts and temperature, guides as ordered parts).
  *   adjust        after the policy proposes: candidates in, candidates out
  *                 (JitRL's z' = z + β·Ã). Chained: each adjuster receives the
  *                 previous one's output. What a learner shows for its decision
@@ -153,17 +154,58 @@ export interface Learner {
   learn?(finished: FinishedEpisode, signal?: AbortSignal): Promise<void | LearnReport>;
 }
 
-/** Applies one learner's change to the request (guide replace/append, sections appended). */
-export function applyRequestChange(shape: RequestShape, change: RequestChange): RequestShape {
-  let guide = shape.guide;
-  if (change.guide) {
-    guide = change.guide.mode === 'replace' || guide === null ? change.guide.text : `${guide}\n\n${change.guide.text}`;
+/** One learner's change, with the learner that asked for it. */
+export interface LearnerRequestChange {
+  learnerId: string;
+  change: RequestChange;
+}
+
+/**
+ * How the learners' changes compose (order-independent except where said):
+ *  - numCandidates: the largest any learner asks for; the settings' when none
+ *    asks. A wider pool (JitRL after a failure) is never narrowed by another
+ *    learner's count (EvoTest's gene).
+ *  - temperature: the highest any learner asks for; the settings' when none
+ *    asks. A learner raises it to sample diverse rollouts (GRPO's group,
+ *    EvoTest's gene); a cooler request from another learner must not silence
+ *    that exploration, and no learner here needs a cooler actor to be correct.
+ *  - guide: one ordered section per learner, in registry order, after the
+ *    base guide. `replace` replaces the base guide and the learner's own
+ *    earlier text (Meta-TTL's ρ_{k+1} replaces ρ_k), never another learner's.
+ *  - sections: appended in registry order.
+ *  - valueUpdate: merged field by field; a later learner's value wins.
+ */
+export function composeRequest(base: RequestShape, changes: readonly LearnerRequestChange[]): RequestShape {
+  const guides: { learnerId: string; text: string }[] = [];
+  let baseGuide = base.guide;
+  let temperature: number | undefined;
+  let numCandidates: number | undefined;
+  let sections = base.sections;
+  let valueUpdate = base.valueUpdate;
+  for (const { learnerId, change } of changes) {
+    if (change.guide) {
+      const own = guides.findIndex((g) => g.learnerId === learnerId);
+      if (change.guide.mode === 'replace') {
+        baseGuide = null;
+        if (own >= 0) guides[own] = { learnerId, text: change.guide.text };
+        else guides.push({ learnerId, text: change.guide.text });
+      } else if (own >= 0) {
+        guides[own] = { learnerId, text: `${guides[own]!.text}\n\n${change.guide.text}` };
+      } else {
+        guides.push({ learnerId, text: change.guide.text });
+      }
+    }
+    if (change.temperature !== undefined) temperature = Math.max(temperature ?? Number.NEGATIVE_INFINITY, change.temperature);
+    if (change.numCandidates !== undefined) numCandidates = Math.max(numCandidates ?? 0, change.numCandidates);
+    if (change.sections) sections = [...sections, ...change.sections];
+    if (change.valueUpdate) valueUpdate = { ...valueUpdate, ...change.valueUpdate };
   }
+  const parts = [...(baseGuide === null ? [] : [baseGuide]), ...guides.map((g) => g.text)];
   return {
-    guide,
-    sections: change.sections ? [...shape.sections, ...change.sections] : shape.sections,
-    temperature: change.temperature ?? shape.temperature,
-    numCandidates: change.numCandidates ?? shape.numCandidates,
-    valueUpdate: change.valueUpdate ? { ...shape.valueUpdate, ...change.valueUpdate } : shape.valueUpdate,
+    guide: parts.length === 0 ? null : parts.join('\n\n'),
+    sections,
+    temperature: temperature ?? base.temperature,
+    numCandidates: numCandidates ?? base.numCandidates,
+    valueUpdate,
   };
 }

@@ -13,7 +13,8 @@
  *                 (`step-credit.ts`), when steps carry page keys or margins:
  *                 - o > 0 (the path of a success): the last executed step gets
  *                   o, every earlier one OUTCOME_SHARE·o, except wasted steps
- *                   (changed nothing, undone, part of a loop), which get
+ *                   (changed nothing, undone, part of a loop, a detour on the
+ *                   wrong item when the task is known), which get
  *                   WASTED_STEP_REWARD instead;
  *                 - o < 0: the failure goes to the steps `blameOnFailure`
  *                   picks (the wasted ones and the last one sampled
@@ -40,6 +41,7 @@ import type { StepRecord } from '../episode/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
+import { tokenize } from '../memory/tokenize.ts';
 
 /** A failed action (element gone, disabled, timeout, …): a small negative. */
 export const ACTION_ERROR_REWARD = -0.25;
@@ -59,11 +61,11 @@ export function choiceMargin(step: StepRecord): number | null {
 }
 
 /** The outcome's part of each step's reward (see the rule above), parallel to `steps`. */
-function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastStep: boolean): number[] {
+function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastStep: boolean, taskTokens: readonly string[] | undefined): number[] {
   const idx = steps.map((s, i) => (executed(s) ? i : -1)).filter((i) => i >= 0);
   const credit: CreditStep[] = idx.map((i) => {
     const s = steps[i]!;
-    return { pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: s.result?.ok !== false, margin: choiceMargin(s) };
+    return { pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: s.result?.ok !== false, margin: choiceMargin(s), url: s.url, regUrl: s.regUrl };
   });
   const out = steps.map(() => 0);
   const last = idx.at(-1);
@@ -74,7 +76,7 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
     return out;
   }
   if (o < 0) {
-    const blame = blameOnFailure(credit);
+    const blame = blameOnFailure(credit, taskTokens);
     if (blame === null) uniform();
     else {
       // A step whose effect a later step undid (A → B → A) gets 0, as the
@@ -91,7 +93,7 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
     return out;
   }
   // A failed action already pays ACTION_ERROR_REWARD; "wasted" here is what the page shows.
-  const wasted = stepEvidence(credit).map((e) => e !== null && e !== 'error');
+  const wasted = stepEvidence(credit, taskTokens).map((e) => e !== null && e !== 'error');
   idx.forEach((i, k) => { out[i] = wasted[k] ? WASTED_STEP_REWARD : i === last ? o : OUTCOME_SHARE * o; });
   return out;
 }
@@ -110,6 +112,8 @@ export interface RewardInput {
    * blames the last step. Default false.
    */
   judgedAfterLastStep?: boolean;
+  /** The episode's task: with it, wrong-item detours are wasted or blamed (`wrongItemDetours`). */
+  task?: string;
 }
 
 export interface RewardOutput {
@@ -133,7 +137,7 @@ export function outcomeReward(outcome: EpisodeOutcome, settings: RewardSettings)
 export function assignStepRewards(input: RewardInput): RewardOutput {
   const { steps, settings } = input;
   const o = outcomeReward(input.outcome, settings);
-  const shares = outcomeShares(steps, o, input.judgedAfterLastStep ?? false);
+  const shares = outcomeShares(steps, o, input.judgedAfterLastStep ?? false, input.task === undefined ? undefined : tokenize(input.task));
 
   const person = steps.map((step, i) => {
     const chosen = step.chosen;

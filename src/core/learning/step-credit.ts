@@ -23,9 +23,17 @@
  * and the one the next attempt should change first. The issue asks for both ("where the base
  * policy was least sure, and where the failure's evidence points"). The
  * combination is in `rewards.ts`.
+ *
+ * A `detour` (issue 23) is a wrong-item detour that changed state
+ * (`wrongItemDetours`): on a success it earns no credit (wasted), and a
+ * failure blames it, the step that went to the wrong item first.
  */
 
-export type StepEvidence = 'no_change' | 'undone' | 'loop' | 'error' | null;
+import { isTaskValue, tokenize } from '../memory/tokenize.ts';
+import { parseAction } from '../page/action-grammar.ts';
+import { withoutFragment } from '../page/same-page.ts';
+
+export type StepEvidence = 'no_change' | 'undone' | 'loop' | 'error' | 'detour' | null;
 
 export interface CreditStep {
   /** `pageKeyOf` the page when the step was proposed; null when unknown. */
@@ -35,12 +43,55 @@ export interface CreditStep {
   ok: boolean;
   /** Base-logit gap between the chosen action and the best other candidate; null when unknown. */
   margin: number | null;
+  /** The page's URL and page type (regularized URL) when the step was proposed, when known. */
+  url?: string;
+  regUrl?: string;
 }
 
 const isAnswer = (action: string): boolean => /^(send_msg_to_user|report_infeasible)\(/.test(action);
 
-/** Evidence per executed step (the page after step t is the page before step t + 1; the last step's is unknown). */
-export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
+/**
+ * Detours on the wrong item, which the page keys miss when the detour changed
+ * state ("Add to wish list" on the wrong product: the list page comes back
+ * with a wish-list count, not as it was). An instance of a page type (one URL)
+ * is abandoned when the episode later works on another instance of the same
+ * page type and never comes back. It was the wrong item when the step that
+ * led there named something other than what the task names (`isTaskValue`:
+ * "Red mug" for "add the red teapot"). That step (the real mistake) and every
+ * step taken on the abandoned instance are the detour. An instance entered
+ * through a name the task gives (the mug of "add the mug and the teapot") is
+ * not a detour, nor one entered without a name (nothing says it was wrong).
+ */
+export function wrongItemDetours(steps: readonly CreditStep[], taskTokens: readonly string[]): boolean[] {
+  const out = steps.map(() => false);
+  const urls = steps.map((s) => (s.url === undefined ? null : withoutFragment(s.url)));
+  for (let first = 0; first < steps.length; first++) {
+    const url = urls[first];
+    const regUrl = steps[first]!.regUrl;
+    if (url === null || url === undefined || regUrl === undefined || urls.indexOf(url) !== first || first === 0) continue;
+    const last = urls.lastIndexOf(url);
+    const abandoned = steps.some((s, j) => j > last && s.regUrl === regUrl && urls[j] !== null && urls[j] !== url);
+    if (!abandoned || urls[first - 1] === url) continue;
+    const name = targetName(steps[first - 1]!.action);
+    if (name === null || isTaskValue(tokenize(name), taskTokens)) continue;
+    out[first - 1] = true;
+    for (let k = first; k <= last; k++) if (urls[k] === url) out[k] = true;
+  }
+  return out;
+}
+
+function targetName(semantic: string): string | null {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return null;
+  return parsed.action.target.name.trim() || null;
+}
+
+/**
+ * Evidence per executed step (the page after step t is the page before step
+ * t + 1; the last step's is unknown). With the task's tokens, wrong-item
+ * detours too (`wrongItemDetours`).
+ */
+export function stepEvidence(steps: readonly CreditStep[], taskTokens?: readonly string[]): StepEvidence[] {
   const out: StepEvidence[] = steps.map((s) => (s.ok ? null : 'error'));
   for (let t = 0; t + 1 < steps.length; t++) {
     const before = steps[t]!.pageKey;
@@ -56,6 +107,7 @@ export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
     out[t] = out[t] === 'error' ? 'error' : 'undone';
     for (let j = back; j < t; j++) out[j] ??= 'loop';
   }
+  if (taskTokens) wrongItemDetours(steps, taskTokens).forEach((d, t) => { if (d && (out[t] === null || out[t] === 'loop')) out[t] = 'detour'; });
   return out;
 }
 
@@ -76,12 +128,12 @@ export function stepEvidence(steps: readonly CreditStep[]): StepEvidence[] {
  * failure). Null when there is no evidence and no margin at all
  * (demonstrations, imports): the caller keeps its uniform rule.
  */
-export function blameOnFailure(steps: readonly CreditStep[]): boolean[] | null {
+export function blameOnFailure(steps: readonly CreditStep[], taskTokens?: readonly string[]): boolean[] | null {
   // The steps inside a loop are not blamed, only the one that undid them: of
   // A → B → A, either move may have been the wrong one (a correct step can be
   // undone by a wrong one), and the in-episode loop bar already keeps the
   // agent from going round again.
-  const evidence = stepEvidence(steps).map((e) => (e === 'loop' ? null : e));
+  const evidence = stepEvidence(steps, taskTokens).map((e) => (e === 'loop' ? null : e));
   const firstEvidence = evidence.findIndex((e) => e !== null);
   const before = firstEvidence < 0 ? steps.length : firstEvidence;
   let explored = -1;

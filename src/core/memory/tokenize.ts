@@ -29,15 +29,15 @@ export const TASK_VALUE_TOKEN = '⟨task value⟩';
 /**
  * Tokens of an effective state (a list of semantic actions). The empty state
  * ("No action") has no tokens. With the task's tokens, a value typed or
- * chosen in the state (not the element's name) that shares a word with the
- * task becomes one `TASK_VALUE_TOKEN`: "the time zone set to what the task
+ * chosen in the state (not the element's name) that is the task's own value
+ * (`isTaskValue`: it shares words with the task and names nothing else right
+ * beside them) becomes one `TASK_VALUE_TOKEN`: "the time zone set to what the task
  * asked" is the same state for "… to Tokyo" and "… to Berlin", so what one
  * instance of a template learned after that step reaches the next instance
  * (the abstraction CER makes with skill variables, applied to JitRL's state).
  */
 export function stateTokensOf(effectiveState: readonly string[], taskTokens?: readonly string[]): string[] {
   if (!taskTokens || taskTokens.length === 0) return tokenize(effectiveState.join(' '));
-  const task = new Set(taskTokens);
   const out = new Set<string>();
   for (const entry of effectiveState) {
     const parsed = parseAction(entry);
@@ -48,10 +48,41 @@ export function stateTokensOf(effectiveState: readonly string[], taskTokens?: re
     }
     for (const t of tokenize(`${parsed.action.type} ${formatTarget(parsed.action.target)}`)) out.add(t);
     const words = tokenize(value);
-    if (words.some((w) => task.has(w))) out.add(TASK_VALUE_TOKEN);
+    if (isTaskValue(words, taskTokens)) out.add(TASK_VALUE_TOKEN);
     else for (const w of words) out.add(w);
   }
   return [...out];
+}
+
+// Words that join a value to the rest of a sentence ("… to Tokyo", "… in blue"):
+// next to a shared word they say nothing about which thing is meant.
+const LINKING_WORDS: ReadonlySet<string> = new Set(['to', 'for', 'in', 'on', 'at', 'by', 'with', 'from', 'into', 'as', 'than', 'via', 'per']);
+const isNamingWord = (w: string | undefined): w is string => w !== undefined && !LINKING_WORDS.has(w) && !/^\p{N}+$/u.test(w);
+
+/**
+ * Whether a typed or chosen value is the one the task asked for: it shares a
+ * run of words with the task, and right next to that run the two do not name
+ * different things. "red mug" shares "red" with "add the red teapot", but
+ * after "red" the value says "mug" where the task says "teapot": another
+ * thing, so not the task's value. "(UTC+09:00) Tokyo" for "… time zone to
+ * Tokyo" is (a number and a linking word beside it name nothing; nor does the
+ * task's first word, its verb). Word order is the tokens' first-seen order.
+ */
+export function isTaskValue(valueTokens: readonly string[], taskTokens: readonly string[]): boolean {
+  let shared = false;
+  for (let i = 0; i < valueTokens.length; i++) {
+    const j = taskTokens.indexOf(valueTokens[i]!);
+    if (j < 0) continue;
+    shared = true;
+    // Only the start of a common run is checked: inner words were checked with it.
+    if (i > 0 && j > 0 && valueTokens[i - 1] === taskTokens[j - 1]) continue;
+    let n = 1;
+    while (i + n < valueTokens.length && j + n < taskTokens.length && valueTokens[i + n] === taskTokens[j + n]) n++;
+    const conflict = (a: string | undefined, b: string | undefined) => isNamingWord(a) && isNamingWord(b) && a !== b;
+    // Before the run, the task's first word is its verb ("Add", "Find"), not a modifier of the value.
+    if ((j - 1 > 0 && conflict(valueTokens[i - 1], taskTokens[j - 1])) || conflict(valueTokens[i + n], taskTokens[j + n])) return false;
+  }
+  return shared;
 }
 
 /**

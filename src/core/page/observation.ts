@@ -57,6 +57,15 @@ export const SnapshotNodeSchema = z.strictObject({
   submits: z.boolean().optional(),
   /** href for links (absolute), used for cross-origin checks. */
   href: z.string().optional(),
+  /** The link downloads rather than navigates (a `download` attribute). */
+  download: z.literal(true).optional(),
+  /**
+   * Where the element's form goes when it is submitted (absolute URL; the
+   * submitter's formaction wins) and how (get, post, dialog). Present on
+   * elements of a form; the gate and the act-time check compare them.
+   */
+  formAction: z.string().optional(),
+  formMethod: z.string().optional(),
   /** false when the element is rendered but outside the viewport. */
   inViewport: z.boolean(),
   /** The frame path when inside a same-origin iframe ("f1"); absent in the top document. */

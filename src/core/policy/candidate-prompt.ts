@@ -45,7 +45,7 @@ export type CandidateOutput = z.infer<ReturnType<typeof candidateOutputSchema>>;
 
 /** Every action form, documented for the model. */
 export const ACTION_GRAMMAR_DOC = `Actions (one per option). Target elements by the [ref] shown in the page listing:
-- click([ref]) — click a button, link, tab, checkbox or other control.
+- click([ref]) — click a button, link, tab, checkbox or other control. A line of role \`clickable\` is an element the page made clickable without a standard role (a styled span or div): click it like a button.
 - dblclick([ref]) — double-click an element.
 - hover([ref]) — move the pointer over an element (opens menus, tooltips).
 - focus([ref]) — put the keyboard focus on an element.

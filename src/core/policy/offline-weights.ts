@@ -66,9 +66,15 @@ export const ROLE_PRIOR: Record<string, number> = {
   button: 0.3, link: 0.2, menuitem: 0.2, tab: 0.1, textbox: 0.2, searchbox: 0.2, combobox: 0.1,
 };
 
-export const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+/** Roles the scorer fills with a value the task gives (a slider takes its number the same way). */
+export const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 export const CHECK_ROLES = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
-export const CLICK_ROLES = new Set(['button', 'link', 'menuitem', 'tab', 'radio', 'treeitem', 'option', 'gridcell', 'menuitemradio']);
+/**
+ * Roles the scorer clicks. `clickable` is the snapshot's role for an element
+ * without an ARIA role that listens for clicks (a <span> or <div> control):
+ * a person clicks it like any button.
+ */
+export const CLICK_ROLES = new Set(['button', 'link', 'menuitem', 'tab', 'radio', 'treeitem', 'option', 'gridcell', 'menuitemradio', 'clickable']);
 export const SUBMIT_WORDS = new Set([
   'submit', 'save', 'login', 'signup', 'search', 'go', 'apply', 'next', 'confirm', 'send', 'post', 'create',
   'place', 'checkout', 'ok', 'done', 'update', 'edit', 'add', 'filter', 'publish', 'finish', 'pay',

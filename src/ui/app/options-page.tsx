@@ -52,6 +52,10 @@ const LABELS: Record<string, string> = {
   'jitrl.preferSameUrl': 'Prefer neighbours from this exact URL (instance backoff)',
   'jitrl.temperature': 'Model temperature',
   'jitrl.numCandidates': 'Candidates asked of the model',
+  'jitrl.bars': 'Never propose what was rejected or blamed in this very state (our addition)',
+  'jitrl.exploitSettled': 'Repeat outright what worked in this very state (our addition)',
+  'jitrl.widenPool': 'Ask for one more candidate per barred action (our addition)',
+  'jitrl.loopBars': 'Bar the actions that led round a loop (our addition)',
   'rewards.approve': 'Reward for an approved step',
   'rewards.reject': 'Reward for a rejected step',
   'rewards.success': 'Reward for success',
@@ -64,7 +68,9 @@ const LABELS: Record<string, string> = {
   'cer.topSkills': 'Skills replayed',
   'cer.maxEntriesPerSite': 'Max entries per site',
   'agent.maxSteps': 'Max steps per episode',
-  'agent.autoApproveOrigins': 'Auto-approve sites (one origin per line)',
+  'agent.askModes': 'Ask mode per site (one "origin mode" per line; mode: every-step, unapproved-only, off)',
+  'agent.approvalsNeeded': 'Approvals of the same action before it may run unasked',
+  'agent.alwaysAsk': 'Always ask (one "origin action" per line)',
   'agent.observationChars': 'Page text budget (characters; shrunk further to fit a small context window)',
   'agent.seed': 'Random seed',
   'agent.selection': 'Choose the proposal by (sampling = Algorithm 1)',
@@ -77,10 +83,26 @@ const SELECT_OPTIONS: Record<string, readonly string[]> = {
   'agent.selection': ['sampling', 'argmax'],
 };
 
+/** "origin value" lines for the settings that are a list of pairs (a bad line is left for the schema to refuse). */
+const splitPair = (line: string): [string, string] => {
+  const at = line.indexOf(' ');
+  return at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1).trim()];
+};
+const PAIR_CODECS: Record<string, { toLines(raw: unknown): string[]; fromLines(lines: string[]): unknown }> = {
+  'agent.askModes': {
+    toLines: (raw) => Object.entries(raw as Record<string, string>).map(([origin, mode]) => `${origin} ${mode}`),
+    fromLines: (lines) => Object.fromEntries(lines.map(splitPair)),
+  },
+  'agent.alwaysAsk': {
+    toLines: (raw) => (raw as { origin: string; action: string }[]).map((m) => `${m.origin} ${m.action}`),
+    fromLines: (lines) => lines.map(splitPair).map(([origin, action]) => ({ origin, action })),
+  },
+};
+
 const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
   Object.entries(DEFAULT_SETTINGS[group]).map(([key, value]): Field => {
     const path = `${group}.${key}`;
-    if (Array.isArray(value)) return { path, group, key, kind: 'lines' };
+    if (Array.isArray(value) || PAIR_CODECS[path]) return { path, group, key, kind: 'lines' };
     if (typeof value === 'boolean') return { path, group, key, kind: 'checkbox' };
     if (typeof value === 'string') return { path, group, key, kind: 'select', options: SELECT_OPTIONS[path] ?? [value] };
     return { path, group, key, kind: 'number' };
@@ -89,11 +111,13 @@ const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap(
 
 type Values = Record<string, string | boolean>;
 
+
 function toValues(s: Settings): Values {
   const v: Values = {};
   for (const f of FIELDS) {
     const raw = (s[f.group] as Record<string, unknown>)[f.key];
-    v[f.path] = f.kind === 'checkbox' ? raw === true : f.kind === 'lines' ? (raw as string[]).join('\n') : String(raw);
+    const codec = PAIR_CODECS[f.path];
+    v[f.path] = f.kind === 'checkbox' ? raw === true : codec ? codec.toLines(raw).join('\n') : f.kind === 'lines' ? (raw as string[]).join('\n') : String(raw);
   }
   return v;
 }
@@ -104,7 +128,11 @@ function fromValues(provider: Settings['provider'], values: Values): unknown {
     const raw = values[f.path];
     const group = (out[f.group] ??= {});
     if (f.kind === 'checkbox') group[f.key] = raw === true;
-    else if (f.kind === 'lines') group[f.key] = String(raw).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    else if (f.kind === 'lines') {
+      const lines = String(raw).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+      const codec = PAIR_CODECS[f.path];
+      group[f.key] = codec ? codec.fromLines(lines) : lines;
+    }
     else if (f.kind === 'number') group[f.key] = String(raw).trim() === '' ? Number.NaN : Number(raw);
     else group[f.key] = raw;
   }
@@ -113,6 +141,8 @@ function fromValues(provider: Settings['provider'], values: Values): unknown {
 
 const defaultText = (f: Field): string => {
   const d = (DEFAULT_SETTINGS[f.group] as Record<string, unknown>)[f.key];
+  const codec = PAIR_CODECS[f.path];
+  if (codec) return codec.toLines(d).join(', ') || 'none';
   return Array.isArray(d) ? (d.length ? d.join(', ') : 'none') : String(d);
 };
 const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;

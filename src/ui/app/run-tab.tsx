@@ -4,6 +4,8 @@
  * (approve, pick another candidate, edit, reject). Ends with the verdict.
  */
 import { episodeTokens } from '../../core/agent/token-budget.ts';
+import { AskModeControl } from './ask-mode-control.tsx';
+import type { AskMode } from '../../core/autonomy/ask-mode.ts';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Episode, StepRecord } from '../../core/episode/episode.ts';
 import type { Settings } from '../../core/settings.ts';
@@ -13,6 +15,7 @@ import { errorText, isEnded, rankCandidates, refOfAction, statusText, wantsVerdi
 import { CandidateList, StepContext, StepSummary } from './step-view.tsx';
 import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
 import { MetaTtlGuidePanel } from './metattl-guide-panel.tsx';
+import { isTeaching, TeachingControls } from './teaching-controls.tsx';
 
 export interface RunTabProps {
   connector: BackgroundConnector;
@@ -157,11 +160,10 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
     episode && run(`verdict:${v}`, () => client.request('episode.verdict', { episodeId: episode.id, verdict: v, runEvaluator }));
 
   const siteOrigin = episode?.origin ?? origin;
-  const autoOn = !!(settings && siteOrigin && settings.agent.autoApproveOrigins.includes(siteOrigin));
-  async function toggleAuto(enabled: boolean) {
+  async function setAskMode(mode: AskMode) {
     if (!siteOrigin) return;
     try {
-      setSettings(await client.request('autoApprove.set', { origin: siteOrigin, enabled }));
+      setSettings(await client.request('askMode.set', { origin: siteOrigin, mode }));
     } catch (err) {
       setError(errorText(err));
     }
@@ -230,7 +232,11 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
 
       {error ? <p class="error" role="alert">{error}</p> : null}
 
-      {proposal && episode ? (
+      {episode && !ended && !isRecording(episode) ? (
+        <TeachingControls client={client} episode={episode} hasProposal={proposal !== null} busy={disabled} onEpisode={setEpisode} />
+      ) : null}
+
+      {proposal && episode && !isTeaching(episode) ? (
         <section class="proposal" aria-labelledby="proposal-heading">
           <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
           <StepContext step={proposal} />
@@ -295,16 +301,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       ) : null}
 
       {siteOrigin ? (
-        <div class="auto-approve">
-          <label class="check">
-            <input type="checkbox" checked={autoOn} disabled={!settings} onChange={(e) => void toggleAuto(e.currentTarget.checked)} aria-describedby="auto-help" />
-            Auto-approve on {siteOrigin}
-          </label>
-          <p id="auto-help" class="help">
-            Off by default. Even when on, sensitive actions always wait for you: typing into password or payment fields,
-            submitting forms, going to another site, and downloads.
-          </p>
-        </div>
+        <AskModeControl origin={siteOrigin} settings={settings} onChange={(m) => void setAskMode(m)} />
       ) : null}
 
       {doneSteps.length > 0 ? (

@@ -5,6 +5,7 @@
  * learners noted. Used live (with decision buttons) and in the history.
  */
 import type { ComponentChildren } from 'preact';
+import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import type { StepRecord } from '../../core/episode/episode.ts';
 import { ProbabilityChart } from './charts.tsx';
 import { fmtNum, fmtPct, neighboursFor, rankCandidates, type RankedCandidate } from './format.ts';
@@ -66,7 +67,12 @@ export function CandidateCard({ step, ranked, actions, onFocusCandidate }: Candi
       </div>
       {c.remembered ? <p class="note">Remembered as <code>{c.remembered}</code>; on this page it acts on the element shown.</p> : null}
       <code class="ref-action">{c.action}</code>
-      {c.rationale ? <p class="rationale">{c.rationale}</p> : null}
+      {c.target ? <TargetDetails target={c.target} /> : null}
+      {c.rationale ? (
+        <p class="rationale">
+          <span class="badge model-text" title="Written by the model; page text may have shaped it. Judge the action, not the reason.">model's words</span> {c.rationale}
+        </p>
+      ) : null}
       <dl class="numbers">
         <div><dt>Adjusted p</dt><dd data-field="adjustedProb">{fmtPct(c.adjustedProb)}</dd></div>
         <div><dt>Base p</dt><dd data-field="baseProb">{fmtPct(c.baseProb)}</dd></div>
@@ -129,10 +135,32 @@ export function CandidateList({ step, renderActions, onFocusCandidate }: Candida
   );
 }
 
+/** Where the element leads: its link and origin, or where its form goes and how (what an approval is about). */
+function TargetDetails({ target }: { target: TargetFingerprint }) {
+  const origin = (url: string): string => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  };
+  return (
+    <p class="target-details" data-testid="target-details">
+      {target.href !== undefined ? <>Goes to <code>{target.href}</code> (origin <strong>{origin(target.href)}</strong>){target.download ? ', downloads' : ''}. </> : null}
+      {target.formAction !== undefined ? <>Its form goes to <code>{target.formAction}</code> (origin <strong>{origin(target.formAction)}</strong>, {target.formMethod ?? 'get'}){target.submits ? '; this submits it' : ''}. </> : target.submits ? <>This submits a form. </> : null}
+    </p>
+  );
+}
+
 /** Step-level context: value, source of logits, CER replay, notes, dropped memory actions. */
 export function StepContext({ step }: { step: StepRecord }) {
   return (
     <div class="step-context">
+      {step.autonomy ? (
+        <p class={`note autonomy ${step.autonomy.ran ? 'ran' : 'asked'}`} data-testid="autonomy-reason">
+          {step.autonomy.ran ? 'Ran without asking: ' : 'Asks because '}{step.autonomy.reason}.
+        </p>
+      ) : null}
       <p class="meta">
         V(s) = {fmtNum(step.v)} · {step.neighbours.length} neighbour{step.neighbours.length === 1 ? '' : 's'} · logits: {step.logitSource}
       </p>
@@ -170,7 +198,14 @@ export function StepContext({ step }: { step: StepRecord }) {
   );
 }
 
-const DECISION_TEXT = { approved: 'approved', auto: 'auto-approved', picked: 'picked', edited: 'edited', rejected: 'rejected', demonstrated: 'demonstrated' } as const;
+const DECISION_TEXT = { approved: 'approved', auto: 'ran unasked', picked: 'picked', edited: 'edited', rejected: 'rejected', demonstrated: 'demonstrated' } as const;
+
+/** How the step's action came about: a Show me correction and a take-over say so. */
+function decisionText(step: StepRecord): string {
+  if (step.chosen?.correction === 'show') return 'shown';
+  if (step.takeOver) return step.takeOver.learn ? 'taken over' : 'taken over, not learned';
+  return step.chosen ? DECISION_TEXT[step.chosen.decision] : '';
+}
 
 /** A finished step in one line, with its full record on demand. */
 export function StepSummary({ step }: { step: StepRecord }) {
@@ -181,7 +216,7 @@ export function StepSummary({ step }: { step: StepRecord }) {
           <span class="step-no">Step {step.index + 1}</span>{' '}
           {step.chosen ? (
             <>
-              <span class="semantic">{step.chosen.semantic}</span> <span class="badge">{DECISION_TEXT[step.chosen.decision]}</span>
+              <span class="semantic">{step.chosen.semantic}</span> <span class="badge">{decisionText(step)}</span>
             </>
           ) : (
             <span class="muted">no action</span>

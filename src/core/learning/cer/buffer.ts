@@ -81,9 +81,22 @@ function mergeDynamics(kept: DynamicsEntry, incoming: DynamicsEntry, now: number
   };
 }
 
+/** Whether `short`'s steps are `long`'s with some left out (same order): `long` took a detour. */
+function isShortcutOf(short: SkillEntry, long: SkillEntry): boolean {
+  if (short.steps.length >= long.steps.length) return false;
+  let at = 0;
+  for (const step of long.steps) if (at < short.steps.length && normName(step.text) === normName(short.steps[at]!.text)) at++;
+  return at === short.steps.length;
+}
+
 function mergeSkill(kept: SkillEntry, incoming: SkillEntry, now: number): SkillEntry {
-  // Keep the more detailed version as a whole: name, variables and steps belong together.
-  const better = detail(incoming) > detail(kept) ? incoming : kept;
+  // The same way without some of the steps also worked: the extra steps were a
+  // detour, so the shorter way is kept (issue 23: merging must not keep the
+  // longer skill with its detour). Otherwise keep the more detailed version as
+  // a whole: name, variables and steps belong together.
+  const better = isShortcutOf(incoming, kept) ? incoming
+    : isShortcutOf(kept, incoming) ? kept
+    : detail(incoming) > detail(kept) ? incoming : kept;
   return {
     ...kept,
     name: better.name,

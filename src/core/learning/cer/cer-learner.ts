@@ -70,9 +70,9 @@ export class CerLearner implements Learner {
     this.#clock = options.clock;
   }
 
-  /** Notes from retrieval in an episode (model fallbacks, failed counter updates). */
+  /** Notes from retrieval in an episode (model fallbacks, failed counter updates), on every site it visited. */
   retrievalNotes(episodeId: string): string[] {
-    return [...(this.#episodes.get(episodeId)?.notes ?? [])];
+    return [...this.#episodes].filter(([key]) => key.startsWith(`${episodeId}\n`)).flatMap(([, cache]) => cache.notes);
   }
 
   /** The Learner hook: replayed dynamics and skills become prompt sections. */
@@ -85,7 +85,10 @@ export class CerLearner implements Learner {
     const settings = this.#settings();
     if (!settings.enabled || (settings.topDynamics === 0 && settings.topSkills === 0)) return [];
     const k = { dynamics: settings.topDynamics, skills: settings.topSkills };
-    let cache = this.#episodes.get(context.episodeId);
+    // Keyed by episode and origin: a path means nothing across sites, so a page
+    // of another origin (a payment provider) reads that origin's buffer.
+    const cacheKey = `${context.episodeId}\n${context.origin}`;
+    let cache = this.#episodes.get(cacheKey);
     if (!cache) {
       const entries = await this.#store.list(context.origin);
       cache = { origin: context.origin, entries, pick: null, sections: new Map(), counted: new Set(), notes: [] };
@@ -94,7 +97,7 @@ export class CerLearner implements Learner {
         cache.pick = await pickWithModel(model, entries, context.task, context.origin, k, signal);
         cache.notes.push(...cache.pick.notes);
       }
-      this.#remember(context.episodeId, cache);
+      this.#remember(cacheKey, cache);
     }
     // Suggestions follow the page's effective state (`skillSection`), so it is part of the key.
     const key = [context.regUrl, ...context.effectiveState].join('\n');
@@ -121,7 +124,7 @@ export class CerLearner implements Learner {
   /** The Learner hook: distil from a finished episode. */
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<CerLearnReport> {
     const report = await this.learnFrom({ episode: finished.episode }, signal);
-    this.#episodes.delete(finished.episode.id);
+    for (const key of [...this.#episodes.keys()]) if (key.startsWith(`${finished.episode.id}\n`)) this.#episodes.delete(key);
     return report;
   }
 
@@ -193,8 +196,8 @@ export class CerLearner implements Learner {
     return run;
   }
 
-  #remember(episodeId: string, cache: EpisodeCache): void {
-    this.#episodes.set(episodeId, cache);
+  #remember(cacheKey: string, cache: EpisodeCache): void {
+    this.#episodes.set(cacheKey, cache);
     while (this.#episodes.size > MAX_CACHED_EPISODES) {
       const oldest = this.#episodes.keys().next().value;
       if (oldest === undefined) break;

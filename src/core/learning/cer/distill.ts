@@ -21,6 +21,7 @@ import {
 } from './experience.ts';
 import { abstractActions, isSecretField } from './skill-variables.ts';
 import { stepEvidence } from '../step-credit.ts';
+import { tokenize } from '../../memory/tokenize.ts';
 
 /** A trajectory to learn from: an episode, plus what imports and demonstrations know about each page. */
 export interface DistillInput {
@@ -196,8 +197,12 @@ export function distillOffline(input: DistillInput, existing: readonly Experienc
     // came back to a page as it was (A → … → A) are left out, as the model
     // distiller is told to "keep only what worked". Without page keys
     // (imports, older records) every step stays.
-    const detour = stepEvidence(executed.map((e) => ({ pageKey: e.step.pageKey ?? null, action: e.step.chosen?.semantic ?? '', ok: e.ok, margin: null })))
-      .map((ev) => ev === 'loop' || ev === 'undone');
+    // A detour on the wrong item that changed state (the list page does not
+    // come back as it was) is left out too (`wrongItemDetours`).
+    const detour = stepEvidence(
+      executed.map((e) => ({ pageKey: e.step.pageKey ?? null, action: e.step.chosen?.semantic ?? '', ok: e.ok, margin: null, url: e.step.url, regUrl: e.step.regUrl })),
+      tokenize(episode.task),
+    ).map((ev) => ev === 'loop' || ev === 'undone' || ev === 'detour');
     executed.forEach((e, i) => {
       if (!e.ok || detour[i]) return;
       const abstract = abstraction.actions[i]!;

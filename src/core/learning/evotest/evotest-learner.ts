@@ -19,6 +19,7 @@ import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, L
 import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoPlan } from './episode-plan.ts';
 import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-runtime.ts';
 import { pageDigest } from '../../page/page-digest.ts';
+import { regularizeUrl } from '../../page/regularize-url.ts';
 import type { Outcome } from './lineage.ts';
 
 export const EVOTEST_ID = 'evotest';
@@ -96,6 +97,7 @@ export class EvotestLearner implements Learner {
 
   async #guidance(plan: EvoPlan, context: StepContext): Promise<StepGuidance> {
     return this.runtime.stepGuidance(plan, {
+      origin: context.origin,
       regUrl: context.regUrl,
       pageText: pageDigest(context.observation),
       done: context.effectiveState,
@@ -117,7 +119,9 @@ export function trajectoryOf(finished: FinishedEpisode): TrajectoryInput {
   const steps = episode.steps.flatMap((s, i) => {
     if (!s.chosen || s.chosen.decision === 'rejected') return [];
     const evidence = EvoStepEvidenceSchema.safeParse(s.evidence?.[EVOTEST_ID]);
+    const origin = regularizeUrl(s.url).origin;
     return [{
+      ...(origin ? { origin } : {}),
       regUrl: s.regUrl,
       title: s.pageTitle ?? '',
       pageDigest: s.pageDigest ?? '',

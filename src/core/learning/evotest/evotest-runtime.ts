@@ -31,6 +31,8 @@ export interface EvotestRuntimeOptions {
 }
 
 export interface TrajectoryStepInput {
+  /** The page's origin, when known (memory is keyed by origin and page type). */
+  origin?: string;
   regUrl: string;
   title: string;
   /** The page digest the trajectory kept for this step (rendered snapshot, capped, secrets masked). */
@@ -85,10 +87,13 @@ export class EvotestRuntime {
     return { lineageKey: lineage.key, configurationId: node.id, configuration: node.configuration, mode: this.mode(), pinned: ucb === null, ucb: ucb?.rows ?? null };
   }
 
-  async stepGuidance(plan: EvoPlan, input: { regUrl: string; pageText: string; done: readonly string[]; earlierMilestones: readonly string[] }): Promise<StepGuidance> {
+  /** `origin`: the current page's; absent = the lineage's site. */
+  async stepGuidance(plan: EvoPlan, input: { origin?: string; regUrl: string; pageText: string; done: readonly string[]; earlierMilestones: readonly string[] }): Promise<StepGuidance> {
     const lineage = await this.options.store.get(plan.lineageKey);
     const rules = plan.configuration.memoryRules;
-    const hints = lineage ? hintsFor(buildMemory(lineage.episodes, rules), rules, { regUrl: input.regUrl, done: input.done }) : { suggested: [], avoid: [] };
+    const hints = lineage
+      ? hintsFor(buildMemory(lineage.episodes, rules, lineage.origin), rules, { origin: input.origin ?? lineage.origin, regUrl: input.regUrl, done: input.done })
+      : { suggested: [], avoid: [] };
     const here = milestonesIn(input.pageText, plan.configuration.stateAbstraction);
     const milestones = [...new Set([...input.earlierMilestones, ...here])];
     const parts: string[] = [];
@@ -125,13 +130,13 @@ export class EvotestRuntime {
     if (trajectory.steps.length === 0) return false;
     const lineage = await this.lineageFor(origin, trajectory.task);
     const current = lineage.nodes.find((n) => n.id === lineage.currentId) ?? lineage.nodes[0]!;
-    const digest = this.#digest(trajectory, '', current.configuration);
+    const digest = this.#digest(trajectory, '', current.configuration, lineage.origin);
     const episodes = [...lineage.episodes.filter((e) => e.episodeId !== digest.episodeId), digest].slice(-MAX_EPISODES_PER_LINEAGE);
     await this.options.store.put({ ...lineage, episodes, updatedAt: digest.at });
     return true;
   }
 
-  #digest(trajectory: TrajectoryInput, configurationId: string, configuration: EvoConfiguration): EpisodeDigest {
+  #digest(trajectory: TrajectoryInput, configurationId: string, configuration: EvoConfiguration, origin: string): EpisodeDigest {
     return {
       episodeId: trajectory.episodeId,
       task: trajectory.task,
@@ -141,6 +146,7 @@ export class EvotestRuntime {
       hitStepLimit: trajectory.hitStepLimit,
       at: this.options.clock.now(),
       steps: trajectory.steps.map((s) => ({
+        ...(s.origin !== undefined && s.origin !== origin ? { origin: s.origin } : {}),
         regUrl: s.regUrl,
         title: s.title,
         action: s.action,
@@ -159,7 +165,7 @@ export class EvotestRuntime {
     // Forgotten or reset while the episode ran: the person asked to start over, so this result is dropped.
     const lineage = stored?.nodes.some((n) => n.id === plan.configurationId) ? stored : null;
     if (!lineage) return { mode: plan.mode, added: [], invalid: 0, notes: [`the configuration ${plan.configurationId} was reset or forgotten during the episode: nothing recorded`] };
-    const digest = this.#digest(trajectory, plan.configurationId, plan.configuration);
+    const digest = this.#digest(trajectory, plan.configurationId, plan.configuration, lineage.origin);
     const model = this.mode() === 'model' ? this.options.model() : null;
     const { lineage: next, report } = await evolveAfterEpisode(lineage, digest, { model, children: this.options.settings().childrenPerEpisode, now, ...(signal ? { signal } : {}) });
     await this.options.store.put(next);

@@ -38,7 +38,14 @@ function push<T extends { action: string; support: number }>(map: Map<string, T[
   map.set(regUrl, list);
 }
 
-export function buildMemory(episodes: readonly EpisodeDigest[], rules: MemoryRules): EvoMemory {
+/**
+ * Memory is keyed by page: origin and page type. A path means nothing across
+ * sites: "/checkout" of the shop and of its payment provider are two pages.
+ */
+export const memoryPageKey = (origin: string, regUrl: string): string => `${origin}\n${regUrl}`;
+
+/** `siteOrigin`: the lineage's site, the origin of steps that record none. */
+export function buildMemory(episodes: readonly EpisodeDigest[], rules: MemoryRules, siteOrigin = ''): EvoMemory {
   const success = new Map<string, SuccessPair[]>();
   const failure = new Map<string, FailurePattern[]>();
   const fail = (regUrl: string, action: string, kind: FailureKind) =>
@@ -48,19 +55,20 @@ export function buildMemory(episodes: readonly EpisodeDigest[], rules: MemoryRul
     const succeeded = SUCCESSFUL.has(episode.outcome);
     const counts = new Map<string, number>();
     for (const step of episode.steps) {
+      const page = memoryPageKey(step.origin ?? siteOrigin, step.regUrl);
       if (!rules.successPair.requireEpisodeSuccess || succeeded) {
         if (step.ok && step.reward >= rules.successPair.minStepReward) {
-          push(success, step.regUrl, { action: step.action, gain: step.reward, support: 1 }, (a, b) => ({ action: a.action, gain: a.gain + b.gain, support: a.support + b.support }));
+          push(success, page, { action: step.action, gain: step.reward, support: 1 }, (a, b) => ({ action: a.action, gain: a.gain + b.gain, support: a.support + b.support }));
         }
       }
-      const key = `${step.regUrl}\n${step.action}`;
+      const key = `${page}\n${step.action}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      if (counts.get(key) === rules.failurePattern.loopRepeats) fail(step.regUrl, step.action, 'loop');
-      if (rules.failurePattern.includeFailedActions && !step.ok) fail(step.regUrl, step.action, 'failed');
-      if (rules.failurePattern.includeRejected) for (const r of step.rejected) fail(step.regUrl, r, 'rejected');
+      if (counts.get(key) === rules.failurePattern.loopRepeats) fail(page, step.action, 'loop');
+      if (rules.failurePattern.includeFailedActions && !step.ok) fail(page, step.action, 'failed');
+      if (rules.failurePattern.includeRejected) for (const r of step.rejected) fail(page, r, 'rejected');
     }
     if (!succeeded && rules.failurePattern.lastActionsOfFailure > 0) {
-      for (const step of episode.steps.slice(-rules.failurePattern.lastActionsOfFailure)) fail(step.regUrl, step.action, 'dead-end');
+      for (const step of episode.steps.slice(-rules.failurePattern.lastActionsOfFailure)) fail(memoryPageKey(step.origin ?? siteOrigin, step.regUrl), step.action, 'dead-end');
     }
   }
   for (const list of success.values()) list.sort((a, b) => b.support - a.support || b.gain - a.gain);
@@ -74,13 +82,15 @@ export interface MemoryHints {
   avoid: FailurePattern[];
 }
 
-export function hintsFor(memory: EvoMemory, rules: MemoryRules, input: { regUrl: string; done: readonly string[] }): MemoryHints {
+/** `origin`: the current page's (as `buildMemory`'s `siteOrigin`, '' when neither is given). */
+export function hintsFor(memory: EvoMemory, rules: MemoryRules, input: { origin?: string; regUrl: string; done: readonly string[] }): MemoryHints {
   const done = new Set(input.done);
-  const good = memory.success.get(input.regUrl) ?? [];
+  const page = memoryPageKey(input.origin ?? '', input.regUrl);
+  const good = memory.success.get(page) ?? [];
   const goodActions = new Set(good.map((p) => p.action));
   const suggested = good.filter((p) => !done.has(p.action)).slice(0, rules.maxHints).map((p) => p.action);
   // One entry per action (the first kind seen names it); an action that also succeeded here is not avoided.
-  const avoid = (memory.failure.get(input.regUrl) ?? []).filter((f) => !goodActions.has(f.action));
+  const avoid = (memory.failure.get(page) ?? []).filter((f) => !goodActions.has(f.action));
   return { suggested, avoid };
 }
 

@@ -25,6 +25,8 @@ export const EpisodeDigestStepSchema = z.strictObject({
   rejected: z.array(z.string()),
   /** Actions EvoTest's memory hinted at this step. */
   hinted: z.array(z.string()),
+  /** The page's origin when it is not the lineage's site (a payment page elsewhere); absent = the lineage's. */
+  origin: z.string().optional(),
   /** What the page showed, reduced by the configuration's state-abstraction rules. */
   page: z.array(z.string()),
 });

@@ -68,7 +68,7 @@ export interface EstimateInput {
   toSemantic: ToSemantic;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
-  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
+  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled'>>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
   /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
@@ -127,6 +127,19 @@ interface Entry {
   baseLogit: number;
 }
 
+/**
+ * Whether a neighbour counts as evidence about its action here (Q, Eq. 5, and
+ * the memory-only candidates). A failure stays on its own page: what failed on
+ * product 203 (its "Add to cart" was blamed for adding the wrong product) says
+ * nothing about the same button on product 202, as for bars. Successes on
+ * sibling pages transfer (the page type is how JitRL generalizes to instances
+ * it has not seen). V still averages every neighbour, failures of sibling
+ * pages included, so V is not biased upward on a new instance (issue 23).
+ */
+export function countsForAction(n: Neighbour, url: string | undefined): boolean {
+  return url === undefined || n.ret >= 0 || n.transition.url === undefined || samePage(n.transition.url, url);
+}
+
 export function estimateValues(input: EstimateInput): EstimateOutput {
   const notes: string[] = [];
   const entries: Entry[] = [];
@@ -149,7 +162,8 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   let dropped = 0;
   const droppedActions = new Set<string>();
   const tried = new Set<string>();
-  for (const n of input.neighbours) {
+  const evidence = input.neighbours.filter((n) => countsForAction(n, input.url));
+  for (const n of evidence) {
     const semantic = n.transition.action;
     if (seen.has(semantic) || tried.has(semantic)) continue;
     tried.add(semantic);
@@ -171,7 +185,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
       ? { action, semantic, origin: 'memory', baseLogit: memoryLogit }
       : { action, semantic: resolvedSemantic, remembered: semantic, origin: 'memory', baseLogit: memoryLogit });
   }
-  const droppedIds = input.neighbours.filter((n) => droppedActions.has(n.transition.action)).map((n) => n.transition.id);
+  const droppedIds = evidence.filter((n) => droppedActions.has(n.transition.action)).map((n) => n.transition.id);
   if (dropped > 0) notes.push(`${dropped} memory action(s) no longer on this page, dropped`);
 
   const baseProbs = softmax(entries.map((e) => e.baseLogit));
@@ -194,14 +208,17 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
 
   const { lambda, alpha, beta, normalization } = input.settings;
   const here = sameState(input.neighbours, input.url);
-  const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, here));
-  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
+  // Bars and settled exploitation are our additions, each behind its setting (default on).
+  const barsOn = input.settings.bars ?? true;
+  const settledOn = input.settings.exploitSettled ?? true;
+  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here) : undefined));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
   const valued = entries.map((e) => {
     const key = e.remembered ?? e.semantic;
-    const support = input.neighbours.filter((nb) => nb.transition.action === key);
+    const support = evidence.filter((nb) => nb.transition.action === key);
     if (support.length > 0) {
       const q = support.reduce((sum, nb) => sum + nb.ret, 0) / support.length; // Eq. 5
       return { q, support: support.length, valueKind: 'known' as const };

@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS, type JitrlSettings } from '../../settings.ts';
 import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext, ValueUpdateOverrides } from '../learner.ts';
 import { barredActionsHere, estimateValues } from './estimate-values.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
+import { staleEvidence } from './stale-evidence.ts';
 
 export interface JitrlLearnerOptions {
   store: MemoryStore;
@@ -46,6 +47,7 @@ export class JitrlLearner implements Learner {
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
     const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
+    if (!settings.widenPool) return {};
     const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();
     const barred = barredActionsHere(neighbours, context.url).length;
@@ -94,10 +96,14 @@ export class JitrlLearner implements Learner {
     }));
     const notes = [...values.notes];
     if (values.droppedTransitionIds.length > 0) {
-      // Stale memory: counted on the rows and shown, never dropped silently.
-      await this.#options.store.markStale(values.droppedTransitionIds, this.#options.clock.now());
+      // Stale memory: only a miss that shows the site changed demotes (`stale-evidence.ts`);
+      // counted on the rows and shown, never dropped silently.
+      const stale = staleEvidence({ neighbours, droppedIds: values.droppedTransitionIds, url: ctx.url, observation: ctx.observation });
+      if (stale.length > 0) await this.#options.store.markStale(stale, this.#options.clock.now());
       const at = notes.findIndex((n) => n.endsWith('no longer on this page, dropped'));
-      const note = `${values.droppedMemoryActions} remembered action(s) no longer on this page: marked stale (${values.droppedTransitionIds.length} transition${values.droppedTransitionIds.length === 1 ? '' : 's'}), demoted in retrieval`;
+      const note = stale.length > 0
+        ? `${values.droppedMemoryActions} remembered action(s) not on this page: ${stale.length} transition${stale.length === 1 ? '' : 's'} marked stale (this page shows another control in their place), demoted in retrieval`
+        : `${values.droppedMemoryActions} remembered action(s) not on this page (not yet, or another instance): memory kept as it is`;
       if (at >= 0) notes[at] = note;
       else notes.push(note);
     }

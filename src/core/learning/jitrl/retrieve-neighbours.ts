@@ -80,12 +80,10 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     if (same.length > 0) scored.splice(0, scored.length, ...same);
   }
   const valued = scored.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
-  // A failure stays on its own page: what failed on product 203 (its "Add to
-  // cart" was blamed) says nothing about the same button on product 202, as
-  // for bars. Successes on sibling pages still transfer (the page type is
-  // how JitRL generalizes to instances it has not seen).
-  const local = url === undefined ? valued : valued.filter((n) => n.ret >= 0 || n.transition.url === undefined || samePage(n.transition.url, url));
-  return settings.useTopK ? local.slice(0, settings.k) : local;
+  // Every neighbour is kept, failures of sibling pages included: V (Eq. 4) is
+  // the mean over all of N(s). Which of them count for an action's Q is
+  // `estimateValues`' rule (`countsForAction`).
+  return settings.useTopK ? valued.slice(0, settings.k) : valued;
 }
 
 /** N(s): the neighbours of the current state, best first. */

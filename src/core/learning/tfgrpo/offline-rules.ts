@@ -13,6 +13,7 @@
 import { parseAction, formatAction } from '../../page/action-grammar.ts';
 import { isTerminalAction, type Action } from '../../page/action.ts';
 import { pageNameFromUrl } from '../cer/distill.ts';
+import { regularizeUrl } from '../../page/regularize-url.ts';
 import { abstractActions, isSecretField } from '../cer/skill-variables.ts';
 import { MAX_EXPERIENCE_CHARS, type ExperienceHint, type GroupRef } from './experience.ts';
 import type { GroupAttempt, GroupSplit } from './group.ts';
@@ -38,6 +39,16 @@ function usable(a: Action): boolean {
   return true;
 }
 
+/**
+ * A step's page type as the site's library keys it: the regularized URL on the
+ * site itself, qualified by its origin on another site (a path means nothing
+ * across sites, so such a contrast never matches a page of this one).
+ */
+function pageTypeOf(step: GroupAttempt['steps'][number], siteOrigin: string): string {
+  const { origin } = regularizeUrl(step.url);
+  return origin === '' || origin === siteOrigin ? step.regUrl : `${origin}${step.regUrl}`;
+}
+
 /** Winners count only actions that worked; losers count everything they tried. */
 function actionsOf(attempt: GroupAttempt, okOnly: boolean): PageActions {
   const steps = attempt.steps.flatMap((s) => {
@@ -50,13 +61,15 @@ function actionsOf(attempt: GroupAttempt, okOnly: boolean): PageActions {
   const order: string[] = [];
   const titles = new Map<string, string | null>();
   for (const s of attempt.steps) {
-    if (!titles.has(s.regUrl)) titles.set(s.regUrl, s.title);
-    if (!order.includes(s.regUrl)) order.push(s.regUrl);
+    const pageType = pageTypeOf(s, attempt.origin);
+    if (!titles.has(pageType)) titles.set(pageType, s.title);
+    if (!order.includes(pageType)) order.push(pageType);
   }
   steps.forEach((s, i) => {
-    const set = byPage.get(s.step.regUrl) ?? new Set<string>();
+    const pageType = pageTypeOf(s.step, attempt.origin);
+    const set = byPage.get(pageType) ?? new Set<string>();
     set.add(formatAction(abstraction.actions[i]!));
-    byPage.set(s.step.regUrl, set);
+    byPage.set(pageType, set);
   });
   return { byPage, order, titles, pattern: abstraction.name };
 }

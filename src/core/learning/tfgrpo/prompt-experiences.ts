@@ -3,12 +3,14 @@
  * it is larger than the prompt budget, the part most relevant to the task and
  * the current page — goes into the prompt as numbered experiences. Each
  * experience is its own section, so the step record lists exactly which ones
- * the policy saw. A rule hint on the current page type also lists its
- * actions, bound to this task's values, for the offline policy to score.
+ * the policy saw. A rule hint on the current page type, learned on this
+ * task's template, also lists its actions, bound to this task's values, for
+ * the offline policy to score.
  */
 import { jaccard, tokenize } from '../../memory/tokenize.ts';
 import type { PromptSection } from '../../policy/policy.ts';
-import { bindVariables, instantiateAction } from '../cer/skill-variables.ts';
+import { bindVariables, instantiateAction, matchNamePattern } from '../cer/skill-variables.ts';
+import { taskTemplate } from './group.ts';
 import { usefulness, type ExperienceHint, type TfgrpoExperience } from './experience.ts';
 
 /** Relevance: the current page's hints first, then overlap with the task, then proven usefulness. */
@@ -37,10 +39,26 @@ export function instantiateHint(hint: ExperienceHint, task: string): { prefer: s
   return { prefer: bind(hint.prefer), avoid: bind(hint.avoid) };
 }
 
+/**
+ * Whether an experience's hint speaks for this task: the task is an instance
+ * of a template whose group taught or updated it (same words once quoted
+ * values and numbers are set aside, `taskTemplate`), or it reads as the
+ * hint's abstract pattern (its {variables} take other values). A contrast
+ * learned on "add X to my cart" says nothing about "save X to my wish list"
+ * on the same page type: its actions are that task's recipe, as JitRL and CER
+ * bind remembered actions to their task.
+ */
+export function hintAppliesTo(e: Pick<TfgrpoExperience, 'hint' | 'provenance'>, task: string): boolean {
+  if (!e.hint) return false;
+  const template = taskTemplate(task);
+  if ([e.provenance.createdBy, ...e.provenance.updatedBy].some((g) => taskTemplate(g.task) === template)) return true;
+  return matchNamePattern(e.hint.taskPattern, task) !== null;
+}
+
 export function experienceSections(selected: readonly TfgrpoExperience[], task: string, regUrl: string): PromptSection[] {
   return selected.map((e, i) => {
     const section: PromptSection = { id: e.id, title: `Experience ${i + 1}`, text: e.text };
-    if (e.hint && e.hint.pageType === regUrl) {
+    if (e.hint && e.hint.pageType === regUrl && hintAppliesTo(e, task)) {
       const { prefer, avoid } = instantiateHint(e.hint, task);
       if (prefer.length > 0) section.suggestedActions = prefer;
       if (avoid.length > 0) section.discouragedActions = avoid;

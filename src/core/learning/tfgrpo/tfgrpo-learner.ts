@@ -164,10 +164,12 @@ export class TfgrpoLearner implements Learner {
   async promptSections(context: StepContext): Promise<PromptSection[]> {
     const settings = this.#settings();
     if (!settings.enabled || settings.inPrompt === 0) return [];
-    let library = this.#episodes.get(context.episodeId);
+    // Keyed by episode and origin: another site's pages read that site's library.
+    const cacheKey = `${context.episodeId}\n${context.origin}`;
+    let library = this.#episodes.get(cacheKey);
     if (!library) {
       library = await this.#store.library(context.origin);
-      this.#episodes.set(context.episodeId, library);
+      this.#episodes.set(cacheKey, library);
       while (this.#episodes.size > 16) this.#episodes.delete(this.#episodes.keys().next().value!);
     }
     const selected = selectForPrompt(library, context.task, context.regUrl, settings.inPrompt);
@@ -188,7 +190,7 @@ export class TfgrpoLearner implements Learner {
 
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<TfgrpoLearnReport> {
     const { episode } = finished;
-    this.#episodes.delete(episode.id);
+    for (const key of [...this.#episodes.keys()]) if (key.startsWith(`${episode.id}\n`)) this.#episodes.delete(key);
     for (const key of this.#shown.keys()) if (key.startsWith(`${episode.id}:`)) this.#shown.delete(key);
     const report = await this.learnAttempt(episode, attemptFromEpisode(episode), signal);
     // The controller shows a report's notes on the episode's last step: lead with what happened to the library.

@@ -1,0 +1,56 @@
+/**
+ * The controller's side of the autonomy gate: gathers what earnedAutonomy
+ * needs for the proposal at the top of the pending step — the site's mode,
+ * the person's own decisions there, the "always ask" marks, the extra guard
+ * of the word list, actions whose last outcome is unknown — and asks it.
+ */
+import type { Episode } from '../episode/episode.ts';
+import type { EpisodeStore } from '../episode/episode-store.ts';
+import type { PageObservation } from '../page/observation.ts';
+import { parseAction } from '../page/action-grammar.ts';
+import { targetNode } from '../page/secret-fields.ts';
+import { regularizeUrl } from '../page/regularize-url.ts';
+import type { Settings } from '../settings.ts';
+import { earnedAutonomy, type AutonomyVerdict } from '../autonomy/earned-autonomy.ts';
+import { actionKey, personDecisionsOf } from '../autonomy/approval-history.ts';
+import { askModeFor } from '../autonomy/ask-mode.ts';
+import { destructiveWordIn } from './sensitive-actions.ts';
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the pending step's proposal may run without the person, and why (or why not). */
+export async function autonomyVerdict(episodes: EpisodeStore, episode: Episode, observation: PageObservation, settings: Settings): Promise<AutonomyVerdict> {
+  const step = episode.steps.at(-1);
+  const top = step?.candidates[0];
+  if (!step || !top) return { run: false, reason: 'nothing to run' };
+  const origin = originOf(observation.url);
+  if (origin === null) return { run: false, reason: 'the page has no origin' };
+  const mode = askModeFor(settings.agent.askModes, origin);
+  if (mode !== 'unapproved-only') return earnedAutonomy({ mode, approvalsNeeded: 1, history: [], marks: [], observation, regUrl: step.regUrl, action: { type: 'go_back' }, semantic: '' });
+  const parsed = parseAction(top.action);
+  if (!parsed.ok) return { run: false, reason: 'the proposal does not parse' };
+  // A step whose outcome is unknown (a timeout, a restart mid-action) is never run again unasked.
+  const unknown = episode.steps.some((s) => s.result?.ok === false && (s.result.code === 'outcome_unknown' || s.result.code === 'timeout') && s.chosen && actionKey(s.chosen.semantic) === actionKey(top.semantic));
+  if (unknown) return { run: false, reason: 'its last run in this task has an unknown outcome' };
+  const node = targetNode(parsed.action, observation);
+  const flaggedWord = node ? destructiveWordIn(node.name) ?? destructiveWordIn(node.shownText ?? '') : null;
+  const history = personDecisionsOf(await episodes.list({ origin, limit: 10_000 }));
+  return earnedAutonomy({
+    mode,
+    approvalsNeeded: settings.agent.approvalsNeeded,
+    history,
+    marks: settings.agent.alwaysAsk,
+    observation,
+    regUrl: regularizeUrl(observation.url).regUrl,
+    action: parsed.action,
+    semantic: top.semantic,
+    previousUrl: episode.steps.at(-2)?.url ?? null,
+    flaggedWord,
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * What an approval was about, beyond the words on the card: the element's
+ * role and name, where its link goes, where its form goes and how, and
+ * whether activating it submits. Recorded when the person approves; compared
+ * when the gate considers running the same action again, and once more just
+ * before the action runs. A page that keeps the name and swaps the `href`, or
+ * moves a button into another form, no longer matches what was approved.
+ */
+import * as z from 'zod';
+import type { Action } from './action.ts';
+import type { PageObservation, SnapshotNode } from './observation.ts';
+import { targetNode } from './secret-fields.ts';
+
+export const TargetFingerprintSchema = z.strictObject({
+  role: z.string(),
+  name: z.string(),
+  /** The link's absolute href (the gate compares origin and path; the act-time check the whole of it). */
+  href: z.string().optional(),
+  download: z.literal(true).optional(),
+  formAction: z.string().optional(),
+  formMethod: z.string().optional(),
+  /** Activating it submits a form (a submit button, a check or select whose change submits). */
+  submits: z.boolean(),
+  inputType: z.string().optional(),
+});
+export type TargetFingerprint = z.infer<typeof TargetFingerprintSchema>;
+
+const normalized = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** Whether activating the element submits a form, as the page layer reported it. */
+export const submitsOf = (node: Pick<SnapshotNode, 'submits' | 'inputType'>): boolean =>
+  node.submits === true || node.inputType === 'submit' || node.inputType === 'image';
+
+export function fingerprintOf(node: SnapshotNode): TargetFingerprint {
+  return {
+    role: node.role,
+    name: normalized(node.name),
+    ...(node.href !== undefined ? { href: node.href } : {}),
+    ...(node.download ? { download: true as const } : {}),
+    ...(node.formAction !== undefined ? { formAction: node.formAction } : {}),
+    ...(node.formMethod !== undefined ? { formMethod: node.formMethod.toLowerCase() } : {}),
+    submits: submitsOf(node),
+    ...(node.inputType !== undefined ? { inputType: node.inputType } : {}),
+  };
+}
+
+/** The fingerprint of the element an action targets on this page; null for actions without one (goto, answers). */
+export function actionFingerprint(action: Action, observation: Pick<PageObservation, 'nodes'>): TargetFingerprint | null {
+  const node = targetNode(action, observation);
+  return node ? fingerprintOf(node) : null;
+}
+
+/** origin + path of a URL (query and fragment left out); the text itself when it does not parse. */
+export function originAndPath(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * What differs between the element as approved and as it is now, in words
+ * for the person; empty when it is the same. `precision` 'site' compares
+ * links and form actions by origin and path (the gate, across visits, where
+ * a query string carries a session); 'exact' compares them whole (act time,
+ * the page the person just saw).
+ */
+export function fingerprintChanges(then: TargetFingerprint, now: TargetFingerprint, precision: 'site' | 'exact'): string[] {
+  const url = (u: string | undefined) => (precision === 'site' ? originAndPath(u) : u);
+  const changes: string[] = [];
+  if (then.role !== now.role) changes.push(`its role is ${now.role}, not ${then.role}`);
+  if (then.name !== now.name) changes.push(`its name is "${now.name}", not "${then.name}"`);
+  if (url(then.href) !== url(now.href)) changes.push(`its link goes to ${now.href ?? 'nowhere'}, not ${then.href ?? 'nowhere'}`);
+  if ((then.download ?? false) !== (now.download ?? false)) changes.push(now.download ? 'it downloads a file now' : 'it no longer downloads');
+  if (url(then.formAction) !== url(now.formAction)) changes.push(`its form goes to ${now.formAction ?? 'no form'}, not ${then.formAction ?? 'no form'}`);
+  if ((then.formMethod ?? '') !== (now.formMethod ?? '')) changes.push(`its form method is ${now.formMethod ?? 'none'}, not ${then.formMethod ?? 'none'}`);
+  if (then.submits !== now.submits) changes.push(now.submits ? 'it submits a form now' : 'it no longer submits a form');
+  if ((then.inputType ?? '') !== (now.inputType ?? '')) changes.push(`its input type is ${now.inputType ?? 'none'}, not ${then.inputType ?? 'none'}`);
+  return changes;
+}

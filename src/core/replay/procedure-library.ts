@@ -1,0 +1,130 @@
+/**
+ * Procedures on the stores the learners already keep: CER's skills, JitRL's
+ * transitions, the episodes they came from (for the verdict), and replay's
+ * small status records in the learner-data store. Implements the loop's
+ * ReplayPort and what the Memory tab lists, deletes and marks "never replay".
+ */
+import type { EpisodeStore } from '../episode/episode-store.ts';
+import type { ExperienceStore } from '../learning/cer/experience-store.ts';
+import type { SkillEntry } from '../learning/cer/experience.ts';
+import type { LearnerDataStore } from '../learning/learner-data-store.ts';
+import type { MemoryStore } from '../memory/memory-store.ts';
+import type { Clock } from '../ports.ts';
+import { buildProcedure, type SourceSuccess } from './build-procedures.ts';
+import { matchPlan, type PlanMatch } from './match-procedure.ts';
+import { EMPTY_REPLAY_STATUS, newestSuccessAt, REPLAY_DATA_ID, replayBlocked, ReplayStatusSchema, type Procedure, type ReplayStatus } from './procedure.ts';
+import type { ReplayPort } from './replay-port.ts';
+
+export interface ProcedureLibraryStores {
+  experiences: ExperienceStore;
+  memory: MemoryStore;
+  episodes: EpisodeStore;
+  learnerData: LearnerDataStore;
+}
+
+/** One procedure as the Memory tab shows it. */
+export interface ProcedureView {
+  procedure: Procedure;
+  status: ReplayStatus;
+  /** Verified source successes plus replays that succeeded. */
+  successCount: number;
+  /** Why it does not replay now, or null. */
+  blocked: string | null;
+}
+
+const TRANSITIONS_PER_PAGE = 2_000;
+
+export class ProcedureLibrary implements ReplayPort {
+  readonly approvePlans: boolean;
+
+  constructor(private readonly stores: ProcedureLibraryStores, private readonly clock: Clock, options: { approvePlans?: boolean } = {}) {
+    this.approvePlans = options.approvePlans === true;
+  }
+
+  /** Every procedure of a site, with the reasons skills gave none (for notes). */
+  async build(origin: string): Promise<{ procedures: Procedure[]; skipped: { skillId: string; reason: string }[] }> {
+    const skills = (await this.stores.experiences.list(origin)).filter((e): e is SkillEntry => e.kind === 'skill');
+    const procedures: Procedure[] = [];
+    const skipped: { skillId: string; reason: string }[] = [];
+    for (const skill of skills) {
+      const built = buildProcedure(skill, await this.successesOf(skill));
+      if (built.ok) procedures.push(built.procedure);
+      else skipped.push({ skillId: skill.id, reason: built.reason });
+    }
+    return { procedures, skipped };
+  }
+
+  async list(origin: string): Promise<ProcedureView[]> {
+    const { procedures } = await this.build(origin);
+    const statuses = await this.statuses(origin);
+    return procedures.map((procedure) => {
+      const status = statuses.get(procedure.id) ?? EMPTY_REPLAY_STATUS;
+      return { procedure, status, successCount: procedure.sources.length + status.successes, blocked: replayBlocked(procedure, status) };
+    }).filter((v) => v.status.deletedAt === null || newestSuccessAt(v.procedure) > v.status.deletedAt);
+  }
+
+  async find(input: { task: string; origin: string }): Promise<PlanMatch> {
+    const { procedures } = await this.build(input.origin);
+    return matchPlan(input.task, procedures, await this.statuses(input.origin));
+  }
+
+  async record(input: { procedureId: string; origin: string; outcome: 'success' | 'failure' | 'partial' | 'stopped'; at: number }): Promise<void> {
+    if (input.outcome === 'stopped' || input.outcome === 'partial') return this.update(input.origin, input.procedureId, (s) => ({ ...s, lastUsedAt: input.at }));
+    return this.update(input.origin, input.procedureId, (s) => input.outcome === 'success'
+      ? { ...s, successes: s.successes + 1, failuresInRow: 0, lastUsedAt: input.at }
+      : { ...s, failures: s.failures + 1, failuresInRow: s.failuresInRow + 1, lastFailureAt: input.at, lastUsedAt: input.at });
+  }
+
+  async setNeverReplay(origin: string, procedureId: string, never: boolean): Promise<void> {
+    await this.update(origin, procedureId, (s) => ({ ...s, neverReplay: never }));
+  }
+
+  /** Deleted until a newer success teaches it again; CER keeps its skill (it still helps the policy). */
+  async delete(origin: string, procedureId: string): Promise<void> {
+    const at = this.clock.now();
+    await this.update(origin, procedureId, (s) => ({ ...s, deletedAt: at }));
+  }
+
+  private async successesOf(skill: SkillEntry): Promise<SourceSuccess[]> {
+    const out: SourceSuccess[] = [];
+    for (const episodeId of skill.provenance.episodeIds) {
+      const episode = await this.stores.episodes.get(episodeId);
+      if (!episode || episode.status !== 'success') continue;
+      const transitions = new Map<string, SourceSuccess['transitions'][number]>();
+      for (const regUrl of new Set(episode.steps.map((s) => s.regUrl))) {
+        for (const t of await this.stores.memory.byPage(episode.origin, regUrl, TRANSITIONS_PER_PAGE)) {
+          if (t.episodeId === episodeId && !t.id.includes(':rejected:')) transitions.set(t.id, t);
+        }
+      }
+      if (transitions.size === 0) continue;
+      const taught = episode.kind === 'demonstration' || episode.steps.some((s) => s.chosen?.decision === 'edited' || s.chosen?.decision === 'demonstrated');
+      out.push({
+        episodeId,
+        task: episode.task,
+        source: episode.kind,
+        taught,
+        endedAt: episode.endedAt,
+        transitions: [...transitions.values()].sort((a, b) => a.stepIndex - b.stepIndex),
+      });
+    }
+    return out.sort((a, b) => (a.endedAt ?? 0) - (b.endedAt ?? 0));
+  }
+
+  private async statuses(origin: string): Promise<Map<string, ReplayStatus>> {
+    const out = new Map<string, ReplayStatus>();
+    for (const record of await this.stores.learnerData.list(REPLAY_DATA_ID, origin)) {
+      const parsed = ReplayStatusSchema.safeParse(record.value);
+      // A broken record is treated as the safest reading: never replay.
+      out.set(record.key, parsed.success ? parsed.data : { ...EMPTY_REPLAY_STATUS, neverReplay: true });
+    }
+    return out;
+  }
+
+  private async update(origin: string, procedureId: string, change: (s: ReplayStatus) => ReplayStatus): Promise<void> {
+    const address = { learnerId: REPLAY_DATA_ID, origin, key: procedureId };
+    const current = await this.stores.learnerData.get(address);
+    const parsed = current ? ReplayStatusSchema.safeParse(current.value) : null;
+    const status = parsed?.success ? parsed.data : EMPTY_REPLAY_STATUS;
+    await this.stores.learnerData.put({ ...address, value: change(status), updatedAt: this.clock.now() });
+  }
+}

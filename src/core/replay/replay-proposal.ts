@@ -1,0 +1,104 @@
+/**
+ * The replay's part of a proposal (hooked into the agent loop before the
+ * policy is asked). While a plan is offered or approved, the next step of
+ * the plan is proposed as the only candidate, with no policy or model call,
+ * if its precondition holds on the page now. Otherwise the replay stops for
+ * the rest of the attempt and says at which step and why; the policy then
+ * proposes as it would have without replay.
+ */
+import type { CandidateRecord, Episode, EpisodeReplay, StepRecord } from '../episode/episode.ts';
+import { formatAction } from '../page/action-grammar.ts';
+import type { PageObservation } from '../page/observation.ts';
+import { pageDigest } from '../page/page-digest.ts';
+import { pageKeyOf } from '../page/page-key.ts';
+import { checkPrecondition } from './replay-step.ts';
+
+export interface ReplayContext {
+  stepIndex: number;
+  url: string;
+  regUrl: string;
+  observation: PageObservation;
+  effectiveState: string[];
+}
+
+export type ReplayProposal =
+  /** Propose this step (no policy call); the episode's replay record is unchanged. */
+  | { kind: 'step'; step: StepRecord }
+  /** The plan is done or stopped: the policy proposes; `replay` is the updated record, `note` what to tell the person. */
+  | { kind: 'policy'; replay: EpisodeReplay; note: string | null }
+  /** Every step ran and nothing is left to answer: the episode waits for the verdict. */
+  | { kind: 'finished'; replay: EpisodeReplay; note: string };
+
+const ACTIVE: ReadonlySet<EpisodeReplay['status']> = new Set(['offered', 'approved']);
+
+/** Steps of the plan that ran, and the last replayed step (to see how it went). */
+function progress(episode: Episode): { done: number; last: StepRecord | null } {
+  const replayed = episode.steps.filter((s) => s.replayStep !== undefined && s.chosen !== null);
+  return { done: replayed.length, last: replayed.at(-1) ?? null };
+}
+
+const stopAt = (replay: EpisodeReplay, step: number, reason: string): ReplayProposal => ({
+  kind: 'policy',
+  replay: { ...replay, status: 'fell_back', fallback: { step, reason } },
+  note: `replay stopped at step ${step + 1} of ${replay.steps.length}: ${reason}; the policy proposes from here`,
+});
+
+/** Null when no plan is active: the policy proposes as usual. */
+export function replayProposal(episode: Episode, context: ReplayContext, input: { rejected: readonly string[]; started: number; now: number }): ReplayProposal | null {
+  const replay = episode.replay;
+  if (!replay || !ACTIVE.has(replay.status)) return null;
+  const { done, last } = progress(episode);
+  if (last) {
+    const planned = replay.steps[last.replayStep!.step];
+    if (last.result !== null && !last.result.ok) return stopAt(replay, last.replayStep!.step, `the step did not run (${last.result.message})`);
+    if (last.chosen!.decision === 'edited' || last.chosen!.semantic !== planned?.action) return stopAt(replay, last.replayStep!.step, 'the person changed the step');
+  }
+  const pending = episode.steps.at(-1);
+  if (pending && pending.chosen === null && pending.replayStep !== undefined && input.rejected.length > 0) {
+    return stopAt(replay, pending.replayStep.step, 'the person rejected the step');
+  }
+  if (done >= replay.steps.length) {
+    const finished: EpisodeReplay = { ...replay, status: 'finished' };
+    if (replay.endsWithAnswer) return { kind: 'policy', replay: finished, note: `replay finished its ${replay.steps.length} steps; the policy gives the answer` };
+    return { kind: 'finished', replay: finished, note: `replay finished its ${replay.steps.length} steps; say how it went` };
+  }
+  const planned = replay.steps[done]!;
+  const check = checkPrecondition(planned, context.observation);
+  if (!check.ok) return stopAt(replay, done, check.reason);
+  const candidate: CandidateRecord = {
+    action: formatAction(check.action),
+    semantic: planned.action,
+    origin: 'memory',
+    rationale: `step ${done + 1} of ${replay.steps.length} of the learned procedure "${replay.template}"`,
+    baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
+    q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
+  };
+  const title = context.observation.title.trim();
+  const step: StepRecord = {
+    index: context.stepIndex,
+    url: context.url,
+    regUrl: context.regUrl,
+    ...(title ? { pageTitle: title } : {}),
+    pageDigest: pageDigest(context.observation),
+    effectiveState: context.effectiveState,
+    pageKey: pageKeyOf(context.observation),
+    logitSource: 'memory',
+    candidates: [candidate],
+    v: null,
+    neighbours: [],
+    droppedMemoryActions: 0,
+    replayed: [],
+    learningNotes: [`replayed from memory · 0 model calls: step ${done + 1} of ${replay.steps.length} of "${replay.template}"`],
+    chosen: null,
+    rejected: [],
+    result: null,
+    reward: null,
+    decisionLatencyMs: input.now - input.started,
+    modelCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    startedAt: input.started,
+    replayStep: { procedureId: replay.procedureId, step: done, of: replay.steps.length },
+  };
+  return { kind: 'step', step };
+}

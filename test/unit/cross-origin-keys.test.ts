@@ -1,0 +1,80 @@
+/**
+ * Issue 23, learning finding 10: a path means nothing across sites. When an
+ * episode started on one site reaches a page of another ("/pay" of a payment
+ * provider), CER's per-episode cache, Training-Free GRPO's hints and EvoTest's
+ * memory must read the other site's knowledge, never the first site's
+ * knowledge of its own "/pay".
+ */
+import { describe, expect, it } from 'vitest';
+import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
+import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { buildMemory, hintsFor } from '../../src/core/learning/evotest/experience-memory.ts';
+import { trajectoryOf } from '../../src/core/learning/evotest/evotest-learner.ts';
+import type { StepContext } from '../../src/core/learning/learner.ts';
+import { splitGroup } from '../../src/core/learning/tfgrpo/group.ts';
+import { deriveRules } from '../../src/core/learning/tfgrpo/offline-rules.ts';
+import { TfgrpoLearner } from '../../src/core/learning/tfgrpo/tfgrpo-learner.ts';
+import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
+import type { PageObservation } from '../../src/core/page/observation.ts';
+import { CER_ON, dynamics, liveEpisode, step as cerStep } from './cer-helpers.ts';
+import { digest, SEED, step as evoStep } from './evotest-helpers.ts';
+import { experience, G1, TFGRPO_ON } from './tfgrpo-helpers.ts';
+import { attempt, step as grpoStep } from './tfgrpo-helpers.ts';
+
+const BAKERY = 'http://bakery.test';
+const PAYER = 'http://payer.test';
+const TASK = 'Order the "rye loaf"';
+
+const observation = (url: string): PageObservation => ({
+  url, title: 'Page', nodes: [], focusedRef: null,
+  offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 0,
+});
+const context = (origin: string, regUrl: string, stepIndex: number): StepContext => ({
+  episodeId: 'e1', stepIndex, task: TASK, origin, url: `${origin}${regUrl}`, regUrl, observation: observation(`${origin}${regUrl}`), effectiveState: [],
+});
+
+describe('cross-origin keys (finding 10)', () => {
+  it("CER: a page of another origin reads that origin's buffer, not the cached first site's", async () => {
+    const store = new InMemoryExperienceStore();
+    await store.putMany([
+      dynamics('d-bakery', { origin: BAKERY, regUrl: '/pay', pageName: 'Bakery pay page', description: 'Bakery tips.', exampleUrl: `${BAKERY}/pay` }),
+      dynamics('d-payer', { origin: PAYER, regUrl: '/pay', pageName: 'Payer pay page', description: 'Card form.', exampleUrl: `${PAYER}/pay` }),
+    ]);
+    const cer = new CerLearner({ store, settings: () => CER_ON, model: null, clock: { now: () => 1 } });
+    const first = await cer.promptSections(context(BAKERY, '/pay', 0));
+    expect(first.map((s) => s.id)).toEqual(['d-bakery']);
+    const there = await cer.promptSections(context(PAYER, '/pay', 1));
+    expect(there.map((s) => s.id)).toEqual(['d-payer']);
+  });
+
+  it("Training-Free GRPO: the first site's hint for its own /pay is not applied on another origin's /pay", async () => {
+    const store = new InMemoryTfgrpoStore();
+    const hint = { pageType: '/pay', taskPattern: 'Order the {item}', prefer: ['click(<button "Tip 10%">)'], avoid: [] };
+    await store.saveLibrary(BAKERY, [experience('x-tip', 'On /pay: tip.', { createdBy: { ...G1, task: TASK } }, { origin: BAKERY, hint, source: 'rule' })], null);
+    const grpo = new TfgrpoLearner({ store, settings: () => TFGRPO_ON, model: null, clock: { now: () => 1 } });
+    expect((await grpo.promptSections(context(BAKERY, '/pay', 0)))[0]?.suggestedActions).toEqual(['click(<button "Tip 10%">)']);
+    expect(await grpo.promptSections(context(PAYER, '/pay', 1))).toEqual([]);
+  });
+
+  it('Training-Free GRPO: a contrast seen on another origin never becomes a hint for this site\'s page of the same path', () => {
+    const task = TASK;
+    const win = attempt('w', 'success', [grpoStep('/pay', 'click(<button "Pay now">)', { url: `${PAYER}/pay` })], task);
+    const lose = attempt('l', 'failure', [grpoStep('/pay', 'click(<button "Cancel">)', { url: `${PAYER}/pay` })], task);
+    const ops = deriveRules(splitGroup([{ ...win, origin: BAKERY }, { ...lose, origin: BAKERY }]), G1).operations;
+    expect(ops.map((o) => (o.op === 'ADD' ? o.hint?.pageType : null))).toEqual([`${PAYER}/pay`]);
+  });
+
+  it("EvoTest: memory is keyed by origin and page type; a step elsewhere is remembered as that origin's", () => {
+    const episode = liveEpisode('e1', TASK, [
+      cerStep(0, `${BAKERY}/cart`, '/cart', 'click(<button "Checkout">)'),
+      cerStep(1, `${PAYER}/pay`, '/pay', 'click(<button "Pay now">)'),
+    ]);
+    const trajectory = trajectoryOf({ episode: { ...episode, origin: BAKERY }, rewards: [0.2, 1] });
+    expect(trajectory.steps.map((s) => s.origin)).toEqual([BAKERY, PAYER]);
+    // As the runtime stores it: the lineage's own origin is left implicit.
+    const memory = buildMemory([digest([evoStep('click(<button "Checkout">)', { regUrl: '/cart' }), evoStep('click(<button "Pay now">)', { regUrl: '/pay', origin: PAYER })])], SEED.memoryRules, BAKERY);
+    expect(hintsFor(memory, SEED.memoryRules, { origin: PAYER, regUrl: '/pay', done: [] }).suggested).toEqual(['click(<button "Pay now">)']);
+    expect(hintsFor(memory, SEED.memoryRules, { origin: BAKERY, regUrl: '/pay', done: [] }).suggested).toEqual([]);
+    expect(hintsFor(memory, SEED.memoryRules, { origin: BAKERY, regUrl: '/cart', done: [] }).suggested).toEqual(['click(<button "Checkout">)']);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Issue 23, learning finding 3: only evidence that the site changed demotes
+ * memory. An element that is not on the page yet, or that belongs to another
+ * instance of the page type, is not "gone": its transitions keep their
+ * similarity, so after three such visits they are still retrieved.
+ */
+import { describe, expect, it } from 'vitest';
+import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import { retrieveNeighbours } from '../../src/core/learning/jitrl/retrieve-neighbours.ts';
+import type { StepContext } from '../../src/core/learning/learner.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { tokenize } from '../../src/core/memory/tokenize.ts';
+import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { click, pageOf, scriptedRandom, transition, type PageElement } from './jitrl-helpers.ts';
+
+const TASK = 'add the red shirt to the cart';
+const REMEMBERED = 'click(<button "Add to cart">)';
+
+function contextAt(url: string, elements: PageElement[]): StepContext {
+  return {
+    episodeId: 'now', stepIndex: 0, task: TASK, origin: 'https://shop.test', url, regUrl: '/products/ID', effectiveState: [],
+    observation: { url, title: 'Shirt', nodes: elements.map((e) => ({ ...e, kind: 'interactive', states: {}, depth: 1, inViewport: true })) } as unknown as StepContext['observation'],
+  };
+}
+
+async function visit(store: InMemoryMemoryStore, url: string, elements: PageElement[], at: number) {
+  const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock: { now: () => at } });
+  return learner.adjust({ context: contextAt(url, elements), candidates: [{ action: click(elements[0]!.ref), logit: 0 }], ...pageOf(elements) });
+}
+
+const stillRetrieved = async (store: InMemoryMemoryStore, url: string) =>
+  (await retrieveNeighbours(store, { origin: 'https://shop.test', regUrl: '/products/ID', stateTokens: [], taskTokens: tokenize(TASK), stepIndex: 0, url }, DEFAULT_JITRL))
+    .map((n) => [n.transition.id, n.similarity]);
+
+describe('stale marking needs evidence that the site changed (finding 3)', () => {
+  it('another instance of the page type: three visits leave the memory as it was', async () => {
+    const store = new InMemoryMemoryStore();
+    await store.putEpisode('old', [transition({ id: 'old:0', action: REMEMBERED, url: 'https://shop.test/products/41' })]);
+    // Product 42 is sold out: no "Add to cart" here, a "Notify me" button instead.
+    for (const at of [1, 2, 3]) {
+      const out = await visit(store, 'https://shop.test/products/42', [{ ref: '5', role: 'button', name: 'Notify me' }], at);
+      expect(out.notes).toContain('1 remembered action(s) not on this page (not yet, or another instance): memory kept as it is');
+    }
+    expect((await store.all())[0]!.stale).toBeUndefined();
+    expect(await stillRetrieved(store, 'https://shop.test/products/41')).toEqual([['old:0', 1]]);
+  });
+
+  it('not on the page yet (the same page before its controls arrive): memory kept', async () => {
+    const store = new InMemoryMemoryStore();
+    const url = 'https://shop.test/products/41';
+    await store.putEpisode('old', [transition({ id: 'old:0', action: REMEMBERED, url })]);
+    for (const at of [1, 2, 3]) await visit(store, url, [{ ref: '9', role: 'link', name: 'Size guide' }], at);
+    expect((await store.all())[0]!.stale).toBeUndefined();
+    expect(await stillRetrieved(store, url)).toEqual([['old:0', 1]]);
+  });
+
+  it('the same instance, same state, another button where it was: demoted (0.9 per visit, below r = 0.8 after three)', async () => {
+    const store = new InMemoryMemoryStore();
+    const url = 'https://shop.test/products/41';
+    await store.putEpisode('old', [transition({ id: 'old:0', action: REMEMBERED, url })]);
+    for (const at of [1, 2, 3]) await visit(store, url, [{ ref: '2', role: 'button', name: 'Add to basket' }], at);
+    expect((await store.all())[0]).toMatchObject({ stale: 3, staleAt: 3 });
+    expect(await stillRetrieved(store, url)).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Issue 23, learning finding 5: the ⟨task value⟩ state token stands for "the
+ * value the task asked for". A wrong value that shares a word with the right
+ * one ("red mug" for "red teapot") must not become that token, or JitRL merges
+ * the state after the mistake with the state after the right step. Tasks
+ * written for this test.
+ */
+import { describe, expect, it } from 'vitest';
+import { isTaskValue, jaccard, stateTokensOf, TASK_VALUE_TOKEN, tokenize } from '../../src/core/memory/tokenize.ts';
+
+const TASK = tokenize('Order one red teapot for the kitchen');
+
+describe('the task-value state token (finding 5)', () => {
+  it('the right value folds, a wrong one sharing "red" keeps its words', () => {
+    const right = stateTokensOf(['fill(<searchbox "Search">, "red teapot")'], TASK);
+    const wrong = stateTokensOf(['fill(<searchbox "Search">, "red mug")'], TASK);
+    expect(right).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN]);
+    expect(wrong).toEqual(['fill', 'searchbox', 'search', 'red', 'mug']);
+    // 3 shared of 6: the two states are no longer one (they were: Jaccard 1).
+    expect(jaccard(right, wrong)).toBe(3 / 6);
+  });
+
+  it('a different thing before the shared word is another value too', () => {
+    expect(isTaskValue(tokenize('green teapot'), TASK)).toBe(false);
+    expect(isTaskValue(tokenize('red teapot'), TASK)).toBe(true);
+  });
+
+  it('site formatting beside the value (numbers, linking words) does not make it another value', () => {
+    expect(isTaskValue(tokenize('(UTC+09:00) Tokyo'), tokenize('Use Tokyo as my home zone'))).toBe(true);
+    expect(isTaskValue(tokenize('Deutsch (German)'), tokenize('Show the site in German'))).toBe(true);
+    expect(isTaskValue(tokenize('Red teapot, ceramic'), tokenize('Order a red teapot for the kitchen'))).toBe(true);
+    expect(isTaskValue(tokenize('teapot'), TASK)).toBe(true);
+    expect(isTaskValue(tokenize('blue bowl'), TASK)).toBe(false);
+    // The task's first word is its verb: "Red mug" is what "Wrap the mug" asks for.
+    expect(isTaskValue(tokenize('Red mug'), tokenize('Wrap the mug as a gift'))).toBe(true);
+  });
+});
