@@ -172,9 +172,10 @@ describe('Show me: bad input ends it with a message; the episode and its proposa
     await s.teaching.begin(ep.id, 'show');
     return { ...s, ep };
   }
-  const expectKept = (e: { status: string; teaching?: unknown; steps: { chosen: unknown; candidates: unknown[] }[]; error: string | null }, message: RegExp) => {
+  // When the page changed under it, the proposal was for the page before: the episode pauses, and Resume proposes afresh.
+  const expectKept = (e: { status: string; teaching?: unknown; steps: { chosen: unknown; candidates: unknown[] }[]; error: string | null }, message: RegExp, status = 'awaiting_approval') => {
     expect(e.teaching).toBeUndefined();
-    expect(e.status).toBe('awaiting_approval');
+    expect(e.status).toBe(status);
     expect(e.steps).toHaveLength(1);
     expect(e.steps[0]!.chosen).toBeNull();
     expect(e.steps[0]!.candidates).toHaveLength(2);
@@ -193,14 +194,20 @@ describe('Show me: bad input ends it with a message; the episode and its proposa
   it('a navigation that no recorded action caused', async () => {
     const { teaching, controller, ep, tab } = await showing();
     expect(await teaching.tabLoaded(TAB, 'https://shop.test/elsewhere')).toBe(true);
-    expectKept(await controller.get(ep.id), /the page changed without an action Apprentice could record \(https:\/\/shop\.test\/elsewhere\)/);
+    const paused = await controller.get(ep.id);
+    expectKept(paused, /the page changed without an action Apprentice could record \(https:\/\/shop\.test\/elsewhere\)/, 'paused');
+    expect(paused.error).toMatch(/press Resume for a proposal on this page\.$/);
     expect(tab.calls.at(-1)).toEqual([TAB, false]);
+    // Resume proposes afresh, in place of the stale proposal.
+    const fresh = await controller.resume(ep.id);
+    expect(fresh.status).toBe('awaiting_approval');
+    expect(fresh.steps).toHaveLength(1);
   });
 
   it('a step recorded on another page than the proposal\'s', async () => {
     const { teaching, controller, ep } = await showing();
     await teaching.record(TAB, click('Search', 'https://shop.test/other'));
-    expectKept(await controller.get(ep.id), /not on the page of the proposal/);
+    expectKept(await controller.get(ep.id), /not on the page of the proposal/, 'paused');
   });
 
   it('an action the recorder cannot express', async () => {

@@ -58,10 +58,15 @@ export const TEACHING_STOPS = {
   unrecordable: (what: string) => `Apprentice cannot record ${what}`,
 } as const;
 
-export function teachingStopMessage(mode: TeachingMode, reason: string): string {
-  return mode === 'show'
-    ? `Show me ended: ${reason}. The proposal is still here: show the step again, pick another candidate, or edit the action.`
-    : `Take over ended: ${reason}. The steps you did are kept; press Resume for the next proposal.`;
+/**
+ * The panel's message. When the page changed under a Show me, its proposal
+ * was for the page before: the episode pauses and Resume proposes afresh.
+ */
+export function teachingStopMessage(mode: TeachingMode, reason: string, pageChanged = false): string {
+  if (mode === 'takeover') return `Take over ended: ${reason}. The steps you did are kept; press Resume for the next proposal.`;
+  return pageChanged
+    ? `Show me ended: ${reason}. The proposal was for the page before; press Resume for a proposal on this page.`
+    : `Show me ended: ${reason}. The proposal is still here: show the step again, pick another candidate, or edit the action.`;
 }
 
 export class TeachingSession {
@@ -96,7 +101,7 @@ export class TeachingSession {
     try {
       await this.deps.page.setRecording(tabId, true);
     } catch (err) {
-      await this.deps.controller.amend(episodeId, (e) => clearTeaching(e, mode, null));
+      await this.deps.controller.amend(episodeId, (e) => clearTeaching(e, mode === 'show' ? 'proposal' : 'pause', null));
       throw new TeachingError(`${mode === 'show' ? 'Show me' : 'Take over'} could not start: ${describeError(err)}`);
     }
     return started;
@@ -118,7 +123,7 @@ export class TeachingSession {
       if (!episode?.teaching) return false;
       // The shown step that caused a load was handled before this (same queue): so nothing recorded caused this one.
       if (episode.teaching.mode === 'show') {
-        await this.stopNow(episode, `${TEACHING_STOPS.navigated} (${url})`);
+        await this.stopNow(episode, `${TEACHING_STOPS.navigated} (${url})`, { pageChanged: true });
         return true;
       }
       // Take over goes on across pages: the new page's recorder is armed again.
@@ -147,7 +152,7 @@ export class TeachingSession {
     const episode = await this.deps.controller.get(episodeId);
     if (episode.teaching?.mode !== 'show') throw new TeachingError('Show me is not on');
     await this.recordingOff(episode);
-    return this.serial(() => this.deps.controller.amend(episodeId, (e) => clearTeaching(e, 'show', null)));
+    return this.serial(() => this.deps.controller.amend(episodeId, (e) => clearTeaching(e, 'proposal', null)));
   }
 
   /** Continue after Take over: the steps are kept (for learning, unless `learn` is false) and the agent proposes again. */
@@ -160,7 +165,7 @@ export class TeachingSession {
       if (e.teaching?.mode !== 'takeover') return e;
       const since = e.teaching.since;
       const steps = e.steps.map((s) => (s.takeOver && s.startedAt >= since ? { ...s, takeOver: { learn: options.learn } } : s));
-      return clearTeaching({ ...e, steps }, 'takeover', null);
+      return clearTeaching({ ...e, steps }, 'pause', null);
     }));
     return this.deps.controller.resume(episodeId, { awaitNext: false });
   }
@@ -175,7 +180,8 @@ export class TeachingSession {
       return decided;
     } catch (err) {
       if (!(err instanceof DecisionError)) throw err;
-      return this.stopNow(await this.deps.controller.get(episode.id), err.message);
+      const pageChanged = !samePage(episode.steps.at(-1)?.url ?? step.url, step.url);
+      return this.stopNow(await this.deps.controller.get(episode.id), err.message, { pageChanged });
     }
   }
 
@@ -193,10 +199,12 @@ export class TeachingSession {
   }
 
   /** Ends teaching now (inside the queue): Show me returns to the proposal, Take over pauses. */
-  private async stopNow(episode: Episode, reason: string): Promise<Episode> {
+  private async stopNow(episode: Episode, reason: string, options: { pageChanged?: boolean } = {}): Promise<Episode> {
     const mode = episode.teaching?.mode;
     if (!mode) return episode;
-    const stopped = await this.deps.controller.amend(episode.id, (e) => (e.teaching ? clearTeaching(e, e.teaching.mode, teachingStopMessage(e.teaching.mode, reason)) : e));
+    const pageChanged = options.pageChanged === true;
+    const stopped = await this.deps.controller.amend(episode.id, (e) =>
+      e.teaching ? clearTeaching(e, pageChanged || e.teaching.mode === 'takeover' ? 'pause' : 'proposal', teachingStopMessage(e.teaching.mode, reason, pageChanged)) : e);
     await this.recordingOff(episode);
     return stopped;
   }
@@ -227,12 +235,13 @@ function beginRefusal(e: Episode, mode: TeachingMode): string | null {
 }
 
 /**
- * The episode with teaching over. Show me goes back to the pending proposal;
- * Take over pauses (Resume proposes afresh, on whatever page the person left).
+ * The episode with teaching over. `back: 'proposal'` returns to the pending
+ * proposal; `'pause'` pauses, and Resume proposes afresh on whatever page the
+ * person left (after Take over, or when the page changed under a Show me).
  */
-function clearTeaching(e: Episode, mode: TeachingMode, message: string | null): Episode {
+function clearTeaching(e: Episode, back: 'proposal' | 'pause', message: string | null): Episode {
   const { teaching: _over, ...rest } = e;
   if (!isUnfinished(e.status)) return rest;
-  return mode === 'show' ? { ...rest, status: 'awaiting_approval', error: message } : { ...rest, status: 'paused', error: message };
+  return back === 'proposal' ? { ...rest, status: 'awaiting_approval', error: message } : { ...rest, status: 'paused', error: message };
 }
 

@@ -200,6 +200,13 @@ export function StepContext({ step }: { step: StepRecord }) {
 
 const DECISION_TEXT = { approved: 'approved', auto: 'ran unasked', picked: 'picked', edited: 'edited', rejected: 'rejected', demonstrated: 'demonstrated' } as const;
 
+/** How the step's action came about: a Show me correction and a take-over say so. */
+function decisionText(step: StepRecord): string {
+  if (step.chosen?.correction === 'show') return 'shown';
+  if (step.takeOver) return step.takeOver.learn ? 'taken over' : 'taken over, not learned';
+  return step.chosen ? DECISION_TEXT[step.chosen.decision] : '';
+}
+
 /** A finished step in one line, with its full record on demand. */
 export function StepSummary({ step }: { step: StepRecord }) {
   return (
@@ -209,7 +216,7 @@ export function StepSummary({ step }: { step: StepRecord }) {
           <span class="step-no">Step {step.index + 1}</span>{' '}
           {step.chosen ? (
             <>
-              <span class="semantic">{step.chosen.semantic}</span> <span class="badge">{DECISION_TEXT[step.chosen.decision]}</span>
+              <span class="semantic">{step.chosen.semantic}</span> <span class="badge">{decisionText(step)}</span>
             </>
           ) : (
             <span class="muted">no action</span>
