@@ -10,7 +10,7 @@
  */
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import { describeElement } from '../dom/describe-element.ts';
-import { formTargetOf, isSubmitter, linkHrefOf } from '../dom/form-target.ts';
+import { formTargetOf, linkHrefOf, submitsNow } from '../dom/form-target.ts';
 import { ActionFailure } from './act-context.ts';
 
 /** Elements with activation behaviour of their own: a hit on one inside the target is not a click on the target. */
@@ -37,10 +37,8 @@ export function liveChanges(el: Element, expect: TargetFingerprint): string[] {
   // Only where the approval knew the form: older pages' snapshots may not carry it.
   if (expect.formAction !== undefined && (form.formAction ?? '') !== expect.formAction) changes.push(`its form goes to ${form.formAction ?? 'no form'}, not ${expect.formAction}`);
   if (expect.formMethod !== undefined && (form.formMethod ?? '') !== expect.formMethod) changes.push(`its form method is ${form.formMethod ?? 'none'}, not ${expect.formMethod}`);
-  if (el.matches('button, input[type=submit], input[type=image], input[type=button], input[type=reset]')) {
-    const submits = isSubmitter(el);
-    if (submits !== expect.submits) changes.push(submits ? 'it submits a form now' : 'it no longer submits a form');
-  }
+  const submits = submitsNow(el);
+  if (submits !== null && submits !== expect.submits) changes.push(submits ? 'it submits a form now' : 'it no longer submits a form');
   return changes;
 }
 

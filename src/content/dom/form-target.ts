@@ -8,6 +8,7 @@
 
 const SUBMITTER = 'button:not([type]), button[type=submit], input[type=submit], input[type=image]';
 
+
 export interface FormTarget {
   formAction?: string;
   formMethod?: string;
@@ -30,9 +31,19 @@ export function formOf(el: Element): HTMLFormElement | null {
   return el.closest('form');
 }
 
-/** Whether activating the element submits its form (a submit button; a button without a type is one). */
-export function isSubmitter(el: Element): boolean {
-  return formOf(el) !== null && el.matches(SUBMITTER);
+/**
+ * Whether activating the element submits, as the snapshot reports it
+ * (SnapshotNode.submits, fingerprintOf): a button of a form whose type is
+ * submit (a button without a type is one), an input of type submit or image.
+ * null for other elements (their change behaviour is read at snapshot time).
+ */
+export function submitsNow(el: Element): boolean | null {
+  if (el.localName === 'input') {
+    const type = (el as HTMLInputElement).type;
+    return type === 'submit' || type === 'image' ? true : type === 'button' || type === 'reset' ? false : null;
+  }
+  if (el.localName === 'button') return formOf(el) !== null && (el as HTMLButtonElement).type === 'submit';
+  return null;
 }
 
 export function formTargetOf(el: Element): FormTarget {
