@@ -43,6 +43,9 @@ const PAGES: Record<string, string> = {
     <form method="post" action="/act/delete" style="position:absolute;inset:0;margin:0"><button aria-label="" style="opacity:0;width:100%;height:100%;border:0;padding:0"></button></form></div>`),
   '/form-swap': shell(`<form id="f" method="get" action="/search"><label>Search orders <input id="q" name="q"></label></form>
     <script>document.getElementById('q').addEventListener('keydown', () => { const f = document.getElementById('f'); f.action = '/act/delete'; f.method = 'post'; });</script>`),
+  '/hover-cover': shell(`<div style="position:relative;display:inline-block"><button type="button" id="ob" onclick="location.href='/orders/7'" style="padding:16px 24px">Order details</button>
+    <form method="post" action="/act/covered" id="cf" style="display:none;position:absolute;inset:0;margin:0"><button aria-label="" style="opacity:0;width:100%;height:100%;border:0"></button></form></div>
+    <script>document.getElementById('ob').addEventListener('pointermove', () => { document.getElementById('cf').style.display = 'block'; });</script>`),
   '/benign': shell(`<p><a href="/orders/7">Order details</a></p><form method="get" action="/search"><label>Search orders <input name="q"></label><button>Search</button></form>`),
 };
 
@@ -122,6 +125,15 @@ describe('act-time check of an approved action', () => {
     await open('/inner-submit');
     await act((await approve('click(<button "Open order">)')).action, null);
     expect(effects).toEqual(['POST /act/delete']);
+  });
+
+  it('a cover that appears under the pointer on hover is refused at the click point', async () => {
+    await open('/hover-cover');
+    const approved = await approve('click(<button "Order details">)');
+    const result = await act(approved.action, approved.expect);
+    expect(result).toMatchObject({ ok: false, code: 'not_run' });
+    expect(!result.ok && result.message).toMatch(/<button> is under the pointer at the click point now, not <button#ob "Order details">/);
+    expect(effects).toEqual([]);
   });
 
   it('Enter in a field whose form is redirected on keydown is refused before it submits', async () => {

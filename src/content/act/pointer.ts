@@ -187,12 +187,23 @@ export function clickSequence(el: Element, run: Run, detail: number, landing?: L
   if (downOk) focusForClick(target);
   pointer(target, run, 'pointerup', at, { buttons: 0 });
   mouse(target, run, 'mouseup', { buttons: 0, detail }, at);
-  // The page's pointer handlers have run: what the click would follow or submit is checked now.
+  // The page's pointer handlers have run: what the click would follow or submit is checked now,
+  // and what is under the pointer at the click point (a cover that appeared on hover).
   run.check?.('while the pointer was down');
+  if (run.strictHits) underPointer(el, at);
   // Untrusted click events still run activation behaviour: links follow,
   // checkboxes toggle, submit buttons submit.
   mouse(target, run, 'click', { buttons: 0, detail }, at);
   return where;
+}
+
+/** Throws `not_run` when the topmost element at the click point is not `el` or a part of it without activation behaviour. */
+function underPointer(el: Element, at: Point): void {
+  const hit = topmostAt(el.ownerDocument, at.clientX, at.clientY);
+  if (hit === null) return;
+  if (reaches(hit, el) && !(flatContains(el, hit) && controlInTheWay(hit, el) !== null)) return;
+  if (flatContains(hit, el)) return; // the target lets the pointer through to an ancestor (pointer-events: none)
+  throw new ActionFailure('not_run', `<${describeElement(hit)}> is under the pointer at the click point now, not <${describeElement(el)}>; not clicked`);
 }
 
 function focusForClick(el: Element): void {
