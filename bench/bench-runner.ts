@@ -30,6 +30,8 @@ import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/c
 import { launchPlain } from '../test/support/chromium.ts';
 import { summarizeEvolution } from './evolution-summary.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
+import { attemptCost } from './cost-metrics.ts';
+import { ProcedureLibrary } from '../src/core/replay/procedure-library.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
@@ -39,16 +41,22 @@ export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'ji
 /** 'static' (no learner), or registry ids joined by '+', such as `jitrl+cer`. */
 export type LearnerConfig = string;
 
-/** The registry ids of a configuration, or an error naming the unknown ones. */
-export function parseLearnerConfig(config: string): { ok: true; ids: string[] } | { ok: false; message: string } {
-  if (config === 'static') return { ok: true, ids: [] };
-  const ids = config.split('+').map((x) => x.trim());
+/**
+ * The registry ids of a configuration, or an error naming the unknown ones.
+ * A trailing `+replay` runs it with learned procedures replayed (issue 25):
+ * `jitrl+cer+replay` is JitRL and CER with replay on.
+ */
+export function parseLearnerConfig(config: string): { ok: true; ids: string[]; replay: boolean } | { ok: false; message: string } {
+  if (config === 'static') return { ok: true, ids: [], replay: false };
+  const all = config.split('+').map((x) => x.trim());
+  const replay = all.includes('replay');
+  const ids = all.filter((x) => x !== 'replay');
   const known = LEARNERS.map((d) => d.id);
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0 || ids.length === 0) {
-    return { ok: false, message: `unknown learner "${config}" (static, or registry ids joined by "+": ${known.join(', ')})` };
+    return { ok: false, message: `unknown learner "${config}" (static, or registry ids joined by "+": ${known.join(', ')}; "+replay" adds replay)` };
   }
-  return { ok: true, ids };
+  return { ok: true, ids, replay };
 }
 export type PolicyKind = 'offline' | 'simulated' | 'openai';
 
@@ -90,6 +98,8 @@ export interface BenchOptions {
   headed?: boolean;
   /** How the proposal is chosen (default: sampling, as Algorithm 1 acts). */
   selection?: 'sampling' | 'argmax';
+  /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
+  jitrl?: Partial<Settings['jitrl']>;
   /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
   metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
 }
@@ -334,6 +344,7 @@ async function runAttempt(input: {
     const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
+      jitrl: { ...DEFAULT_SETTINGS.jitrl, ...(options.jitrl ?? {}) },
       agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection },
       // A configuration that names Meta-TTL runs it (it is off by default in the extension).
       learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
@@ -360,6 +371,10 @@ async function runAttempt(input: {
       clock: systemClock,
       logger: silentLogger,
       newId: () => `${learner}:${task.id}:${attempt}:${ids++}`,
+      // The bench's decider approves every proposal, so a plan starts approved.
+      ...(parseLearnerConfig(learner).ok && (parseLearnerConfig(learner) as { replay: boolean }).replay
+        ? { replay: new ProcedureLibrary({ experiences: set.experience, memory: set.memory, episodes: set.episodes, learnerData: set.learnerData }, systemClock, { approvePlans: true }) }
+        : {}),
     });
 
     const episode = await driveEpisode(controller, { task, instruction, page });
@@ -398,6 +413,7 @@ async function runAttempt(input: {
       error: error ?? (closed.status === 'error' ? closed.error : null),
       instruction,
       answer: closed.answer,
+      ...attemptCost(closed),
       actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}`),
     };
     options.onAttempt?.(record, closed);

@@ -50,6 +50,11 @@ export interface AttemptRecord {
   answer: string | null;
   /** The executed actions in semantic form, with "→ error code" when one failed. */
   actions: string[];
+  /** Proposals the policy made (bench/cost-metrics.ts); absent in older reports. */
+  policyCalls?: number;
+  /** Steps replayed from a learned procedure, and where and why the replay fell back (null: it did not). */
+  replayedSteps?: number;
+  replayFallback?: string | null;
 }
 
 export interface RateSummary {

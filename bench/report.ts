@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { costTable, fallbackLines } from './cost-metrics.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { markdownTable } from 'markdown-table';
 import type { EvolutionSummary } from './evolution-summary.ts';
@@ -60,6 +61,10 @@ export function markdownReport(r: BenchResult): string {
       ...r.summaries.map((s) => [s.learner, String(s.laterInstances.tasks), String(s.laterInstances.successes), pct(s.laterInstances.rate)]),
     ]), '');
   }
+  lines.push('Cost by attempt — model calls and policy calls per success, steps replayed from learned procedures (configurations ending in +replay replay them):', '');
+  lines.push(markdownTable(costTable(r.records, r.learners.filter((l) => !(l in (r.needsModel ?? {}))), r.attempts)), '');
+  const fallbacks = fallbackLines(r.records);
+  if (fallbacks.length > 0) lines.push('Replay fallbacks (the step where a procedure stopped, and why; the policy finished the attempt):', '', ...fallbacks, '');
   lines.push('Success rate by attempt (%):', '');
   lines.push(markdownTable([
     ['Learner', ...Array.from({ length: r.attempts }, (_, k) => `k=${k + 1}`)],

@@ -2,7 +2,10 @@
  * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
- *   [--selection sampling|argmax]`
+ *   [--selection sampling|argmax] [--ablate]`
+ *
+ * --ablate: JitRL with none of our additions, then each one alone, then all
+ * (bench/ablation.ts); --learners is ignored.
  *
  * For --policy openai: --base-url, --model and --api-key (or OPENAI_BASE_URL,
  * OPENAI_MODEL, OPENAI_API_KEY).
@@ -13,6 +16,7 @@ import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { LEARNER_CONFIGS, parseLearnerConfig, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
+import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
 
 z.config({ jitless: true });
@@ -45,6 +49,7 @@ const ArgsSchema = z.object({
   'api-key': z.string().optional(),
   progress: z.boolean(),
   selection: z.enum(['sampling', 'argmax']),
+  ablate: z.boolean(),
 });
 
 async function main(): Promise<number> {
@@ -65,6 +70,7 @@ async function main(): Promise<number> {
       'api-key': { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
       selection: { type: 'string', default: 'sampling' },
+      ablate: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -83,6 +89,15 @@ async function main(): Promise<number> {
   if (policy === 'openai' && (!baseUrl || !model)) {
     console.error('--policy openai needs --base-url and --model (or OPENAI_BASE_URL and OPENAI_MODEL)');
     return 2;
+  }
+  if (args.ablate) {
+    const ablation = await runAblation({
+      suite, attempts: args.attempts, policy, noise: args.noise, seed: args.seed, memory: args.memory, profile,
+      taskFilter: args.tasks, progress: args.progress, selection: args.selection,
+    });
+    console.log(ablationMarkdown(ablation));
+    console.log(`Wrote ${await writeAblation(ablation, args.out)}`);
+    return 0;
   }
   console.error(`bench: suite ${suite.name}, policy ${policy} (${args.selection}), learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}`);
   const result = await runBench({

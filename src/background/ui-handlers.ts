@@ -97,6 +97,8 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         id: e.id, origin: e.origin, task: e.task, status: e.status, attempt: e.attempt,
         steps: e.steps.filter((s) => s.chosen).length, startedAt: e.startedAt, endedAt: e.endedAt, kind: e.kind,
         tokens: episodeTokens(e),
+        modelCalls: e.steps.reduce((n, s) => n + s.modelCalls, 0),
+        replayedSteps: e.steps.filter((s) => s.replayStep !== undefined && s.chosen !== null).length,
       })),
     'history.curve': async ({ origin, task }) =>
       (await d.episodes.list({ origin, task, limit: 1000 }))

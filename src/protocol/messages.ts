@@ -56,6 +56,9 @@ export const EpisodeSummarySchema = z.strictObject({
   kind: EpisodeSchema.shape.kind,
   /** Model tokens (prompt + completion) the episode used; absent from older senders. */
   tokens: z.number().int().nonnegative().optional(),
+  /** The attempt's cost: model calls, and steps replayed from a learned procedure (no call); absent from older senders. */
+  modelCalls: z.number().int().nonnegative().optional(),
+  replayedSteps: z.number().int().nonnegative().optional(),
 });
 export type EpisodeSummary = z.infer<typeof EpisodeSummarySchema>;
 

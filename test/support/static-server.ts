@@ -28,7 +28,13 @@ export interface StaticServer {
  */
 export async function startStaticServer(
   rootDir: string,
-  options: { port?: number; rewrite?: (path: string) => string; fallback?: (path: string) => string | null } = {},
+  options: {
+    port?: number;
+    rewrite?: (path: string) => string;
+    fallback?: (path: string) => string | null;
+    /** Changes a served file's text (a changed copy of a site, made at serve time). */
+    transform?: (file: string, body: string) => string;
+  } = {},
 ): Promise<StaticServer> {
   const server: Server = createServer(async (req, res) => {
     try {
@@ -48,7 +54,8 @@ export async function startStaticServer(
         }
         file = resolve(alt);
       }
-      const body = await readFile(file);
+      const raw = await readFile(file);
+      const body = options.transform ? options.transform(file, raw.toString('utf8')) : raw;
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
       res.end(body);
     } catch (err) {

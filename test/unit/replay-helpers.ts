@@ -93,7 +93,7 @@ export function profilePolicy(options: { detour?: boolean } = {}): CandidatePoli
 
 export const argmax: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
 
-export function replayWorld(options: { approvePlans?: boolean; replay?: boolean; detour?: boolean; port?: ReplayPort } = {}) {
+export function replayWorld(options: { approvePlans?: boolean; replay?: boolean; detour?: boolean; port?: ReplayPort; policy?: CandidatePolicy } = {}) {
   let t = 1_000;
   const clock = { now: () => (t += 10) };
   const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
@@ -108,7 +108,7 @@ export function replayWorld(options: { approvePlans?: boolean; replay?: boolean;
   const deps: AgentDeps = {
     episodes: stores.episodes,
     pageFor: () => site,
-    policy: () => policy,
+    policy: () => options.policy ?? policy,
     learners: () => learners,
     evaluator: () => null,
     settings: () => argmax,

@@ -83,6 +83,7 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
     'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
     'cer.list': async ({ origin }) => (origin === O ? experiences : []),
     'tfgrpo.library': async () => ({ experiences: [], lastUpdate: null, capability: null }),
+    'procedures.list': async () => [],
     'learner.memory': async () => null,
     'evotest.lineages': async () => ({ mode: 'offline' as const, lineages: [] }),
     ...extra,

@@ -126,7 +126,7 @@ function EpisodeRow({ client, summary }: { client: UiClient; summary: EpisodeSum
     <li class="episode-row">
       <button type="button" class="disclosure" aria-expanded={open ? 'true' : 'false'} aria-controls={id} onClick={() => setOpen(!open)}>
         Attempt {summary.attempt}: <span data-status={summary.status}>{statusText(summary.status)}</span>
-        <span class="muted"> · {summary.steps} step{summary.steps === 1 ? '' : 's'}{summary.tokens ? ` · ${summary.tokens} tokens` : ''} · {fmtTime(summary.startedAt)}{summary.kind !== 'live' ? ` · ${summary.kind}` : ''}</span>
+        <span class="muted"> · {summary.steps} step{summary.steps === 1 ? '' : 's'}{summary.tokens ? ` · ${summary.tokens} tokens` : ''}{summary.modelCalls !== undefined ? ` · ${summary.modelCalls} model call${summary.modelCalls === 1 ? '' : 's'}` : ''}{summary.replayedSteps ? ` · ${summary.replayedSteps} replayed from memory` : ''} · {fmtTime(summary.startedAt)}{summary.kind !== 'live' ? ` · ${summary.kind}` : ''}</span>
       </button>
       {open ? (
         <div id={id}>

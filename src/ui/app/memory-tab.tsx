@@ -9,6 +9,7 @@ import type { UiClient } from '../../protocol/validate.ts';
 import { EvotestDetails } from './evotest-lineage-view.tsx';
 import { ExperienceList } from './experience-list.tsx';
 import { TfgrpoLibrary } from './tfgrpo-library.tsx';
+import { ProcedureList } from './procedure-list.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
 import { LEARNERS } from '../../core/learning/registry.ts';
 
@@ -222,6 +223,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
       <details class="experience-details" open>
         <summary>Distilled experience (CER)</summary>
         <ExperienceList client={client} origin={site.origin} version={version} />
+      </details>
+      <details class="experience-details" open>
+        <summary>Learned procedures (replayed without a model)</summary>
+        <ProcedureList client={client} origin={site.origin} version={version} />
       </details>
       <details class="experience-details" open>
         <summary>Learned experiences (Training-Free GRPO)</summary>

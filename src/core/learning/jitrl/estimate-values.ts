@@ -68,7 +68,7 @@ export interface EstimateInput {
   toSemantic: ToSemantic;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
-  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
+  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled'>>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
   /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
@@ -208,8 +208,11 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
 
   const { lambda, alpha, beta, normalization } = input.settings;
   const here = sameState(input.neighbours, input.url);
-  const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, here));
-  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
+  // Bars and settled exploitation are our additions, each behind its setting (default on).
+  const barsOn = input.settings.bars ?? true;
+  const settledOn = input.settings.exploitSettled ?? true;
+  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here) : undefined));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 

@@ -47,6 +47,7 @@ export class JitrlLearner implements Learner {
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
     const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
+    if (!settings.widenPool) return {};
     const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();
     const barred = barredActionsHere(neighbours, context.url).length;
