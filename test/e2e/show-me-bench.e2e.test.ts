@@ -20,6 +20,13 @@ import { launchPlain } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 
 const TAB = 1;
+
+/** The recorder's report crosses from the page asynchronously: wait until teaching is over, then for the session's work. */
+async function taught(controller: AgentController, teach: PlaywrightShowMe, episodeId: string) {
+  await expect.poll(async () => (await controller.get(episodeId)).teaching, { timeout: 15_000 }).toBeUndefined();
+  await teach.idle();
+  return controller.settled(episodeId);
+}
 let server: StaticServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -62,8 +69,7 @@ describe('Show me with Playwright as the person', () => {
     expect(proposed).not.toBe('click(<button "Book a desk">)');
     await session.begin(ep.id, 'show');
     await page.click('#book');
-    await teach.idle();
-    const next = await controller.settled(ep.id);
+    const next = await taught(controller, teach, ep.id);
     expect(teach.malformed).toEqual([]);
     expect(next.steps[0]!.chosen).toEqual({ action: 'click(<button "Book a desk">)', semantic: 'click(<button "Book a desk">)', decision: 'edited', correction: 'show' });
     expect(next.steps[0]!.rejected).toEqual([proposed]);
@@ -76,14 +82,12 @@ describe('Show me with Playwright as the person', () => {
     const ep = await controller.start({ task: 'Go to the other rooms', startUrl: page.url(), tabId: TAB });
     await session.begin(ep.id, 'show');
     await page.click('h1', { button: 'right' });
-    await teach.idle();
-    const refused = await controller.get(ep.id);
+    const refused = await taught(controller, teach, ep.id);
     expect(refused.error).toMatch(/^Show me ended: Apprentice cannot record a right click/);
 
     await session.begin(ep.id, 'show');
     await page.click('#away');
-    await teach.idle();
-    const moved = await controller.settled(ep.id);
+    const moved = await taught(controller, teach, ep.id);
     expect(moved.steps[0]!.chosen).toMatchObject({ semantic: 'click(<link "Other rooms">)', correction: 'show' });
     expect(moved.steps[0]!.result).toEqual({ ok: true, navigated: true });
     expect(moved.steps[1]!.url).toBe(`${server.origin}/nav-a.html`);
