@@ -113,10 +113,11 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
     'memory.forgetSite': async ({ origin }) => {
       const result = await forgetSite(d, origin);
-      await d.team.forgetSite(origin);
+      // Tests build handlers from partial deps; the background always passes team.
+      await d.team?.forgetSite(origin);
       return result;
     },
-    ...d.team.handlers,
+    ...d.team?.handlers,
     'memory.export': async () => exportMemory(d),
     'memory.import': async ({ json }) => importMemory(d, json),
     'metattl.guide': async ({ origin, task }) => {
