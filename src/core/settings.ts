@@ -1,7 +1,7 @@
 /**
  * Every tunable of Apprentice, with defaults. JitRL defaults are the paper's
  * WebArena values (Table 8); where the authors' public code differs the
- * alternative is a setting (see README "Where we differ from the papers").
+ * alternative is a setting (see docs/learning.md, the deviations tables).
  */
 import * as z from 'zod';
 import { AskModeSchema } from './autonomy/ask-mode.ts';
