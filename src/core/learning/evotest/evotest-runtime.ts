@@ -104,8 +104,8 @@ export class EvotestRuntime {
       if (found.episodes.length === 0 && found.nodes.length === 1) await this.options.store.put(found);
       return found;
     });
-    const { node, ucb } = selectConfiguration(lineage, this.options.settings().exploration);
-    return { lineageKey: lineage.key, configurationId: node.id, configuration: node.configuration, mode: this.mode(), pinned: ucb === null, ucb: ucb?.rows ?? null };
+    const { node, ucb, chosenBy } = selectConfiguration(lineage, this.options.settings().exploration);
+    return { lineageKey: lineage.key, configurationId: node.id, configuration: node.configuration, mode: this.mode(), pinned: chosenBy === 'pinned', chosenBy, ucb: ucb?.rows ?? null };
   }
 
   /** `origin`: the current page's; absent = the lineage's site. */
