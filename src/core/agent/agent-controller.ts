@@ -22,17 +22,15 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from '../episode/episode.ts';
-import { autonomyVerdict } from './autonomy-stage.ts';
-import { planStepRunsUnasked, replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
+import { autonomyVerdict, planStepVerdict } from './autonomy-stage.ts';
+import { replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
 import { replayProposal } from '../replay/replay-proposal.ts';
-import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged, withTargets } from './decision-guard.ts';
+import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged, typesTaskSecret, withTargets } from './decision-guard.ts';
 import { actionFingerprint, type TargetFingerprint } from '../page/target-fingerprint.ts';
-import { alwaysAskReason } from '../autonomy/always-ask.ts';
 import type { Action, ActionResult } from '../page/action.ts';
-import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
+import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
 import { maskTaskSecrets, unmaskTaskSecrets } from '../page/task-secrets.ts';
-import { SECRET_MASKS, secretKindOf } from '../page/secret-fields.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
@@ -527,7 +525,7 @@ export class AgentController {
    * saved on the step either way, for the panel.
    */
   private async runsUnasked(episode: Episode, observation: PageObservation): Promise<{ run: boolean; episode: Episode }> {
-    const verdict = episode.steps.at(-1)?.replayStep !== undefined ? this.planVerdict(episode, observation) : await autonomyVerdict(this.deps.episodes, episode, observation, this.deps.settings());
+    const verdict = episode.steps.at(-1)?.replayStep !== undefined ? planStepVerdict(episode, observation, this.deps.settings()) : await autonomyVerdict(this.deps.episodes, episode, observation, this.deps.settings());
     const latest = await this.get(episode.id);
     const step = latest.steps.at(-1);
     // The person may have decided, paused or stopped meanwhile: their word wins.
@@ -535,25 +533,6 @@ export class AgentController {
     const noted: Episode = { ...latest, steps: [...latest.steps.slice(0, -1), { ...step, autonomy: { ran: verdict.run, reason: verdict.reason } }] };
     await this.save(noted);
     return { run: verdict.run, episode: noted };
-  }
-
-  /**
-   * A step of a plan the person approved runs unasked only as approved
-   * (replay-stage.ts), never an always-ask kind, and not where Apprentice is off.
-   */
-  private planVerdict(episode: Episode, observation: PageObservation): { run: boolean; reason: string } {
-    const pending = episode.steps.at(-1)!;
-    const top = pending.candidates[0];
-    const parsed = top ? parseAction(top.action) : null;
-    if (!top || !parsed?.ok) return { run: false, reason: 'the plan step does not parse' };
-    const settings = this.deps.settings();
-    const origin = regularizeUrl(observation.url).origin;
-    if (settings.agent.askModes[origin] === 'off') return { run: false, reason: 'Apprentice is off on this site' };
-    const always = alwaysAskReason(parsed.action, top.semantic, observation, settings.agent.alwaysAsk);
-    if (always !== null) return { run: false, reason: `always asks: ${always}` };
-    return planStepRunsUnasked(episode, pending, parsed.action, observation)
-      ? { run: true, reason: 'a step of the plan you approved, as approved' }
-      : { run: false, reason: 'this plan step differs from the plan you approved, or may be irreversible' };
   }
 
   /** Awaits the follow-up work, or tracks it in the background and returns `now`. */
@@ -600,15 +579,6 @@ const teachingRefusal = (mode: 'show' | 'takeover'): string =>
   mode === 'show'
     ? 'you are showing this step in the page: do it there, or cancel Show me first'
     : 'you have taken over the page: press Continue first';
-
-/** The candidate types a mask into a field that holds that kind of secret (by its role, name and input type). */
-function typesTaskSecret(candidate: CandidateRecord): boolean {
-  const parsed = parseAction(candidate.semantic);
-  if (!parsed.ok || parsed.action.type !== 'fill' || parsed.action.target.kind !== 'semantic') return false;
-  const { role, name } = parsed.action.target;
-  const kind = secretKindOf({ role, name, ...(candidate.target?.inputType !== undefined ? { inputType: candidate.target.inputType } : {}) });
-  return kind !== null && parsed.action.text === SECRET_MASKS[kind];
-}
 
 const secretKey = (episodeId: string, stepIndex: number, semantic: string): string => `${episodeId}\u0000${stepIndex}\u0000${semantic}`;
 
