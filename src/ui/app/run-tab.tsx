@@ -15,6 +15,7 @@ import { errorText, isEnded, rankCandidates, refOfAction, statusText, wantsVerdi
 import { CandidateList, StepContext, StepSummary } from './step-view.tsx';
 import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
 import { MetaTtlGuidePanel } from './metattl-guide-panel.tsx';
+import { ReplayPlan } from './replay-plan.tsx';
 import { isTeaching, TeachingControls } from './teaching-controls.tsx';
 
 export interface RunTabProps {
@@ -235,6 +236,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       {episode && !ended && !isRecording(episode) ? (
         <TeachingControls client={client} episode={episode} hasProposal={proposal !== null} busy={disabled} onEpisode={setEpisode} />
       ) : null}
+
+      {episode ? <ReplayPlan client={client} episode={episode} onEpisode={setEpisode} /> : null}
 
       {proposal && episode && !isTeaching(episode) ? (
         <section class="proposal" aria-labelledby="proposal-heading">
