@@ -30,11 +30,13 @@ import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/c
 import { launchPlain } from '../test/support/chromium.ts';
 import { summarizeEvolution } from './evolution-summary.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
+import { checkTeachingTargets, summarizeTeaching } from './teaching-metrics.ts';
 import { attemptCost } from './cost-metrics.ts';
 import { ProcedureLibrary } from '../src/core/replay/procedure-library.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
-import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, type BenchTask, type Suite } from './suite.ts';
+import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, teacherOf, type BenchTask, type Suite, type Teacher } from './suite.ts';
+import { emptyTeaching, teachOneStep, type LocateTeacherElement, type TeachingCounts } from './teach.ts';
 
 /** The default learner configurations: no learner, each alone, both. */
 export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'];
@@ -98,6 +100,14 @@ export interface BenchOptions {
   headed?: boolean;
   /** How the proposal is chosen (default: sampling, as Algorithm 1 acts). */
   selection?: 'sampling' | 'argmax';
+  /**
+   * `--teach N`: the suite's teacher teaches the first N attempts of each task
+   * (with memory carry: every attempt of the first N instances of each
+   * template); the rest run alone. 0 or absent: nobody teaches.
+   */
+  teach?: number;
+  /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
+  jitrl?: Partial<Settings['jitrl']>;
   /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
   metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
 }
@@ -212,6 +222,21 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const keepLineages = async (learner: string, set: LearnerSet) => {
       lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await lineageStoreOn(set.learnerData).list())]);
     };
+    // 1-based instance number of each task within its template, in run order (a task without one is its own).
+    const instanceOf = new Map<string, number>();
+    const seenOf = new Map<string, number>();
+    for (const t of tasks) {
+      const key = t.template ?? t.id;
+      seenOf.set(key, (seenOf.get(key) ?? 0) + 1);
+      instanceOf.set(t.id, seenOf.get(key)!);
+    }
+    const teachN = options.teach ?? 0;
+    const taughtAt = (task: BenchTask, attempt: number): boolean =>
+      teachN > 0 && (options.memory === 'carry' ? (instanceOf.get(task.id) ?? 1) <= teachN : attempt <= teachN);
+    if (teachN > 0) {
+      const without = tasks.filter((t) => teacherOf(options.suite, t) === null).map((t) => t.id);
+      if (without.length > 0) throw new Error(`--teach needs a teacher for every task; none for ${without.join(', ')}`);
+    }
     for (const learner of runnable) {
       let carried = freshSet();
       for (const task of tasks) {
@@ -223,7 +248,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           let record: AttemptRecord | null = null;
           for (let tries = 0; tries < 2 && record === null; tries++) {
             try {
-              record = await runAttempt({ options, learner, task, attempt, set, chat, browser: await getBrowser() });
+              const teacher = taughtAt(task, attempt) ? teacherOf(options.suite, task) : null;
+              record = await runAttempt({ options, learner, task, attempt, set, chat, browser: await getBrowser(), teacher, instance: instanceOf.get(task.id) ?? 1 });
             } catch (err) {
               if (!(err instanceof BrowserCrash) && !CRASH.test(String(err))) throw err;
               await (browser as Browser | null)?.close().catch(() => undefined);
@@ -257,6 +283,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const baseline = summaries.find((s) => s.learner === 'static');
     const setting = { policy: options.policy, memory: options.memory };
     const targets = Object.fromEntries(summaries.filter((s) => baseline && s.learner !== 'static').map((s) => [s.learner, checkTargets(s, baseline!, setting)]));
+    const teaching = teachN > 0 ? runnable.map((l) => summarizeTeaching(l, records, options.attempts, options.memory)) : [];
+    const teachingBaseline = teaching.find((t) => t.learner === 'static');
+    const teachingTargets = Object.fromEntries(teaching.map((t) => [t.learner, checkTeachingTargets(t, teachingBaseline, { memory: options.memory, teach: teachN })]));
     const base = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
     const policyName = `${base}, proposals by ${options.selection ?? DEFAULT_SETTINGS.agent.selection}`;
     return {
@@ -267,6 +296,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       attempts: options.attempts,
       memory: options.memory,
       profile: options.profile,
+      teach: teachN,
+      ...(teachN > 0 ? { teaching, teachingTargets } : {}),
       learners: options.learners,
       tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null })),
       summaries,
@@ -289,7 +320,7 @@ function emptyRecord(learner: string, task: BenchTask, attempt: number, error: s
   return {
     learner, taskId: task.id, template: task.template ?? null, attempt, outcome: 'error', reward: null,
     steps: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, decisionLatenciesMs: [], durationMs: 0, error,
-    instruction: task.instruction ?? '', answer: null, actions: [],
+    instruction: task.instruction ?? '', answer: null, actions: [], policyCalls: 0, instance: 1, taught: false,
   };
 }
 
@@ -326,8 +357,12 @@ async function runAttempt(input: {
   set: LearnerSet;
   chat: ChatModel | null;
   browser: Browser;
+  /** The teacher of this attempt, or null when it runs alone. */
+  teacher: Teacher | null;
+  /** 1-based instance of the task within its template. */
+  instance: number;
 }): Promise<AttemptRecord> {
-  const { options, learner, task, attempt, set, chat, browser } = input;
+  const { options, learner, task, attempt, set, chat, browser, teacher } = input;
   const t0 = Date.now();
   // Same stream for every learner at the same (task, attempt): equal footing.
   const streamSeed = hash(`${options.seed}:${task.id}:${attempt}`);
@@ -342,6 +377,7 @@ async function runAttempt(input: {
     const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
+      jitrl: { ...DEFAULT_SETTINGS.jitrl, ...(options.jitrl ?? {}) },
       agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection },
       // A configuration that names Meta-TTL runs it (it is off by default in the extension).
       learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
@@ -374,7 +410,11 @@ async function runAttempt(input: {
         : {}),
     });
 
-    const episode = await driveEpisode(controller, { task, instruction, page });
+    const teaching = teacher ? emptyTeaching() : null;
+    const episode = await driveEpisode(controller, {
+      task, instruction, page,
+      ...(teacher && teaching ? { teaching: { teacher, counts: teaching, locate: driver.locate, ctx: { instruction, seed: options.seed, attempt } } } : {}),
+    });
     if (crashedPage) throw new BrowserCrash(`the page crashed during ${task.id}`);
 
     // The reward reads the page's state; the agent's final message is stored on the page first.
@@ -411,7 +451,10 @@ async function runAttempt(input: {
       instruction,
       answer: closed.answer,
       ...attemptCost(closed),
-      actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}`),
+      actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}${s.chosen!.correction ? ` (${s.chosen!.correction})` : ''}`),
+      instance: input.instance,
+      taught: teaching !== null,
+      ...(teaching ? { teaching: { asks: teaching.asks, picks: teaching.picks, edits: teaching.edits, unteachable: teaching.unteachable, stopped: teaching.stopped } } : {}),
     };
     options.onAttempt?.(record, closed);
     return record;
@@ -435,15 +478,28 @@ async function storeAnswer(page: Page, answer: string | null): Promise<void> {
 }
 
 /**
- * Drives one episode of the core loop as an automatic decider: approve the
- * top candidate until the agent answers, the step limit is reached, the task
- * reports done, or a proposal fails (the controller pauses the episode).
+ * Drives one episode of the core loop: alone, as an automatic decider that
+ * approves the top candidate; taught, as a person who approves, picks or
+ * edits what the teacher says (teach.ts). Until the agent answers, the step
+ * limit is reached, the task reports done, the teacher stops, or a proposal
+ * fails (the controller pauses the episode).
  */
-async function driveEpisode(controller: AgentController, input: { task: BenchTask; instruction: string; page: Page }): Promise<Episode> {
+async function driveEpisode(controller: AgentController, input: {
+  task: BenchTask;
+  instruction: string;
+  page: Page;
+  teaching?: { teacher: Teacher; counts: TeachingCounts; locate: LocateTeacherElement; ctx: { instruction: string; seed: number; attempt: number } };
+}): Promise<Episode> {
   let episode = await controller.start({ task: input.instruction, startUrl: input.page.url(), tabId: null, kind: 'bench' });
   while (episode.status === 'awaiting_approval') {
     if (input.task.done && (await input.task.done(input.page).catch(() => false))) break;
-    episode = await controller.decide(episode.id, { kind: 'approve' }, { auto: true });
+    if (!input.teaching) {
+      episode = await controller.decide(episode.id, { kind: 'approve' }, { auto: true });
+      continue;
+    }
+    const taught = await teachOneStep({ controller, episode, page: input.page, ...input.teaching });
+    episode = taught.episode;
+    if (taught.end) break;
   }
   return episode;
 }

@@ -55,6 +55,21 @@ export interface AttemptRecord {
   /** Steps replayed from a learned procedure, and where and why the replay fell back (null: it did not). */
   replayedSteps?: number;
   replayFallback?: string | null;
+  /** 1-based instance of the task within its template, in run order. */
+  instance?: number;
+  /** A teacher taught this attempt (`--teach`). */
+  taught?: boolean;
+  /** What teaching it took (taught attempts only). */
+  teaching?: {
+    /** Proposals the teacher approved (the person only said yes). */
+    asks: number;
+    /** Corrections: another candidate picked, an action edited in. */
+    picks: number;
+    edits: number;
+    /** Teacher steps whose element had no ref in the agent's snapshot (the attempt ended there). */
+    unteachable: { step: number; selector: string; reason: string }[];
+    stopped: boolean;
+  };
 }
 
 export interface RateSummary {

@@ -31,7 +31,15 @@ export async function installPageAgent(context: BrowserContext): Promise<void> {
 const NAVIGATION_ERROR = /Execution context was destroyed|navigation|navigated|Target page, context or browser has been closed|frame was detached|Cannot find context/i;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: number } = {}): PageDriver {
+/** The page driver, plus where a Playwright selector's element is in the agent's snapshot (the benchmark's teacher). */
+export interface PlaywrightPageDriver extends PageDriver {
+  locate(selector: string, nth: number): Promise<{ ref: string } | { missing: string }>;
+}
+
+/** The attribute that hands an element from Playwright's world to the agent's isolated world for one lookup. */
+const HANDOFF = 'data-apprentice-teacher-handoff';
+
+export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: number } = {}): PlaywrightPageDriver {
   const timeoutMs = options.timeoutMs ?? 15_000;
   let attached: Promise<IsolatedPageAgent> | null = null;
   const agent = () => (attached ??= attachIsolatedPageAgent(page));
@@ -41,6 +49,26 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
   }
 
   return {
+    async locate(selector: string, nth: number) {
+      await settle();
+      const locator = page.locator(selector).nth(nth);
+      try {
+        await locator.waitFor({ state: 'attached', timeout: 2_000 });
+      } catch {
+        return { missing: `no element matches ${selector}${nth ? ` (nth ${nth})` : ''}` };
+      }
+      const token = `t${Date.now()}${Math.random().toString(36).slice(2)}`;
+      await locator.evaluate((el, [name, value]) => el.setAttribute(name!, value!), [HANDOFF, token] as const);
+      // The same page agent (and ref registry) the observations come from: the element itself or its nearest control.
+      const ref = await (await agent()).evaluate(([name, value]: readonly [string, string]): string | null => {
+        const el = document.querySelector(`[${name}="${value}"]`);
+        if (!el) return null;
+        el.removeAttribute(name);
+        return globalThis.__apprentice?.locate(el)?.ref ?? null;
+      }, [HANDOFF, token] as const);
+      return ref === null ? { missing: `${selector} has no ref in the agent's snapshot` } : { ref };
+    },
+
     async observe(observeOptions: ObserveOptions): Promise<PageObservation> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

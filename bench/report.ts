@@ -10,6 +10,8 @@ import { Resvg } from '@resvg/resvg-js';
 import { markdownTable } from 'markdown-table';
 import type { EvolutionSummary } from './evolution-summary.ts';
 import type { AttemptRecord, LearnerSummary, TargetCheck } from './metrics.ts';
+import { teachingReport } from './teaching-report.ts';
+import type { TeachingSummary } from './teaching-metrics.ts';
 import { renderSuccessChart } from './success-chart.tsx';
 
 export interface BenchResult {
@@ -21,6 +23,11 @@ export interface BenchResult {
   attempts: number;
   memory: 'fresh' | 'carry';
   profile: string;
+  /** `--teach N` (0: nobody taught). */
+  teach?: number;
+  /** Per learner, with a teacher: corrections, asks, unteachable steps, alone success. */
+  teaching?: TeachingSummary[];
+  teachingTargets?: Record<string, TargetCheck[]>;
   learners: string[];
   tasks: { id: string; template: string | null }[];
   summaries: LearnerSummary[];
@@ -53,6 +60,7 @@ export function markdownReport(r: BenchResult): string {
     ]),
     ...Object.keys(r.needsModel ?? {}).map((l) => [l, 'needs a model', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–']),
   ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
+  if ((r.teach ?? 0) > 0) lines.push(...teachingReport(r));
   lines.push(`Limit: the perfect-learner limit, the share of tasks solved at least once in attempts 1..${Math.max(1, r.attempts - 1)}; Final / Limit: how much of what was found was kept at attempt ${r.attempts}.`, '');
   if (r.memory === 'carry') {
     lines.push('Cross-instance carry — attempt-1 success on every instance of a template after the first one run:', '');
@@ -123,8 +131,25 @@ function pickFonts(): string[] {
 export function chartSvg(r: BenchResult): string {
   return renderSuccessChart({
     title: `Success rate by attempt — ${r.suite}`,
-    subtitle: `policy: ${r.policy} · ${r.tasks.length} tasks · memory ${r.memory} · seed ${r.seed}`,
+    subtitle: `policy: ${r.policy} · ${r.tasks.length} tasks · memory ${r.memory} · seed ${r.seed}${r.teach ? ` · taught: ${r.memory === 'carry' ? `first ${r.teach} instance(s)` : `attempts 1–${r.teach}`}` : ''}`,
     series: r.summaries.map((s) => ({ label: s.learner, values: s.successByAttempt })),
+  });
+}
+
+/** Corrections per taught attempt, by attempt (or by instance with carry): the chart beside the success chart. */
+export function correctionsChartSvg(r: BenchResult): string | null {
+  const teaching = r.teaching ?? [];
+  if (teaching.length === 0) return null;
+  const byInstance = r.memory === 'carry';
+  const series = teaching.map((t) => ({ label: t.learner, values: (byInstance ? t.correctionsByInstance : t.correctionsByAttempt).map((v) => v ?? 0) }));
+  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  return renderSuccessChart({
+    title: `Corrections per taught ${byInstance ? 'instance' : 'attempt'} — ${r.suite}`,
+    subtitle: `policy: ${r.policy} · ${r.tasks.length} tasks · taught: ${byInstance ? `first ${r.teach} instance(s) of each template` : `attempts 1–${r.teach}`} (0 where alone)`,
+    series,
+    yMax: Math.ceil(max),
+    yLabel: 'Corrections per attempt',
+    xLabel: byInstance ? 'Instance of the template' : 'Attempt',
   });
 }
 
@@ -144,7 +169,7 @@ export interface WrittenReport {
   png: string;
 }
 
-/** Writes results.md, results.json, success-by-attempt.svg and .png into `dir`. */
+/** Writes results.md, results.json, success-by-attempt.svg and .png (and, taught, corrections-by-attempt.svg and .png) into `dir`. */
 export async function writeReport(r: BenchResult, dir: string): Promise<WrittenReport> {
   await mkdir(dir, { recursive: true });
   const paths = {
@@ -158,5 +183,10 @@ export async function writeReport(r: BenchResult, dir: string): Promise<WrittenR
   await writeFile(paths.json, `${JSON.stringify(r, null, 2)}\n`);
   await writeFile(paths.svg, svg);
   await writeFile(paths.png, svgToPng(svg));
+  const corrections = correctionsChartSvg(r);
+  if (corrections) {
+    await writeFile(join(dir, 'corrections-by-attempt.svg'), corrections);
+    await writeFile(join(dir, 'corrections-by-attempt.png'), svgToPng(corrections));
+  }
   return paths;
 }

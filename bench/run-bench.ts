@@ -2,7 +2,12 @@
  * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
- *   [--selection sampling|argmax]`
+ *   [--selection sampling|argmax] [--ablate] [--teach N]`
+ *
+ * --ablate: JitRL with none of our additions, then each one alone, then all
+ * (bench/ablation.ts); --learners is ignored.
+ * --teach N: the suite's teachers teach the first N attempts of each task
+ * (with --memory carry: the first N instances of each template); see bench/teach.ts.
  *
  * For --policy openai: --base-url, --model and --api-key (or OPENAI_BASE_URL,
  * OPENAI_MODEL, OPENAI_API_KEY).
@@ -13,6 +18,7 @@ import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { LEARNER_CONFIGS, parseLearnerConfig, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
+import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
 
 z.config({ jitless: true });
@@ -45,6 +51,8 @@ const ArgsSchema = z.object({
   'api-key': z.string().optional(),
   progress: z.boolean(),
   selection: z.enum(['sampling', 'argmax']),
+  teach: z.coerce.number().int().min(0).max(50),
+  ablate: z.boolean(),
 });
 
 async function main(): Promise<number> {
@@ -65,6 +73,8 @@ async function main(): Promise<number> {
       'api-key': { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
       selection: { type: 'string', default: 'sampling' },
+      teach: { type: 'string', default: '0' },
+      ablate: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -84,7 +94,16 @@ async function main(): Promise<number> {
     console.error('--policy openai needs --base-url and --model (or OPENAI_BASE_URL and OPENAI_MODEL)');
     return 2;
   }
-  console.error(`bench: suite ${suite.name}, policy ${policy} (${args.selection}), learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}`);
+  if (args.ablate) {
+    const ablation = await runAblation({
+      suite, attempts: args.attempts, policy, noise: args.noise, seed: args.seed, memory: args.memory, profile,
+      taskFilter: args.tasks, progress: args.progress, selection: args.selection,
+    });
+    console.log(ablationMarkdown(ablation));
+    console.log(`Wrote ${await writeAblation(ablation, args.out)}`);
+    return 0;
+  }
+  console.error(`bench: suite ${suite.name}, policy ${policy} (${args.selection}), learners ${args.learners.join(', ')}, ${args.attempts} attempts, memory ${args.memory}, profile ${profile}, seed ${args.seed}${args.teach ? `, taught: ${args.memory === 'carry' ? `first ${args.teach} instance(s) of each template` : `attempts 1–${args.teach}`}` : ''}`);
   const result = await runBench({
     suite,
     learners: args.learners,
@@ -97,6 +116,7 @@ async function main(): Promise<number> {
     taskFilter: args.tasks,
     progress: args.progress,
     selection: args.selection,
+    teach: args.teach,
     ...(policy === 'openai'
       ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }
       : {}),

@@ -18,12 +18,41 @@
  *      (see ANSWER_GLOBAL), then calls `reward(page)`: a number in [0, 1]
  *      computed from the page's state. Success is reward ≥ 1 − 1e-9 (exactly 1);
  *      a reward that throws records the attempt as an error, not a failure.
+ *
+ * The teacher (optional, on a task or on the suite; the task's wins): with
+ * `--teach N`, before each step of a taught attempt the runner asks it what a
+ * person would do now (see `TeacherStep`), and enters that through the
+ * agent's own decision path: approve the proposal when it matches, pick the
+ * matching other candidate, or else edit the action in (bench/teach.ts).
  */
 import * as z from 'zod';
 import type { Page } from 'playwright-core';
 
 /** Global on the page where the runner stores the agent's final message before `reward`. */
 export const ANSWER_GLOBAL = '__apprenticeAnswer';
+
+/**
+ * One step a teacher would do. `selector` is a Playwright selector in the main
+ * frame (`nth` picks among several matches); `answer` ends the task with a
+ * message; `stop` ends the attempt (the reward decides success).
+ */
+export type TeacherStep =
+  | { do: 'click' | 'check' | 'uncheck' | 'hover'; selector: string; nth?: number }
+  | { do: 'fill'; selector: string; nth?: number; text: string }
+  | { do: 'select'; selector: string; nth?: number; option: string }
+  | { do: 'press'; selector?: string; nth?: number; key: string }
+  | { do: 'answer'; text: string }
+  | { do: 'stop' };
+
+/**
+ * What the teacher is told: the instruction, the seed and 1-based attempt,
+ * `step` (0-based index of the step about to run) and `done`, the executed
+ * actions so far in the grammar's semantic form.
+ */
+export interface TeacherContext { instruction: string; seed: number; attempt: number; step: number; done: readonly string[] }
+
+/** Null: no opinion, approve what the agent proposes. */
+export type Teacher = (page: Page, ctx: TeacherContext) => Promise<TeacherStep | null>;
 
 export interface TaskContext {
   seed: number;
@@ -44,6 +73,8 @@ export interface BenchTask {
   /** Optional early stop: true when the site reached a terminal state (an order placed, a form saved). */
   done?(page: Page): Promise<boolean>;
   maxSteps: number;
+  /** What a person would do at each step (see `TeacherStep`); used by `--teach N`. */
+  teacher?(page: Page, ctx: { instruction: string; seed: number; attempt: number; step: number; done: readonly string[] }): Promise<TeacherStep | null>;
 }
 
 export interface SuiteContext {
@@ -58,6 +89,8 @@ export interface Suite {
   tasks: BenchTask[] | ((ctx: SuiteContext) => BenchTask[]);
   /** Named subsets of task ids, chosen with `--profile <name>` (e.g. a CI-sized "quick"). */
   profiles?: Record<string, string[]>;
+  /** A suite-wide teacher, for tasks without their own. */
+  teacher?(page: Page, ctx: { instruction: string; seed: number; attempt: number; step: number; done: readonly string[] }): Promise<TeacherStep | null>;
 }
 
 const fn = (what: string) =>
@@ -72,6 +105,7 @@ export const BenchTaskSchema = z.object({
   reward: fn('reward(page) → number in [0, 1]'),
   done: fn('done(page) → boolean').optional(),
   maxSteps: z.number({ error: 'must be a positive integer' }).int().positive(),
+  teacher: fn('teacher(page, { instruction, seed, attempt, step, done })').optional(),
 });
 
 export const SuiteSchema = z.object({
@@ -82,6 +116,7 @@ export const SuiteSchema = z.object({
     error: 'must be an array of tasks or a function ({ baseUrl }) → tasks',
   }),
   profiles: z.record(z.string(), z.array(z.string())).optional(),
+  teacher: fn('teacher(page, { instruction, seed, attempt, step, done })').optional(),
 });
 
 export class SuiteValidationError extends Error {
@@ -163,3 +198,21 @@ export function checkReward(value: unknown, taskId: string): number {
 }
 
 export const isSuccess = (reward: number): boolean => reward >= 1 - 1e-9;
+
+const selectorOf = z.object({ selector: z.string().min(1), nth: z.number().int().nonnegative().optional() });
+/** A teacher's answer is checked like any other input from a suite. */
+export const TeacherStepSchema = z.union([
+  selectorOf.extend({ do: z.enum(['click', 'check', 'uncheck', 'hover']) }),
+  selectorOf.extend({ do: z.literal('fill'), text: z.string() }),
+  selectorOf.extend({ do: z.literal('select'), option: z.string() }),
+  z.object({ do: z.literal('press'), selector: z.string().min(1).optional(), nth: z.number().int().nonnegative().optional(), key: z.string().min(1) }),
+  z.object({ do: z.literal('answer'), text: z.string() }),
+  z.object({ do: z.literal('stop') }),
+]);
+
+/** The teacher of a task: its own, else the suite's, else none. */
+export function teacherOf(suite: Suite, task: BenchTask): Teacher | null {
+  if (task.teacher) return (page, ctx) => task.teacher!(page, ctx);
+  if (suite.teacher) return (page, ctx) => suite.teacher!(page, ctx);
+  return null;
+}

@@ -68,6 +68,16 @@ export const JitrlSettingsSchema = z.strictObject({
   temperature: z.number().min(0).max(2),
   /** |C_LLM|, candidates asked of the model. Paper: 3. */
   numCandidates: z.number().int().min(1).max(10),
+  // Our additions beyond Algorithm 1, each with a switch so the paper's JitRL
+  // can be measured alone (`npm run bench -- --ablate`, docs/learning-ablation.md).
+  /** Our addition: a candidate rejected here, or blamed for a failure here (this very state), is not proposed while another exists. */
+  bars: z.boolean(),
+  /** Our addition: a candidate whose returns in this very state average at least half a success is proposed outright, not sampled. */
+  exploitSettled: z.boolean(),
+  /** Our addition: the model is asked for one more candidate per action barred in this state. */
+  widenPool: z.boolean(),
+  /** Our addition: actions that led round a loop in this episode are barred where the loop closed. */
+  loopBars: z.boolean(),
 });
 export type JitrlSettings = z.infer<typeof JitrlSettingsSchema>;
 
@@ -151,6 +161,10 @@ export const DEFAULT_JITRL: JitrlSettings = {
   advantageFloor: 1,
   temperature: 0.8,
   numCandidates: 3,
+  bars: true,
+  exploitSettled: true,
+  widenPool: true,
+  loopBars: true,
 };
 
 export const DEFAULT_SETTINGS: Settings = {

@@ -126,7 +126,8 @@ describe('step indexes', () => {
     expect(closed.steps.at(-1)!.learningNotes.filter((n) => n.includes('failed'))).toEqual([]);
     const stored = (await memory.all()).filter((t) => t.episodeId === closed.id);
     expect(stored.filter((t) => !t.id.includes(':rejected:')).map((t) => t.stepIndex)).toEqual([0, 1]);
-    expect(stored.filter((t) => t.id.includes(':rejected:'))).toHaveLength(4); // three at step 1, one at step 2
+    // Three rejected at step 1 plus the re-proposal the edit overruled; one at step 2 (the pick takes the open proposal).
+    expect(stored.filter((t) => t.id.includes(':rejected:'))).toHaveLength(5);
   });
 });
 

@@ -124,11 +124,12 @@ describe('JitrlLearner.learn', () => {
       id: 'ep:0', origin: 'https://shop.test', regUrl: '/search', url: 'https://shop.test/search?q=shirt', effectiveState: [], stateTokens: [],
       task: 'add the red shirt to the cart', taskTokens: ['add', 'red', 'shirt', 'to', 'cart'],
       action: 'fill(<searchbox "Search">, "red shirt")', reward: 0.7, rewardSource: 'combined', futureRewards: [0.7, 1.2],
-      episodeId: 'ep', stepIndex: 0, createdAt: 100, updatedAt: 5000,
+      episodeId: 'ep', stepIndex: 0, createdAt: 100, updatedAt: 5000, taught: 'approved',
     });
-    expect(rows.find((t) => t.id === 'ep:1')).toMatchObject({ action: RED, reward: 1.2, futureRewards: [1.2], stateTokens: ['click', 'tab', 'shirts'] });
+    // Picked over a rejected proposal: a correction.
+    expect(rows.find((t) => t.id === 'ep:1')).toMatchObject({ action: RED, reward: 1.2, futureRewards: [1.2], stateTokens: ['click', 'tab', 'shirts'], taught: 'corrected' });
     expect(rows.find((t) => t.id === 'ep:1:rejected:0')).toMatchObject({
-      action: BLUE, reward: -2, futureRewards: [-2], rewardSource: 'person', stepIndex: 1, regUrl: '/products/ID', effectiveState: ['click(<tab "Shirts">)'],
+      action: BLUE, reward: -2, futureRewards: [-2], rewardSource: 'person', stepIndex: 1, regUrl: '/products/ID', effectiveState: ['click(<tab "Shirts">)'], taught: 'rejected',
     });
   });
 

@@ -414,8 +414,13 @@ export class AgentController {
     }
     // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
     const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
+    // A correction overrules the proposal: it joins the step's rejected actions,
+    // as Show me's does (shown-correction.ts), so every learner gets its
+    // negative signal (issue 22: the rejected proposal is not proposed first again).
+    const overruled = how === 'picked' || how === 'edited' ? open[0] : undefined;
+    const rejected = overruled && overruled.semantic !== stored.semantic ? [...new Set([...step.rejected, overruled.semantic])] : step.rejected;
     const chosenRecord = { ...stored, decision: how, ...correction, ...(target !== null ? { target } : {}) };
-    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, chosen: chosenRecord }] };
+    const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen: chosenRecord }] };
     const saved = await this.saveOrPause(approved, episode);
     // An approval that could not be saved is not carried out.
     if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };

@@ -28,6 +28,8 @@ export interface ProposalStageInput {
   selection: { mode: SelectionMode; temperature: number };
   /** What the draw is seeded with (settings seed, task, attempt, step, rejections). */
   drawKey: string;
+  /** Bar the actions that led round a loop (our addition, `jitrl.loopBars`); default on. */
+  loopBars?: boolean;
 }
 
 export interface ProposalStageOutput {
@@ -48,7 +50,7 @@ export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
   const executed = input.earlier.filter((s) => s.chosen !== null && s.chosen.decision !== 'rejected');
   const loop = detectLoop(executed.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic })), input.pageKey);
   const records = input.records.map((r, i) => ({ ...r, action: formatAction(input.actions[i]!) }));
-  if (loop) {
+  if (loop && input.loopBars !== false) {
     const repeated = new Set(loop.repeated);
     let barred = 0;
     records.forEach((r, i) => {

@@ -222,6 +222,7 @@ export function rankStage(input: {
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
     drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
+    loopBars: settings.jitrl.loopBars,
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };

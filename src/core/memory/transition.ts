@@ -45,6 +45,14 @@ export const TransitionSchema = z.strictObject({
   stale: z.number().int().positive().optional(),
   /** When it last missed. */
   staleAt: z.number().optional(),
+  /**
+   * What the person said about this action here, when they said something:
+   * approved the proposal, corrected it (picked another candidate, edited,
+   * demonstrated), or rejected it. Absent for auto-approved steps and old rows.
+   * A correction is proposed first in this state next time; person-taught rows
+   * transfer to other instances of the task's template (learning/corrections.ts).
+   */
+  taught: z.enum(['approved', 'corrected', 'rejected']).optional(),
 });
 export type Transition = z.infer<typeof TransitionSchema>;
 

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import type { BenchTask, TaskContext } from '../../../suite.ts';
 import { CUSTOMERS, STATUSES, makeOrders, type Customer, type Order } from '../sites/admin/data.js';
 import { allTrue, numbersIn, readAnswer, readJson, seedSite } from './page-state.ts';
+import { countStatusTeacher, customerEditTeacher, orderActionTeacher, orderStatusTeacher } from './admin-teachers.ts';
 
 type Edits = Record<string, Partial<Customer>>;
 
@@ -57,6 +58,7 @@ export function adminTasks(origin: string): BenchTask[] {
       reward: customerIs(c, { group }),
       done: anyCustomerChange,
       maxSteps: 10,
+      teacher: customerEditTeacher(name, { group }),
     });
   }
   const omar = customer('Omar Haddad');
@@ -68,6 +70,7 @@ export function adminTasks(origin: string): BenchTask[] {
     reward: customerIs(omar, { email: 'omar.haddad@example.org' }),
     done: anyCustomerChange,
     maxSteps: 10,
+    teacher: customerEditTeacher('Omar Haddad', { email: 'omar.haddad@example.org' }),
   });
   // Status questions ×2.
   for (const k of [0, 1]) {
@@ -86,6 +89,7 @@ export function adminTasks(origin: string): BenchTask[] {
         return allTrue(said.length === 1 && said[0] === order(await siteSeed(page)).status);
       },
       maxSteps: 8,
+      teacher: orderStatusTeacher(STATUSES),
     });
   }
   tasks.push({
@@ -98,6 +102,7 @@ export function adminTasks(origin: string): BenchTask[] {
       return allTrue(numbersIn((await readAnswer(page)) ?? '')[0] === want);
     },
     maxSteps: 8,
+    teacher: countStatusTeacher('Pending'),
   });
   // Order actions: ship ×2 and cancel (with its confirmation dialog).
   const actions: [string, number, string, string][] = [
@@ -122,6 +127,7 @@ export function adminTasks(origin: string): BenchTask[] {
       },
       done: anyStatusChange,
       maxSteps: 10,
+      teacher: status === 'Shipped' ? orderActionTeacher('Mark as shipped') : orderActionTeacher('Cancel order', 'Yes, cancel the order'),
     });
   }
   return tasks;

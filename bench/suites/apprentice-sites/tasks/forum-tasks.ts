@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { BenchTask, TaskContext } from '../../../suite.ts';
 import { makeForum, postById, sortPosts, type ForumPost } from '../sites/forum/data.js';
 import { allTrue, normalizeText, numbersIn, readAnswer, readJson, seedSite } from './page-state.ts';
+import { authorTeacher, commentCountTeacher, commentTeacher, newTopicTeacher, upvoteTopTeacher, voteTeacher } from './forum-teachers.ts';
 
 interface MyComment { postId: number; text: string }
 interface MyTopic { id: number; title: string; category: string; body: string }
@@ -39,6 +40,7 @@ export function forumTasks(origin: string): BenchTask[] {
       reward: async (page) => allTrue(votesAre(await votes(page), id, 1)),
       done: anyVote,
       maxSteps: 6,
+      teacher: voteTeacher(post(id).title, 'Upvote'),
     });
   }
   tasks.push({
@@ -49,6 +51,7 @@ export function forumTasks(origin: string): BenchTask[] {
     reward: async (page) => allTrue(votesAre(await votes(page), 3, -1)),
     done: anyVote,
     maxSteps: 6,
+    teacher: voteTeacher(post(3).title, 'Downvote'),
   });
   const replies: [number, string][] = [
     [7, 'Hold the reset button for 30 seconds.'],
@@ -67,6 +70,7 @@ export function forumTasks(origin: string): BenchTask[] {
       },
       done: async (page) => (await comments(page)).length > 0,
       maxSteps: 10,
+      teacher: commentTeacher(post(id).title, text),
     });
   }
   tasks.push({
@@ -82,6 +86,7 @@ export function forumTasks(origin: string): BenchTask[] {
     },
     done: async (page) => (await readJson<MyTopic[]>(page, origin, 'forum.topics', [])).length > 0,
     maxSteps: 12,
+    teacher: newTopicTeacher({ title: 'Printer not found', category: 'Help', message: 'My printer disappeared after the last update.' }),
   });
   for (const id of [4, 12]) {
     tasks.push({
@@ -95,6 +100,7 @@ export function forumTasks(origin: string): BenchTask[] {
         return allTrue(first === post(id, await siteSeed(page)).comments.length);
       },
       maxSteps: 6,
+      teacher: commentCountTeacher(post(id).title),
     });
   }
   tasks.push({
@@ -108,6 +114,7 @@ export function forumTasks(origin: string): BenchTask[] {
     },
     done: anyVote,
     maxSteps: 6,
+    teacher: upvoteTopTeacher(),
   });
   tasks.push({
     id: 'forum.ask-author',
@@ -116,6 +123,7 @@ export function forumTasks(origin: string): BenchTask[] {
     setup,
     reward: async (page) => allTrue(new RegExp(`\\b${post(9).author}\\b`, 'i').test((await readAnswer(page)) ?? '')),
     maxSteps: 6,
+    teacher: authorTeacher(post(9).title),
   });
   return tasks;
 }

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { BenchTask } from '../../../suite.ts';
 import { DEFAULTS, LANGUAGES, TIME_ZONES, type SettingsState } from '../sites/settings/data.js';
 import { allTrue, normalizeText, originStorage, seedSite } from './page-state.ts';
+import { settingsTeacher } from './settings-teachers.ts';
 
 type Section = keyof SettingsState;
 
@@ -53,6 +54,7 @@ export function settingsTasks(origin: string): BenchTask[] {
       reward: expect('profile', { timeZone: zone(city) }),
       done: savedAny,
       maxSteps: 8,
+      teacher: settingsTeacher('Profile', 'Save changes', [{ field: 'Time zone', choose: city }]),
     });
   }
   const german = LANGUAGES.find(([code]) => code === 'de')?.[0] ?? 'de';
@@ -61,31 +63,37 @@ export function settingsTasks(origin: string): BenchTask[] {
       id: 'settings.display-name', startUrl: `${origin}/`, setup, done: savedAny, maxSteps: 8,
       instruction: 'Change my display name to "Jordan Park".',
       reward: expect('profile', { displayName: 'Jordan Park' }),
+      teacher: settingsTeacher('Profile', 'Save changes', [{ field: 'Display name', fill: 'Jordan Park' }]),
     },
     {
       id: 'settings.language', startUrl: `${origin}/`, setup, done: savedAny, maxSteps: 8,
       instruction: 'Switch the language of my account to German.',
       reward: expect('profile', { language: german }),
+      teacher: settingsTeacher('Profile', 'Save changes', [{ field: 'Language', choose: 'German' }]),
     },
     {
       id: 'settings.bio', startUrl: `${origin}/`, setup, done: savedAny, maxSteps: 8,
       instruction: 'Set my bio to "Amateur astronomer and tea lover."',
       reward: expect('profile', { bio: 'Amateur astronomer and tea lover.' }),
+      teacher: settingsTeacher('Profile', 'Save changes', [{ field: 'Bio', fill: 'Amateur astronomer and tea lover.' }]),
     },
     {
       id: 'settings.newsletter-off', startUrl: `${origin}/`, setup, done: savedAny, maxSteps: 8,
       instruction: 'Stop sending me the weekly newsletter.',
       reward: expect('notifications', { newsletter: false }),
+      teacher: settingsTeacher('Notifications', 'Save preferences', [{ field: 'newsletter', checked: false }]),
     },
     {
       id: 'settings.notifications-two', startUrl: `${origin}/`, setup, done: savedAny, maxSteps: 10,
       instruction: 'Turn on product announcements and turn off emails about new replies.',
       reward: expect('notifications', { announcements: true, replies: false }),
+      teacher: settingsTeacher('Notifications', 'Save preferences', [{ field: 'announcements', checked: true }, { field: 'new replies', checked: false }]),
     },
     {
       id: 'settings.profile-private', startUrl: `${origin}/`, setup, done: savedAny, maxSteps: 8,
       instruction: 'Make my profile visible only to me.',
       reward: expect('privacy', { visibility: 'private' }),
+      teacher: settingsTeacher('Privacy', 'Save privacy settings', [{ field: 'Only me', checked: true }]),
     },
   );
   return tasks;

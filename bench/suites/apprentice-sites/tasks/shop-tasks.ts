@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import type { BenchTask } from '../../../suite.ts';
 import { cheapestIn, productById } from '../sites/shop/data.js';
 import { allTrue, numbersIn, readAnswer, readJson, seedSite } from './page-state.ts';
+import { addQuantityTeacher, addToCartTeacher, askPriceTeacher, checkoutTeacher, cheapestTeacher, promoTeacher, removeFromCartTeacher, wishListTeacher } from './shop-teachers.ts';
 
 interface CartLine { id: number; qty: number }
 interface Order { id: number; items: CartLine[]; shipping: { country: string; method: string }; payment: string; promo: string | null }
@@ -43,6 +44,7 @@ export function shopTasks(origin: string): BenchTask[] {
       reward: async (page) => allTrue(cartIs(await cartOf(page, origin), [{ id, qty: 1 }])),
       done: cartChanged([]),
       maxSteps: 8,
+      teacher: addToCartTeacher(name(id)),
     });
   }
   // Sort before pick ×2.
@@ -58,6 +60,7 @@ export function shopTasks(origin: string): BenchTask[] {
       reward: async (page) => allTrue(cartIs(await cartOf(page, origin), [{ id: target.id, qty: 1 }])),
       done: cartChanged([]),
       maxSteps: 10,
+      teacher: cheapestTeacher(category),
     });
   }
   // Questions ×2: the answer is the price.
@@ -75,6 +78,7 @@ export function shopTasks(origin: string): BenchTask[] {
         return allTrue(first !== undefined && Math.abs(first - product.price) < 0.005);
       },
       maxSteps: 8,
+      teacher: askPriceTeacher(product.name),
     });
   }
   const removeStart: CartLine[] = [{ id: 107, qty: 1 }, { id: 108, qty: 1 }, { id: 106, qty: 2 }];
@@ -86,6 +90,7 @@ export function shopTasks(origin: string): BenchTask[] {
     reward: async (page) => allTrue(cartIs(await cartOf(page, origin), [{ id: 107, qty: 1 }, { id: 106, qty: 2 }])),
     done: cartChanged(removeStart),
     maxSteps: 8,
+    teacher: removeFromCartTeacher('Toaster cover'),
   });
   tasks.push({
     id: 'shop.save-to-wish-list',
@@ -98,6 +103,7 @@ export function shopTasks(origin: string): BenchTask[] {
     },
     done: async (page) => (await readJson<number[]>(page, origin, 'shop.wishlist', [])).length > 0 || (await cartOf(page, origin)).length > 0,
     maxSteps: 8,
+    teacher: wishListTeacher('Tennis racket'),
   });
   tasks.push({
     id: 'shop.apply-promo-code',
@@ -110,6 +116,7 @@ export function shopTasks(origin: string): BenchTask[] {
     ),
     done: async (page) => (await readJson<string | null>(page, origin, 'shop.promo', null)) !== null,
     maxSteps: 8,
+    teacher: promoTeacher('WELCOME5'),
   });
   tasks.push({
     id: 'shop.add-quantity',
@@ -119,6 +126,7 @@ export function shopTasks(origin: string): BenchTask[] {
     reward: async (page) => allTrue(cartIs(await cartOf(page, origin), [{ id: 304, qty: 3 }])),
     done: cartChanged([]),
     maxSteps: 10,
+    teacher: addQuantityTeacher('Notebook set', 3),
   });
 
   // Checkout: the country must be set on the checkout's shipping step, not in
@@ -138,6 +146,7 @@ export function shopTasks(origin: string): BenchTask[] {
       },
       done: async (page) => (await readJson<{ shipping?: unknown }>(page, origin, 'shop.checkout', {})).shipping !== undefined,
       maxSteps: 8,
+      teacher: checkoutTeacher({ country, placeOrder: false }),
     });
   }
   const orderCart: CartLine[] = [{ id: 304, qty: 2 }];
@@ -155,6 +164,7 @@ export function shopTasks(origin: string): BenchTask[] {
       },
       done: async (page) => (await lastOrder(page)).length > 0,
       maxSteps: 12,
+      teacher: checkoutTeacher({ payment: method, placeOrder: true }),
     });
   }
   tasks.push({
@@ -168,6 +178,7 @@ export function shopTasks(origin: string): BenchTask[] {
     },
     done: async (page) => (await lastOrder(page)).length > 0,
     maxSteps: 12,
+    teacher: checkoutTeacher({ method: 'Express', placeOrder: true }),
   });
   return tasks;
 }

@@ -68,7 +68,7 @@ export interface EstimateInput {
   toSemantic: ToSemantic;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
-  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'>;
+  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled'>>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
   /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
@@ -208,8 +208,11 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
 
   const { lambda, alpha, beta, normalization } = input.settings;
   const here = sameState(input.neighbours, input.url);
-  const barred = entries.map((e) => barOf(e.remembered ?? e.semantic, here));
-  const settled = entries.map((e, i) => !barred[i] && sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN);
+  // Bars and settled exploitation are our additions, each behind its setting (default on).
+  const barsOn = input.settings.bars ?? true;
+  const settledOn = input.settings.exploitSettled ?? true;
+  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here) : undefined));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN || correctedHere(e.remembered ?? e.semantic, here)));
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
@@ -277,12 +280,38 @@ export function barredActionsHere(neighbours: readonly Neighbour[], url: string 
   return [...new Set(here.map((n) => n.transition.action))].filter((a) => barOf(a, here) !== undefined);
 }
 
-/** Why this action is barred in this state, if it is (see BARRED_RETURN). */
+/**
+ * The person put this action in place of the proposal in this very state (a
+ * correction): it is proposed first here next time, whatever became of the
+ * rest of that attempt (issue 22), until the agent's own evidence fails it.
+ */
+function correctedHere(action: string, neighbours: readonly Neighbour[]): boolean {
+  return neighbours.some((n) => n.transition.action === action && n.transition.taught === 'corrected');
+}
+
+/**
+ * Why this action is barred in this state, if it is (see BARRED_RETURN):
+ * - 'rejected': the person rejected it here (or corrected it away), and no
+ *   later evidence supports it — no later approval or correction to it, no
+ *   later return of half a success;
+ * - 'failed': the returns of the agent's own steps here average at most
+ *   BARRED_RETURN. A step the person corrected to is not the agent's call: a
+ *   failure later in that attempt does not bar it.
+ */
 function barOf(action: string, neighbours: readonly Neighbour[]): CandidateRecord['barred'] {
   const here = neighbours.filter((n) => n.transition.action === action);
   if (here.length === 0) return undefined;
-  if (here.some((n) => isRejection(n.transition.id))) return 'rejected';
-  const mean = here.reduce((s, n) => s + n.ret, 0) / here.length;
+  const rejections = here.filter((n) => isRejection(n.transition.id));
+  const taken = here.filter((n) => !isRejection(n.transition.id));
+  if (rejections.length > 0) {
+    const last = Math.max(...rejections.map((n) => n.transition.createdAt));
+    const supported = taken.some((n) => n.transition.createdAt > last
+      && (n.transition.taught === 'approved' || n.transition.taught === 'corrected' || n.ret >= SETTLED_RETURN));
+    if (!supported) return 'rejected';
+  }
+  const own = taken.filter((n) => n.transition.taught !== 'corrected');
+  if (own.length === 0) return undefined;
+  const mean = own.reduce((s, n) => s + n.ret, 0) / own.length;
   return mean <= BARRED_RETURN ? 'failed' : undefined;
 }
 

@@ -12,6 +12,7 @@ import type { Clock, RandomSource } from '../../ports.ts';
 import { DEFAULT_SETTINGS, type JitrlSettings } from '../../settings.ts';
 import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext, ValueUpdateOverrides } from '../learner.ts';
 import { barredActionsHere, estimateValues } from './estimate-values.ts';
+import { taughtAction } from '../corrections.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 import { staleEvidence } from './stale-evidence.ts';
 
@@ -47,6 +48,7 @@ export class JitrlLearner implements Learner {
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
     const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
+    if (!settings.widenPool) return {};
     const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();
     const barred = barredActionsHere(neighbours, context.url).length;
@@ -62,6 +64,7 @@ export class JitrlLearner implements Learner {
         regUrl: ctx.regUrl,
         stateTokens: stateTokensOf(ctx.effectiveState, tokenize(ctx.task)),
         taskTokens: tokenize(ctx.task),
+        task: ctx.task,
         stepIndex: ctx.stepIndex,
         url: ctx.url,
       },
@@ -183,6 +186,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
   });
 
   executed.forEach(({ step, reward }, i) => {
+    const taught = taughtAction(step);
     out.push({
       ...base(step),
       id: `${episode.id}:${step.index}`,
@@ -190,6 +194,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
       reward,
       rewardSource: source,
       futureRewards: executed.slice(i).map((x) => x.reward),
+      ...(taught ? { taught } : {}),
     });
   });
 
@@ -204,6 +209,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
         reward: options.rejectReward,
         rewardSource: 'person',
         futureRewards: [options.rejectReward],
+        taught: 'rejected',
       });
     });
   }

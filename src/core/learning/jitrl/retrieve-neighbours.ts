@@ -14,6 +14,8 @@ import type { Neighbour, Transition } from '../../memory/transition.ts';
 import { returnOf } from './returns.ts';
 import { boundToOtherTask } from '../../memory/task-binding.ts';
 import { samePage } from '../../page/same-page.ts';
+import { instanceValues, rebindValues } from '../../memory/task-instances.ts';
+import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
 
 /**
  * How many of a page type's newest transitions one decision reads. Bounds the
@@ -43,6 +45,40 @@ export interface RetrievalQuery {
   stepIndex: number;
   /** The concrete URL, for the same-instance preference (`preferSameUrl`). */
   url?: string;
+  /** The task's text: what the person taught on another instance of its template is rebound to its values (`reboundToTask`). */
+  task?: string;
+}
+
+/** Transitions rewritten from another instance of the task's template (they stand for this instance's page). */
+const rebound = new WeakSet<Transition>();
+
+/**
+ * What the person taught (approved, corrected, rejected) on another instance
+ * of this task's template, in this task's values: "Add the Kettle to my cart"
+ * taught `fill(<searchbox "Search">, "Kettle")`, so for "Add the Desk lamp to
+ * my cart" it is `fill(<searchbox "Search">, "Desk lamp")` — the action, the
+ * effective state and the task rebound (memory/task-instances.ts). The
+ * concrete URL was the other instance's page, so only the page type stays.
+ * Anything else is returned as it is.
+ */
+export function reboundToTask(t: Transition, task: string): Transition {
+  if (t.taught === undefined || t.task === task) return t;
+  const values = instanceValues(t.task, task);
+  if (values === null) return t;
+  const taskTokens = tokenize(task);
+  const effectiveState = t.effectiveState.map((e) => rebindValues(e, values));
+  const { url: _otherInstance, ...rest } = t;
+  const out: Transition = {
+    ...rest,
+    id: `${t.id}@instance`,
+    action: rebindValues(t.action, values),
+    effectiveState,
+    stateTokens: stateTokensOf(effectiveState, taskTokens),
+    task,
+    taskTokens,
+  };
+  rebound.add(out);
+  return out;
 }
 
 /**
@@ -60,7 +96,8 @@ export function thresholdAt(stepIndex: number, settings: Pick<JitrlSettings, 'th
 export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuery, settings: JitrlSettings): Neighbour[] {
   const r = thresholdAt(query.stepIndex, settings);
   const scored: { transition: Transition; similarity: number }[] = [];
-  for (const transition of rows) {
+  for (const stored of rows) {
+    const transition = query.task === undefined ? stored : reboundToTask(stored, query.task);
     const taskSimilarity = jaccard(query.taskTokens, transition.taskTokens);
     // App. H: a neighbour must share enough of the task (strictly above the floor).
     if (taskSimilarity <= settings.taskFloor) continue;
@@ -77,7 +114,8 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
   const url = query.url;
   if (settings.preferSameUrl && url !== undefined) {
     const same = scored.filter((s) => s.transition.url !== undefined && samePage(s.transition.url, url));
-    if (same.length > 0) scored.splice(0, scored.length, ...same);
+    // What the person taught on another instance stands for this page too.
+    if (same.length > 0) scored.splice(0, scored.length, ...scored.filter((s) => rebound.has(s.transition) || same.includes(s)));
   }
   const valued = scored.map(({ transition, similarity }) => ({ transition, similarity, ret: returnOf(transition, settings.gamma) }));
   // Every neighbour is kept, failures of sibling pages included: V (Eq. 4) is

@@ -1,0 +1,92 @@
+/**
+ * Judges one incoming document, on its own, before anything is merged: it is
+ * refused (with the reason), held for the person's review, or accepted as a
+ * valid version of one item. One bad document never stops the others and
+ * changes nothing (merge-incoming.ts merges the accepted ones in one import).
+ *
+ * The item inside is checked by the same schema a file import uses for its
+ * part: TransitionSchema, ExperienceEntrySchema, or the registry learner's
+ * own `prepareImport`.
+ */
+import { ExperienceEntrySchema } from '../learning/cer/experience.ts';
+import type { LearnerMemory } from '../learning/learner-definition.ts';
+import { TransitionSchema } from '../memory/transition.ts';
+import { holdReason } from './review-rules.ts';
+import {
+  contentHashOf,
+  docBytes,
+  MAX_SHARED_DOC_BYTES,
+  SHARED_DOC_SCHEMA,
+  SharedDocHeaderSchema,
+  SharedDocSchema,
+  sharedDocId,
+  type SharedDoc,
+} from './shared-doc.ts';
+
+export type IncomingVerdict =
+  | { status: 'accepted'; doc: SharedDoc }
+  | { status: 'held'; docId: string; reason: string; doc: SharedDoc | null }
+  | { status: 'refused'; docId: string; reason: string };
+
+export interface CheckContext {
+  /** The registry learners' memories, by id (for `learners/<id>` parts). */
+  learnerMemories: readonly { id: string; memory: Pick<LearnerMemory, 'prepareImport'> }[];
+}
+
+const refuse = (docId: string, reason: string): IncomingVerdict => ({ status: 'refused', docId, reason });
+
+function issueText(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  return `${issue?.path.map(String).join('.') || '(document)'}: ${issue?.message ?? 'invalid'}`;
+}
+
+/** Why the item does not fit its part, address and site; null when it does. */
+function itemProblem(doc: SharedDoc, context: CheckContext): string | null {
+  const item: unknown = doc.item;
+  if (doc.part === 'transitions') {
+    const parsed = TransitionSchema.safeParse(item);
+    if (!parsed.success) return `its transition is invalid at ${issueText(parsed.error)}`;
+    if (parsed.data.id !== doc.key || parsed.data.origin !== doc.origin) return 'its transition is filed under another address or site';
+    return null;
+  }
+  if (doc.part === 'experiences') {
+    const parsed = ExperienceEntrySchema.safeParse(item);
+    if (!parsed.success) return `its CER entry is invalid at ${issueText(parsed.error)}`;
+    if (parsed.data.id !== doc.key || parsed.data.origin !== doc.origin) return 'its CER entry is filed under another address or site';
+    return null;
+  }
+  const learnerId = doc.part.slice('learners/'.length);
+  const memory = context.learnerMemories.find((m) => m.id === learnerId)?.memory;
+  if (!memory?.prepareImport) return `this version of Apprentice has no learner "${learnerId}" that imports memory`;
+  const prepared = memory.prepareImport([item]);
+  if (prepared.rejected.length > 0 || prepared.records.length !== 1) return prepared.rejected[0] ?? 'its record is invalid';
+  const record = prepared.records[0]!;
+  if (record.learnerId !== learnerId || record.origin !== doc.origin || record.key !== doc.key) return 'its record is filed under another address or site';
+  return null;
+}
+
+/** The verdict on one raw document from the team database. */
+export function checkIncoming(raw: unknown, context: CheckContext): IncomingVerdict {
+  const header = SharedDocHeaderSchema.safeParse(raw);
+  const rawId = typeof raw === 'object' && raw !== null && typeof (raw as { _id?: unknown })._id === 'string' ? (raw as { _id: string })._id : '(no id)';
+  if (!header.success) return refuse(rawId, 'it is not an Apprentice team-memory document');
+  const bytes = docBytes(raw);
+  if (bytes > MAX_SHARED_DOC_BYTES) return refuse(rawId, `it is too large (${bytes} bytes; the limit is ${MAX_SHARED_DOC_BYTES})`);
+  if (header.data.schema > SHARED_DOC_SCHEMA) {
+    const app = (raw as { provenance?: { appVersion?: unknown } }).provenance?.appVersion;
+    return { status: 'held', docId: rawId, doc: null, reason: `it was written by a newer Apprentice (document format ${header.data.schema}${typeof app === 'string' ? `, Apprentice ${app}` : ''}); update Apprentice to merge it` };
+  }
+  const parsed = SharedDocSchema.safeParse(raw);
+  if (!parsed.success) return refuse(rawId, `it is invalid at ${issueText(parsed.error)}`);
+  const doc = parsed.data;
+  if (contentHashOf(doc.item) !== doc.contentHash) return refuse(rawId, 'its content does not match its hash (altered after it was shared)');
+  if (sharedDocId({ ...doc, author: doc.provenance.author.id }) !== doc._id) return refuse(rawId, 'its id does not match its site, item and author');
+  const problem = itemProblem(doc, context);
+  if (problem !== null) {
+    if (problem.startsWith('this version of Apprentice has no learner')) return { status: 'held', docId: rawId, doc, reason: problem };
+    return refuse(rawId, problem);
+  }
+  const hold = holdReason(doc.item, doc.origin);
+  if (hold !== null) return { status: 'held', docId: rawId, doc, reason: hold };
+  return { status: 'accepted', doc };
+}

@@ -1,0 +1,118 @@
+/**
+ * What the person shares: the rows of their memory export (the same archive
+ * a file export writes, built by memory-transfer.ts from every registry
+ * learner's `memory.export`) that belong to a shared site and that they
+ * taught themselves, each as one immutable document with provenance.
+ *
+ * Never shared: episodes (they hold page digests and the person's own
+ * approval history), a teammate's item (it is theirs to share), rows of a
+ * site not chosen, rows with no site (a learner's global record), and a row
+ * whose document would exceed MAX_SHARED_DOC_BYTES. Secrets are masked before
+ * the document exists (mask-shared-secrets.ts). The API key is not in the
+ * export at all.
+ */
+import type { MemoryArchive } from '../memory/memory-archive.ts';
+import { maskSharedSecrets } from './mask-shared-secrets.ts';
+import {
+  contentHashOf,
+  docBytes,
+  MAX_SHARED_DOC_BYTES,
+  SHARED_DOC_SCHEMA,
+  sharedDocId,
+  type Member,
+  type SharedDoc,
+  type SharedPart,
+} from './shared-doc.ts';
+
+/** One row of the export with its address and what provenance it carries. */
+export interface ExportRow {
+  part: SharedPart;
+  origin: string;
+  key: string;
+  taughtAt: number;
+  episodeId: string | null;
+  item: unknown;
+}
+
+export interface ShareInput {
+  archive: Pick<MemoryArchive, 'transitions' | 'experiences' | 'learners'>;
+  /** Origins the person chose to share. */
+  sharedSites: readonly string[];
+  me: Member;
+  /** True when the row at this address came from a teammate (team-index.ts). */
+  fromTeammate(part: SharedPart, origin: string, key: string): boolean;
+  appVersion: string;
+  now: number;
+}
+
+export interface ShareResult {
+  docs: SharedDoc[];
+  /** Rows of shared sites that were not shared, and why. */
+  skipped: { part: SharedPart; origin: string; key: string; reason: string }[];
+  /** How many secret values were masked (0 when memory was clean, as it should be). */
+  masked: number;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A registry learner's exported record: the generic store's envelope (learner-data-store.ts). */
+function learnerRow(learnerId: string, raw: unknown): ExportRow | null {
+  if (!isRecord(raw) || typeof raw.origin !== 'string' || typeof raw.key !== 'string' || typeof raw.updatedAt !== 'number') return null;
+  const value = raw.value;
+  const episodeId = isRecord(value) && typeof value.episodeId === 'string' ? value.episodeId : null;
+  return { part: `learners/${learnerId}`, origin: raw.origin, key: raw.key, taughtAt: raw.updatedAt, episodeId, item: raw };
+}
+
+/** Every row of the archive with its address; learner parts that are not record lists are reported. */
+export function exportRows(archive: ShareInput['archive']): { rows: ExportRow[]; unsharable: string[] } {
+  const rows: ExportRow[] = archive.transitions.map((t) => ({ part: 'transitions', origin: t.origin, key: t.id, taughtAt: t.updatedAt, episodeId: t.episodeId, item: t }));
+  for (const e of archive.experiences) {
+    const provenance = isRecord(e.provenance) ? e.provenance : {};
+    const episodeIds = Array.isArray(provenance.episodeIds) ? provenance.episodeIds : [];
+    const last = episodeIds[episodeIds.length - 1];
+    rows.push({ part: 'experiences', origin: e.origin, key: e.id, taughtAt: typeof provenance.updatedAt === 'number' ? provenance.updatedAt : 0, episodeId: typeof last === 'string' ? last : null, item: e });
+  }
+  const unsharable: string[] = [];
+  for (const [learnerId, part] of Object.entries(archive.learners ?? {})) {
+    if (!/^[A-Za-z0-9_-]+$/.test(learnerId) || !Array.isArray(part)) {
+      unsharable.push(`learner "${learnerId}" exports no list of site records; it is not shared`);
+      continue;
+    }
+    for (const raw of part) {
+      const row = learnerRow(learnerId, raw);
+      if (row) rows.push(row);
+      else unsharable.push(`a record of learner "${learnerId}" has no site; it is not shared`);
+    }
+  }
+  return { rows, unsharable };
+}
+
+/** The person's own rows of the shared sites, as documents. */
+export function shareItems(input: ShareInput): ShareResult {
+  const sites = new Set(input.sharedSites);
+  const result: ShareResult = { docs: [], skipped: [], masked: 0 };
+  for (const row of exportRows(input.archive).rows) {
+    if (!sites.has(row.origin) || input.fromTeammate(row.part, row.origin, row.key)) continue;
+    const { item, masked } = maskSharedSecrets(row.item);
+    result.masked += masked;
+    const contentHash = contentHashOf(item);
+    const doc: SharedDoc = {
+      _id: sharedDocId({ part: row.part, origin: row.origin, key: row.key, contentHash, author: input.me.id }),
+      type: 'apprentice-item',
+      schema: SHARED_DOC_SCHEMA,
+      part: row.part,
+      origin: row.origin,
+      key: row.key,
+      contentHash,
+      provenance: { author: input.me, taughtAt: row.taughtAt, sharedAt: input.now, episodeId: row.episodeId, appVersion: input.appVersion },
+      item: item as SharedDoc['item'],
+    };
+    const bytes = docBytes(doc);
+    if (bytes > MAX_SHARED_DOC_BYTES) {
+      result.skipped.push({ part: row.part, origin: row.origin, key: row.key, reason: `too large to share (${bytes} bytes; the limit is ${MAX_SHARED_DOC_BYTES})` });
+      continue;
+    }
+    result.docs.push(doc);
+  }
+  return result;
+}

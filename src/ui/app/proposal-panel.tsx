@@ -1,0 +1,110 @@
+/**
+ * The step waiting for a decision: its context, Approve / Reject for the best
+ * open candidate, "Run this instead" for the others, and an edit field. While
+ * it is shown, the targeted element is highlighted in the page.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { Episode, StepRecord } from '../../core/episode/episode.ts';
+import type { DecisionInput } from '../../protocol/messages.ts';
+import type { UiClient } from '../../protocol/validate.ts';
+import { rankCandidates, refOfAction } from './format.ts';
+import { CandidateList, StepContext } from './step-view.tsx';
+
+export interface ProposalPanelProps {
+  client: UiClient;
+  tabId: number | null;
+  episode: Episode;
+  proposal: StepRecord;
+  disabled: boolean;
+  /** While the person teaches (Show me / Take over) the panel is not shown; the highlight stays. */
+  hidden?: boolean;
+  /** Sends the decision; errors go to `onError` (the panel's own for an edit). */
+  decide(decision: DecisionInput, onError?: (message: string) => void): Promise<boolean>;
+}
+
+/** The step waiting for a decision, if any. */
+export function pendingProposal(episode: Episode | null): StepRecord | null {
+  if (!episode || episode.status !== 'awaiting_approval') return null;
+  const last = episode.steps[episode.steps.length - 1];
+  return last && last.chosen === null ? last : null;
+}
+
+export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidden = false, decide }: ProposalPanelProps) {
+  const [editText, setEditText] = useState('');
+  const [editError, setEditError] = useState<string | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+
+  const ranked = rankCandidates(proposal.candidates, proposal.selection !== undefined);
+  // Rejected candidates stay listed (marked); Approve means the best one still open.
+  const top = ranked.find((r) => !proposal.rejected.includes(r.candidate.semantic)) ?? null;
+  const proposalKey = `${episode.id}:${proposal.index}:${proposal.rejected.length}:${proposal.candidates.length}`;
+  const shown = focused !== null ? proposal.candidates[focused] ?? top?.candidate : top?.candidate;
+  const highlightRef = shown ? refOfAction(shown.action) : null;
+
+  // Prefill the edit field with the proposal, once per proposal.
+  useEffect(() => {
+    setEditText(top?.candidate.action ?? '');
+    setEditError(null);
+    setFocused(null);
+  }, [proposalKey]);
+
+  // Highlight the targeted element while a proposal is shown; clear it after.
+  useEffect(() => {
+    if (tabId === null) return;
+    client.request('page.highlight', { tabId, ref: highlightRef }).catch(() => { /* best-effort */ });
+  }, [client, tabId, proposalKey, highlightRef]);
+  useEffect(() => {
+    if (tabId === null) return;
+    return () => { client.request('page.highlight', { tabId, ref: null }).catch(() => { /* best-effort */ }); };
+  }, [client, tabId, proposalKey]);
+
+  async function submitEdit(e: Event) {
+    e.preventDefault();
+    setEditError(null);
+    if (editText.trim() === '') {
+      setEditError('Type an action, for example click([12]) or fill(<textbox "Email">, "me@example.com").');
+      return;
+    }
+    await decide({ kind: 'edit', action: editText.trim(), step: proposal.index }, setEditError);
+  }
+
+  if (hidden) return null;
+  return (
+    <section class="proposal" aria-labelledby="proposal-heading">
+      <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
+      <StepContext step={proposal} />
+      <div class="decision-bar" role="group" aria-label="Decision">
+        <button type="button" class="primary" disabled={disabled || !top} onClick={() => top && decide({ kind: 'approve', step: proposal.index, candidate: top.candidate.semantic })}>
+          Approve{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
+        </button>
+        <button type="button" class="danger" disabled={disabled || !top} onClick={() => top && decide({ kind: 'reject', index: top.index, step: proposal.index, candidate: top.candidate.semantic })}>
+          Reject{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
+        </button>
+      </div>
+      <CandidateList
+        step={proposal}
+        onFocusCandidate={setFocused}
+        renderActions={(r) => r.index === top?.index || proposal.rejected.includes(r.candidate.semantic) ? null : (
+          <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index, step: proposal.index, candidate: r.candidate.semantic })}>
+            Run this instead<span class="visually-hidden"> ({r.candidate.semantic})</span>
+          </button>
+        )}
+      />
+      <form class="edit-form" onSubmit={submitEdit}>
+        <label for="edit-action">Edit the action</label>
+        <input
+          id="edit-action"
+          type="text"
+          value={editText}
+          spellcheck={false}
+          aria-invalid={editError ? 'true' : 'false'}
+          aria-describedby={editError ? 'edit-error' : 'edit-help'}
+          onInput={(e) => setEditText(e.currentTarget.value)}
+        />
+        <button type="submit" disabled={disabled}>Run edited</button>
+        <p id="edit-help" class="help">Ref form <code>click([12])</code> or semantic form <code>click(&lt;button "Sign in"&gt;)</code>. Checked before it runs.</p>
+        {editError ? <p id="edit-error" class="error" role="alert">{editError}</p> : null}
+      </form>
+    </section>
+  );
+}

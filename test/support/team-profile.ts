@@ -1,0 +1,66 @@
+/**
+ * One member's Apprentice for team-memory tests and the benchmark: the
+ * in-memory stores, every registry learner's memory, the file import's
+ * write path, the provenance index and a local PouchDB replicating with a
+ * team server.
+ */
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
+import type { MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { seededRandom } from '../../src/core/random.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import type { MergeDeps } from '../../src/core/sync/merge-incoming.ts';
+import type { Member } from '../../src/core/sync/shared-doc.ts';
+import { TeamIndex } from '../../src/core/sync/team-index.ts';
+import { runTeamSync, type TeamSyncConfig } from '../../src/core/sync/team-sync.ts';
+import { PouchTeamDatabase } from '../../src/adapters/sync/pouch-team-database.ts';
+import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
+import { memoryDb, remoteDb } from './node-pouch.ts';
+
+export interface TeamProfile {
+  me: Member;
+  stores: { memory: InMemoryMemoryStore; experiences: InMemoryExperienceStore; learnerData: InMemoryLearnerDataStore; episodes: InMemoryEpisodeStore };
+  deps: MergeDeps;
+  local: PouchDatabase;
+  db: PouchTeamDatabase;
+  config: TeamSyncConfig;
+  sync(signal?: AbortSignal): ReturnType<typeof runTeamSync>;
+}
+
+export interface ProfileOptions {
+  me: Member;
+  server: { url: string; database: string; auth: { username: string; password: string } };
+  sharedSites: string[];
+  now?: () => number;
+  muted?: Set<string>;
+  batchSize?: number;
+}
+
+export function teamProfile(options: ProfileOptions): TeamProfile {
+  const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
+  const now = options.now ?? (() => Date.now());
+  const ports: LearnerPorts = {
+    stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData },
+    settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now }, random: seededRandom(1),
+  };
+  const transfer: MemoryTransferDeps = {
+    episodes: stores.episodes, memory: stores.memory, experiences: stores.experiences,
+    learnerMemories: LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+    learnFromImported: async () => ({ experiences: 0 }),
+    writeImport: inMemoryImportWriter(stores),
+    now,
+  };
+  const deps: MergeDeps = { transfer, index: new TeamIndex(stores.learnerData), stores };
+  const local = memoryDb(options.me.name);
+  const db = new PouchTeamDatabase({
+    local, serverLabel: options.server.url, ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    remote: () => remoteDb(options.server.url, options.server.database, options.server.auth),
+  });
+  const config: TeamSyncConfig = { me: options.me, sharedSites: options.sharedSites, muted: options.muted ?? new Set(), appVersion: '0.1.0', now };
+  return { me: options.me, stores, deps, local, db, config, sync: (signal) => runTeamSync(deps, db, config, signal) };
+}

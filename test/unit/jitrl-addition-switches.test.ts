@@ -1,0 +1,75 @@
+/**
+ * Issue 23, learning finding 8: each of JitRL's additions beyond the paper has
+ * a setting, so Algorithm 1 alone can be measured (`--ablate`). Off, each one
+ * leaves exactly the paper's behaviour at its point: no bar, no outright
+ * exploitation, no widened request, no loop bar.
+ */
+import { describe, expect, it } from 'vitest';
+import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
+import type { CandidateRecord } from '../../src/core/episode/episode.ts';
+import { estimateValues, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import type { StepContext } from '../../src/core/learning/learner.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import type { Neighbour } from '../../src/core/memory/transition.ts';
+import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { click, pageOf, scriptedRandom, stepRecord, transition } from './jitrl-helpers.ts';
+
+const KETTLE = 'click(<button "Boil">)';
+const TIMER = 'click(<button "Set timer">)';
+const page = pageOf([{ ref: '1', role: 'button', name: 'Boil' }, { ref: '2', role: 'button', name: 'Set timer' }]);
+const nb = (id: string, action: string, ret: number): Neighbour => ({ transition: transition({ id, action }), similarity: 1, ret });
+const input = (neighbours: Neighbour[], settings = DEFAULT_JITRL): EstimateInput => ({
+  candidates: [{ action: click('1'), logit: -1 }, { action: click('2'), logit: -2 }], neighbours, ...page, settings, random: scriptedRandom(0.9),
+});
+
+describe('JitRL addition switches (finding 8)', () => {
+  it('all four default on', () => {
+    expect([DEFAULT_JITRL.bars, DEFAULT_JITRL.exploitSettled, DEFAULT_JITRL.widenPool, DEFAULT_JITRL.loopBars]).toEqual([true, true, true, true]);
+    expect(DEFAULT_SETTINGS.jitrl.loopBars).toBe(true);
+  });
+
+  it('bars: a rejection here bars the action; off, it is only Eq. 10 (same logits either way)', () => {
+    const neighbours = [nb('e1:0:rejected:0', KETTLE, -1)];
+    const on = estimateValues(input(neighbours));
+    const off = estimateValues(input(neighbours, { ...DEFAULT_JITRL, bars: false }));
+    expect(on.candidates[0]!.barred).toBe('rejected');
+    expect(off.candidates[0]!.barred).toBeUndefined();
+    expect(off.candidates.map((c) => c.adjustedLogit)).toEqual(on.candidates.map((c) => c.adjustedLogit));
+  });
+
+  it('settled exploitation: off, a success here is only Eq. 10', () => {
+    const neighbours = [nb('s1:0', TIMER, 1)];
+    expect(estimateValues(input(neighbours)).candidates[1]!.settled).toBe(true);
+    expect(estimateValues(input(neighbours, { ...DEFAULT_JITRL, exploitSettled: false })).candidates[1]!.settled).toBeUndefined();
+  });
+
+  it('pool widening: 3 + 1 barred = 4 candidates asked; off, the request is left as it is', async () => {
+    const store = new InMemoryMemoryStore();
+    const url = 'https://kitchen.test/appliance/9';
+    await store.putEpisode('f', [transition({ id: 'f:0', action: KETTLE, url, futureRewards: [-1] })]);
+    const context = { episodeId: 'now', stepIndex: 0, task: 'add the red shirt to the cart', origin: 'https://shop.test', url, regUrl: '/products/ID', effectiveState: [] } as unknown as StepContext;
+    const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
+    const learner = (widenPool: boolean) => new JitrlLearner({ store, settings: () => ({ ...DEFAULT_JITRL, widenPool }), random: scriptedRandom(0.9), clock: { now: () => 1 } });
+    expect(await learner(true).shapeRequest(context, shape)).toEqual({ numCandidates: 4 });
+    expect(await learner(false).shapeRequest(context, shape)).toEqual({});
+  });
+
+  it('loop bars: back at a page as it was, the action that led round is barred; off, it is not', () => {
+    const rec = (semantic: string, adjustedLogit: number): CandidateRecord => ({
+      action: '', semantic, origin: 'model', baseLogit: adjustedLogit, adjustedLogit, baseProb: 0, adjustedProb: 0, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
+    });
+    const earlier = [
+      stepRecord({ index: 0, url: 'https://kitchen.test/', regUrl: '/', pageKey: 'home', chosen: { action: 'click([1])', semantic: KETTLE, decision: 'auto' } }),
+      stepRecord({ index: 1, url: 'https://kitchen.test/boil', regUrl: '/boil', pageKey: 'boil', chosen: { action: 'click([1])', semantic: 'go_back()', decision: 'auto' } }),
+    ];
+    const finish = (loopBars: boolean) => finishProposal({
+      records: [rec(KETTLE, 0), rec(TIMER, -1)], actions: [click('1'), click('2')], earlier, pageKey: 'home', url: 'https://kitchen.test/',
+      selection: { mode: 'argmax', temperature: 1 }, drawKey: 'k', loopBars,
+    });
+    expect(finish(true).candidates.find((c) => c.semantic === KETTLE)!.barred).toBe('loop');
+    expect(finish(true).candidates[0]!.semantic).toBe(TIMER);
+    expect(finish(false).candidates.find((c) => c.semantic === KETTLE)!.barred).toBeUndefined();
+    expect(finish(false).candidates[0]!.semantic).toBe(KETTLE);
+  });
+});
