@@ -25,7 +25,7 @@ const input = (p: Partial<EstimateInput> = {}): EstimateInput => ({
   candidates: modelCandidates,
   neighbours,
   ...page,
-  settings: { ...DEFAULT_JITRL, advantageFloor: 0 }, // λ 0.05, α 5, β 2, max-abs, Eq. 25 exactly
+  settings: { ...DEFAULT_JITRL, advantageFloor: 0 }, // λ 0.05, α 5/3, β 2, max-abs, Eq. 25 exactly
   random: scriptedRandom(0.9),
   ...p,
 });
@@ -59,7 +59,8 @@ describe('estimateValues: known and unseen actions (Eqs. 4–7, 10, 25)', () => 
   });
 
   it('optimistic branch (rand < λ): Q = V + α/|N(s)| (Eq. 6)', () => {
-    const out = estimateValues(input({ random: scriptedRandom(0.049) }));
+    // The paper's α = 5 (its reward scale); the default is 5/3 on ours (settings.ts).
+    const out = estimateValues(input({ random: scriptedRandom(0.049), settings: { ...DEFAULT_JITRL, advantageFloor: 0, alpha: 5 } }));
     const c = out.candidates[2]!;
     expect(c.valueKind).toBe('optimistic');
     expect(c.q).toBeCloseTo(1 / 3 + 5 / 3, 15);

@@ -78,3 +78,22 @@ export function chooseProposal(
   const at = sampleIndex(logits, options.temperature, options.u);
   return { index: eligible[at] ?? 0, how: 'sampled', probability: samplingProbabilities(logits, options.temperature)[at] ?? 0 };
 }
+
+/**
+ * The distribution the proposal was actually drawn from, per candidate (the
+ * proposal first, as steps store them): Softmax(z′/T) over the open
+ * candidates when sampled (a barred one had 0), or all of it on the proposal
+ * when a rule chose (argmax, or exploitation: "repeats what worked"). The
+ * panel shows this, not Eq. 10's Softmax(z′) at T = 1, so an optimistic
+ * unseen action (Eq. 6) never looks as if it had overtaken what was repeated.
+ */
+export function choiceDistribution(records: readonly CandidateRecord[], selection: { how: ProposalChoice['how']; temperature: number }): number[] {
+  if (records.length === 0) return [];
+  if (selection.how !== 'sampled') return records.map((_, i) => (i === 0 ? 1 : 0));
+  const open = records.map((_, i) => i).filter((i) => records[i]!.barred === undefined);
+  const eligible = open.length > 0 ? open : records.map((_, i) => i);
+  const probs = samplingProbabilities(eligible.map((i) => records[i]!.adjustedLogit), selection.temperature);
+  const out = records.map(() => 0);
+  eligible.forEach((i, k) => { out[i] = probs[k] ?? 0; });
+  return out;
+}

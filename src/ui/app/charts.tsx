@@ -11,8 +11,15 @@ const ROW_H = 2 * BAR_H + 10;
 const LABEL_W = 28;
 const CHART_W = 300;
 
-export function ProbabilityChart({ ranked }: { ranked: readonly RankedCandidate[] }) {
-  const height = ranked.length * ROW_H + 4;
+/**
+ * `chosenFrom`: the distribution the proposal was actually drawn from, by
+ * candidate index (`choiceDistribution`), with the rule that chose when no
+ * sampling took place. Drawn as a third bar, so what memory's logits say
+ * (adjusted) and what decided (chosen from) are never confused.
+ */
+export function ProbabilityChart({ ranked, chosenFrom = null }: { ranked: readonly RankedCandidate[]; chosenFrom?: { p: number[]; rule: string | null } | null }) {
+  const rowH = chosenFrom ? ROW_H + BAR_H + 1 : ROW_H;
+  const height = ranked.length * rowH + 4;
   const plotW = CHART_W - LABEL_W - 44;
   const summary = ranked
     .map((r) => `#${r.rank} ${r.candidate.semantic}: base ${fmtPct(r.candidate.baseProb)}, adjusted ${fmtPct(r.candidate.adjustedProb)}`)
@@ -27,9 +34,10 @@ export function ProbabilityChart({ ranked }: { ranked: readonly RankedCandidate[
         preserveAspectRatio="xMinYMin meet"
       >
         {ranked.map((r, i) => {
-          const y = i * ROW_H + 2;
+          const y = i * rowH + 2;
           const base = Math.max(0, Math.min(1, r.candidate.baseProb));
           const adj = Math.max(0, Math.min(1, r.candidate.adjustedProb));
+          const chosen = chosenFrom ? Math.max(0, Math.min(1, chosenFrom.p[r.index] ?? 0)) : null;
           return (
             <g key={r.index} data-candidate={r.index}>
               <text x={0} y={y + BAR_H * 1.5} class="chart-label">#{r.rank}</text>
@@ -37,6 +45,12 @@ export function ProbabilityChart({ ranked }: { ranked: readonly RankedCandidate[
               <text x={LABEL_W + base * plotW + 4} y={y + BAR_H - 1} class="chart-value">{fmtPct(base)}</text>
               <rect class="bar-adjusted" x={LABEL_W} y={y + BAR_H + 1} width={Math.max(1, adj * plotW)} height={BAR_H} rx={2} />
               <text x={LABEL_W + adj * plotW + 4} y={y + 2 * BAR_H} class="chart-value">{fmtPct(adj)}</text>
+              {chosen !== null ? (
+                <>
+                  <rect class="bar-chosen" x={LABEL_W} y={y + 2 * BAR_H + 2} width={Math.max(1, chosen * plotW)} height={BAR_H} rx={2} />
+                  <text x={LABEL_W + chosen * plotW + 4} y={y + 3 * BAR_H + 1} class="chart-value">{fmtPct(chosen)}{chosenFrom?.rule ? ` (${chosenFrom.rule})` : ''}</text>
+                </>
+              ) : null}
             </g>
           );
         })}
@@ -44,6 +58,11 @@ export function ProbabilityChart({ ranked }: { ranked: readonly RankedCandidate[
       <figcaption class="legend">
         <span class="swatch bar-base" aria-hidden="true" /> base (model)
         <span class="swatch bar-adjusted" aria-hidden="true" /> adjusted (with memory)
+        {chosenFrom ? (
+          <>
+            <span class="swatch bar-chosen" aria-hidden="true" /> {chosenFrom.rule ? `chosen by a rule: ${chosenFrom.rule} (not sampled)` : 'chosen from: Softmax(z′/T) over the open candidates'}
+          </>
+        ) : null}
       </figcaption>
       <details class="chart-data">
         <summary>Chart data</summary>

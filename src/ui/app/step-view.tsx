@@ -10,6 +10,24 @@ import type { StepRecord } from '../../core/episode/episode.ts';
 import { ProbabilityChart } from './charts.tsx';
 import { fmtNum, fmtPct, neighboursFor, rankCandidates, type RankedCandidate } from './format.ts';
 import { LearnerEvidence } from './learner-evidence.tsx';
+import { choiceDistribution } from '../../core/learning/proposal-choice.ts';
+
+/** What the proposal was drawn from, per candidate index, and what to say about it; null before a proposal was chosen. */
+export function chosenFrom(step: StepRecord): { p: number[]; rule: string | null } | null {
+  if (!step.selection) return null;
+  const p = choiceDistribution(step.candidates, step.selection);
+  return { p, rule: step.selection.how === 'sampled' ? null : SELECTION_TEXT[step.selection.how] };
+}
+
+/** One candidate's share of the distribution the proposal came from, said plainly when a rule or a bar decided. */
+function chosenFromText(step: StepRecord, index: number): string | null {
+  const from = chosenFrom(step);
+  if (!from) return null;
+  const c = step.candidates[index]!;
+  if (from.rule !== null) return index === 0 ? `100% (rule: ${from.rule})` : `0% (rule: ${from.rule} chose another)`;
+  if (c.barred && (from.p[index] ?? 0) === 0) return '0% (barred)';
+  return fmtPct(from.p[index] ?? 0);
+}
 
 const VALUE_KIND_TEXT = {
   known: 'known (seen in memory)',
@@ -74,6 +92,9 @@ export function CandidateCard({ step, ranked, actions, onFocusCandidate }: Candi
         </p>
       ) : null}
       <dl class="numbers">
+        {chosenFromText(step, ranked.index) !== null ? (
+          <div><dt title="The distribution the proposal was actually drawn from">Chosen from p</dt><dd data-field="chosenFrom">{chosenFromText(step, ranked.index)}</dd></div>
+        ) : null}
         <div><dt>Adjusted p</dt><dd data-field="adjustedProb">{fmtPct(c.adjustedProb)}</dd></div>
         <div><dt>Base p</dt><dd data-field="baseProb">{fmtPct(c.baseProb)}</dd></div>
         <div><dt>Base logit</dt><dd data-field="baseLogit">{fmtNum(c.baseLogit)}</dd></div>
@@ -85,7 +106,7 @@ export function CandidateCard({ step, ranked, actions, onFocusCandidate }: Candi
         <summary>Evidence</summary>
         <dl class="numbers">
           <div><dt>V(s)</dt><dd>{fmtNum(step.v)}</dd></div>
-          <div><dt>Q(s,a)</dt><dd>{fmtNum(c.q)}</dd></div>
+          <div><dt>Q(s,a)</dt><dd>{c.valueKind === 'optimistic' ? 'no evidence: Eq. 6 exploration bonus, not a return' : fmtNum(c.q)}</dd></div>
           <div><dt>Support</dt><dd>{c.support} neighbour{c.support === 1 ? '' : 's'}</dd></div>
           <div><dt>Value</dt><dd>{VALUE_KIND_TEXT[c.valueKind]}</dd></div>
         </dl>
@@ -130,7 +151,7 @@ export function CandidateList({ step, renderActions, onFocusCandidate }: Candida
           />
         ))}
       </ol>
-      <ProbabilityChart ranked={ranked} />
+      <ProbabilityChart ranked={ranked} chosenFrom={chosenFrom(step)} />
     </>
   );
 }

@@ -12,7 +12,9 @@ export const EvoPlanSchema = z.strictObject({
   configuration: EvoConfigurationSchema,
   mode: z.enum(['model', 'offline']),
   pinned: z.boolean(),
-  /** The UCB table of the choice (null when pinned). */
+  /** What chose the configuration (absent on plans written before the rules existed: UCB or the pin). */
+  chosenBy: z.enum(['pinned', 'ucb', 'repeat-winner', 'back-to-best']).optional(),
+  /** The UCB table over the pool (null when pinned). */
   ucb: z.array(z.strictObject({ id: z.string(), n: z.number().int(), mean: z.number().nullable(), normalized: z.number(), bonus: z.number(), ucb: z.number() })).nullable(),
 });
 export type EvoPlan = z.infer<typeof EvoPlanSchema>;

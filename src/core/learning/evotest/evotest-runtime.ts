@@ -83,8 +83,8 @@ export class EvotestRuntime {
   async begin(input: { origin: string; task: string }): Promise<EvoPlan> {
     const lineage = await this.lineageFor(input.origin, input.task);
     if (lineage.episodes.length === 0 && lineage.nodes.length === 1) await this.options.store.put(lineage);
-    const { node, ucb } = selectConfiguration(lineage, this.options.settings().exploration);
-    return { lineageKey: lineage.key, configurationId: node.id, configuration: node.configuration, mode: this.mode(), pinned: ucb === null, ucb: ucb?.rows ?? null };
+    const { node, ucb, chosenBy } = selectConfiguration(lineage, this.options.settings().exploration);
+    return { lineageKey: lineage.key, configurationId: node.id, configuration: node.configuration, mode: this.mode(), pinned: chosenBy === 'pinned', chosenBy, ucb: ucb?.rows ?? null };
   }
 
   /** `origin`: the current page's; absent = the lineage's site. */

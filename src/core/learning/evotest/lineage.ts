@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { EvoConfigurationSchema, type EvoConfiguration } from './configuration.ts';
 import { diffConfigurations, type ConfigurationChange } from './configuration-diff.ts';
 import { selectByUcb, type UcbChoice, type UcbEntry } from './ucb.ts';
+import { exploitOverride, type ExploitRule } from './exploit.ts';
 
 export const EpisodeDigestStepSchema = z.strictObject({
   regUrl: z.string(),
@@ -153,18 +154,22 @@ export const totalRuns = (lineage: Lineage): number => lineage.nodes.reduce((s, 
 
 export interface Selection {
   node: LineageNode;
-  /** Null when the configuration was pinned (no UCB). */
+  /** The UCB table over the pool (shown even when an exploitation rule chose); null when pinned. */
   ucb: UcbChoice | null;
+  /** What chose the node: the person's pin, UCB, or an exploitation rule (`exploit.ts`). */
+  chosenBy: 'pinned' | 'ucb' | ExploitRule;
 }
 
-/** The configuration for the next episode: the pinned one, else UCB over the pool. */
+/** The configuration for the next episode: the pinned one, else an exploitation rule's (`exploit.ts`), else UCB over the pool. */
 export function selectConfiguration(lineage: Lineage, exploration: number): Selection {
   const pinned = lineage.pinnedId ? nodeById(lineage, lineage.pinnedId) : undefined;
-  if (pinned) return { node: pinned, ucb: null };
+  if (pinned) return { node: pinned, ucb: null, chosenBy: 'pinned' };
   const pool = selectionPool(lineage);
   const entries: UcbEntry[] = pool.map((n) => ({ id: n.id, scores: n.runs.map((r) => r.score), prior: priorOf(lineage, n) }));
   const choice = selectByUcb(entries, { exploration, totalEpisodes: totalRuns(lineage) });
-  return { node: pool.find((n) => n.id === choice.id)!, ucb: choice };
+  const exploit = exploitOverride(lineage);
+  if (exploit) return { node: exploit.node, ucb: choice, chosenBy: exploit.rule };
+  return { node: pool.find((n) => n.id === choice.id)!, ucb: choice, chosenBy: 'ucb' };
 }
 
 /** Records a finished episode: the score on the configuration that ran, the digest in memory. */
