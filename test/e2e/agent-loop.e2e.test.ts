@@ -87,7 +87,9 @@ describe('the learning loop in the service worker', () => {
     expect(ep.status).toBe('success');
 
     const rows = await request<{ action: string; reward: number }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 50, offset: 0 });
-    expect(rows.map((r) => r.action).sort()).toEqual(['fill(<textbox "Full name">, "Ada Lovelace")', 'send_msg_to_user("Done")']);
+    // The two executed steps, and the proposal the edit overruled: a correction rejects what it replaced (issue 22).
+    expect(rows.map((r) => r.action).sort()).toEqual(['click(<button "Sign up">)', 'fill(<textbox "Full name">, "Ada Lovelace")', 'send_msg_to_user("Done")']);
+    expect(rows.find((r) => r.action === 'click(<button "Sign up">)')!.reward).toBeLessThan(0);
     const curve = await request<{ attempt: number; success: number }[]>({ type: 'history.curve', origin: server.origin, task });
     expect(curve).toEqual([expect.objectContaining({ attempt: 1, success: 1 })]);
   });
