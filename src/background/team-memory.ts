@@ -8,7 +8,7 @@ import { forgetTeammate, type MergeDeps } from '../core/sync/merge-incoming.ts';
 import { TeamSyncError } from '../core/sync/sync-errors.ts';
 import { TeamIndex } from '../core/sync/team-index.ts';
 import { teamSettingsProblem, type TeamSettings } from '../core/sync/team-settings.ts';
-import { runTeamSync, type TeamSyncReport } from '../core/sync/team-sync.ts';
+import { mergeReviewed, runTeamSync, type TeamSyncConfig, type TeamSyncReport } from '../core/sync/team-sync.ts';
 import type { MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import type { PouchDatabase } from '../adapters/sync/pouch-types.ts';
 import { PouchTeamDatabase } from '../adapters/sync/pouch-team-database.ts';
@@ -67,21 +67,39 @@ export class TeamMemory {
     const settings = await this.d.settings.load();
     const problem = teamSettingsProblem(settings);
     if (problem) return (this.status = { ...EMPTY_STATUS, at: this.d.now(), ok: false, message: `Team memory is not set up: ${problem}.` });
-    const password = await this.d.settings.password();
-    this.local ??= this.d.localDb();
-    const db = new PouchTeamDatabase({ local: this.local, serverLabel: settings.serverUrl, remote: () => this.d.remoteDb(settings, password) });
-    const deps: MergeDeps = { transfer: this.d.transfer, index: this.index, stores: this.d.stores };
+    const { db, deps, config } = await this.parts(settings);
     try {
-      const report = await runTeamSync(deps, db, {
-        me: { id: settings.memberId, name: settings.memberName.trim() }, sharedSites: settings.sharedSites,
-        muted: new Set(settings.muted.map((m) => m.id)), appVersion: this.d.appVersion, now: this.d.now,
-      });
+      const report = await runTeamSync(deps, db, config);
       this.status = statusOf(report, this.d.now());
     } catch (error) {
       const message = error instanceof TeamSyncError ? error.message : `Team sync failed: ${error instanceof Error ? error.message : String(error)}. Nothing in your local memory was changed or lost.`;
       this.status = { ...this.status, at: this.d.now(), ok: false, message };
     }
     return this.status;
+  }
+
+  private async parts(settings: TeamSettings): Promise<{ db: PouchTeamDatabase; deps: MergeDeps; config: TeamSyncConfig }> {
+    const password = await this.d.settings.password();
+    this.local ??= this.d.localDb();
+    return {
+      db: new PouchTeamDatabase({ local: this.local, serverLabel: settings.serverUrl, remote: () => this.d.remoteDb(settings, password) }),
+      deps: { transfer: this.d.transfer, index: this.index, stores: this.d.stores },
+      config: {
+        me: { id: settings.memberId, name: settings.memberName.trim() }, sharedSites: settings.sharedSites,
+        muted: new Set(settings.muted.map((m) => m.id)), reviewed: new Set(settings.reviewed), appVersion: this.d.appVersion, now: this.d.now,
+      },
+    };
+  }
+
+  /** The person accepted a held document: remembered, and merged now from the local team database. */
+  async acceptHeld(docId: string): Promise<{ imported: number; message: string | null }> {
+    const settings = await this.d.settings.load();
+    const saved = settings.reviewed.includes(docId) ? settings : await this.d.settings.save({ ...settings, reviewed: [...settings.reviewed, docId] }, null);
+    const { db, deps, config } = await this.parts(saved);
+    const report = await mergeReviewed(deps, db, config, docId);
+    this.status = { ...this.status, held: this.status.held.filter((h) => h.docId !== docId) };
+    const problem = [...report.refused, ...report.held].find((r) => r.docId === docId);
+    return { imported: report.imported, message: problem ? problem.reason : null };
   }
 
   /** "Forget this site" also forgets which of the site's rows came from whom. */
@@ -115,6 +133,7 @@ export class TeamMemory {
       },
       'team.sync': async () => this.sync(),
       'team.status': async () => this.status,
+      'team.acceptHeld': async ({ docId }) => this.acceptHeld(docId),
       'team.teammates': async () => this.teammates(),
       'team.forgetTeammate': async ({ id }) => {
         const s = await this.d.settings.load();
