@@ -97,7 +97,13 @@ describe('the learning loop in the service worker', () => {
   it('adjusts the logits on the next attempt from what it learned', async () => {
     await site.reload();
     const started = await request<Episode>({ type: 'episode.start', tabId, task });
+    const offered = await waitFor(started.id, ['awaiting_approval']);
+    // Attempt 1's success is a learned procedure now, offered as a plan (issue 25): declined, the policy proposes
+    // and JitRL adjusts, which is what this test checks.
+    expect(offered.replay?.status).toBe('offered');
+    await request<Episode>({ type: 'episode.plan', episodeId: started.id, decision: { kind: 'decline' } });
     const ep = await waitFor(started.id, ['awaiting_approval']);
+    expect(ep.replay?.status).toBe('declined');
     expect(ep.attempt).toBe(2);
     const step = ep.steps[0]!;
     expect(step.neighbours.length).toBeGreaterThan(0);
