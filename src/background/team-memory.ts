@@ -15,7 +15,8 @@ import { PouchTeamDatabase } from '../adapters/sync/pouch-team-database.ts';
 import { testTeamConnection } from '../adapters/sync/test-connection.ts';
 import type { TeamSettingsStore } from '../adapters/sync/team-settings-store.ts';
 import type { Handlers } from '../protocol/validate.ts';
-import type { TeamRequests, TeamSyncStatus } from '../protocol/team-messages.ts';
+import type * as z from 'zod';
+import type { TeammateSchema, TeamRequests, TeamSyncStatus } from '../protocol/team-messages.ts';
 
 export interface TeamMemoryDeps {
   settings: TeamSettingsStore;
@@ -107,19 +108,23 @@ export class TeamMemory {
     await this.index.memory().forgetSite(origin);
   }
 
-  async teammates(): Promise<{ id: string; name: string; items: number; sites: string[]; lastTaughtAt: number; muted: boolean }[]> {
+  async teammates(): Promise<z.infer<typeof TeammateSchema>[]> {
     const settings = await this.d.settings.load();
-    const byId = new Map<string, { id: string; name: string; items: number; sites: Set<string>; lastTaughtAt: number; muted: boolean }>();
-    for (const m of settings.muted) byId.set(m.id, { id: m.id, name: m.name, items: 0, sites: new Set(), lastTaughtAt: 0, muted: true });
+    type Row = z.infer<typeof TeammateSchema>['recent'][number];
+    const byId = new Map<string, { id: string; name: string; items: number; sites: Set<string>; lastTaughtAt: number; muted: boolean; recent: Row[] }>();
+    for (const m of settings.muted) byId.set(m.id, { id: m.id, name: m.name, items: 0, sites: new Set(), lastTaughtAt: 0, muted: true, recent: [] });
     for (const row of await this.index.rows()) {
-      const a = row.entry.provenance.author;
-      const t = byId.get(a.id) ?? { id: a.id, name: a.name, items: 0, sites: new Set<string>(), lastTaughtAt: 0, muted: false };
+      const p = row.entry.provenance;
+      const t = byId.get(p.author.id) ?? { id: p.author.id, name: p.author.name, items: 0, sites: new Set<string>(), lastTaughtAt: 0, muted: false, recent: [] };
       t.items += 1;
       t.sites.add(row.origin);
-      t.lastTaughtAt = Math.max(t.lastTaughtAt, row.entry.provenance.taughtAt);
-      byId.set(a.id, t);
+      t.lastTaughtAt = Math.max(t.lastTaughtAt, p.taughtAt);
+      t.recent.push({ origin: row.origin, part: row.entry.part, key: row.entry.key, taughtAt: p.taughtAt, episodeId: p.episodeId, appVersion: p.appVersion });
+      byId.set(p.author.id, t);
     }
-    return [...byId.values()].map((t) => ({ ...t, sites: [...t.sites].sort() })).sort((a, b) => a.name.localeCompare(b.name));
+    return [...byId.values()]
+      .map((t) => ({ ...t, sites: [...t.sites].sort(), recent: t.recent.sort((a, b) => b.taughtAt - a.taughtAt).slice(0, 20) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   handlers(): Handlers<typeof TeamRequests, undefined> {

@@ -25,7 +25,9 @@ export const TeamSyncStatusSchema = z.strictObject({
 });
 export type TeamSyncStatus = z.infer<typeof TeamSyncStatusSchema>;
 
-export const TeammateSchema = z.strictObject({ id: z.string(), name: z.string(), items: z.number().int(), sites: z.array(z.string()), lastTaughtAt: z.number(), muted: z.boolean() });
+/** One row a teammate brought, with its provenance (the newest first, at most 20 per teammate). */
+const TeammateItemSchema = z.strictObject({ origin: z.string(), part: z.string(), key: z.string(), taughtAt: z.number(), episodeId: z.string().nullable(), appVersion: z.string() });
+export const TeammateSchema = z.strictObject({ id: z.string(), name: z.string(), items: z.number().int(), sites: z.array(z.string()), lastTaughtAt: z.number(), muted: z.boolean(), recent: z.array(TeammateItemSchema) });
 
 const TeamSettingsViewSchema = TeamSettingsSchema.extend({ hasPassword: z.boolean() });
 

@@ -26,7 +26,7 @@ describe('Team memory panel', () => {
       'team.test': async () => ({ ok: false as const, problem: 'missing-database', message: 'The team database "team" does not exist on the server (create it, or check the database name).' }),
       'team.sync': async () => status,
       'team.status': async () => status,
-      'team.teammates': async () => [{ id: 'ana-0000-0001', name: 'Ana', items: 2, sites: [SHOP], lastTaughtAt: 1_700_000_000_000, muted: false }],
+      'team.teammates': async () => [{ id: 'ana-0000-0001', name: 'Ana', items: 2, sites: [SHOP], lastTaughtAt: 1_700_000_000_000, muted: false, recent: [{ origin: SHOP, part: 'transitions', key: 'e7:0', taughtAt: 1_700_000_000_000, episodeId: 'e7', appVersion: '0.1.0' }] }],
       'team.forgetTeammate': async () => ({ removed: 2 }),
       'team.acceptHeld': async () => ({ imported: 1, message: null }),
     });
@@ -48,6 +48,7 @@ describe('Team memory panel', () => {
     expect(screen.getByText('1 held for review')).toBeTruthy();
     expect(screen.getByText(/Ana on https:\/\/shop.example: it holds goto/)).toBeTruthy();
 
+    expect(screen.getByText(/in episode e7, Apprentice 0.1.0/)).toBeTruthy();
     fireEvent.click(screen.getByText('Accept after review'));
     await screen.findByText(/Accepted: 1 item merged. It still asks every time it runs./);
     expect(fake.callsOf('team.acceptHeld')).toEqual([{ docId: 'd1' }]);

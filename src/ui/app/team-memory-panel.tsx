@@ -11,7 +11,7 @@ import type { TeamSyncStatus } from '../../protocol/team-messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 
-type Teammate = { id: string; name: string; items: number; sites: string[]; lastTaughtAt: number; muted: boolean };
+type Teammate = { id: string; name: string; items: number; sites: string[]; lastTaughtAt: number; muted: boolean; recent: { origin: string; part: string; key: string; taughtAt: number; episodeId: string | null; appVersion: string }[] };
 
 export interface TeamMemoryPanelProps {
   client: UiClient;
@@ -148,6 +148,13 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
             <li key={t.id} data-teammate={t.id}>
               <strong>{t.name}</strong>{t.muted ? ' (forgotten)' : ''}: {t.items} items on {t.sites.join(', ') || 'no site'}{t.lastTaughtAt > 0 ? `, last taught ${fmtTime(t.lastTaughtAt)}` : ''}
               {t.muted ? null : <button type="button" disabled={busy} onClick={() => void forget(t)}>Forget {t.name}'s memory</button>}
+              {t.recent.length > 0 ? (
+                <details><summary>What {t.name} taught (newest {t.recent.length})</summary>
+                  <ul>{t.recent.map((r) => (
+                    <li key={`${r.origin}|${r.part}|${r.key}`}>{r.part} <code>{r.key}</code> on {r.origin}, taught {fmtTime(r.taughtAt)}{r.episodeId ? ` in episode ${r.episodeId}` : ''}, Apprentice {r.appVersion}</li>
+                  ))}</ul>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>
