@@ -20,6 +20,7 @@ import { mergeIncoming, parseDocId, type MergeDeps, type MergeReport } from './m
 import { shareItems, type ShareResult } from './share-items.ts';
 import type { Member, SharedDoc } from './shared-doc.ts';
 import { teamSyncError } from './sync-errors.ts';
+import { rowAddress } from './team-index.ts';
 
 export interface ChangeBatch {
   /** Ids of documents written or deleted since `since`. */
@@ -53,6 +54,8 @@ export interface TeamSyncConfig {
   me: Member;
   sharedSites: readonly string[];
   muted: ReadonlySet<string>;
+  /** Held documents the person accepted (merged despite an always-ask action). */
+  reviewed?: ReadonlySet<string>;
   appVersion: string;
   now(): number;
 }
@@ -66,10 +69,16 @@ export interface TeamSyncReport {
 /** Writes the person's shared rows as documents and deletes their documents that no row backs any more. */
 export async function publishOwn(deps: MergeDeps, db: TeamDatabasePort, config: TeamSyncConfig): Promise<TeamSyncReport['published']> {
   const archive = parseArchive((await exportMemory(deps.transfer)).json);
+  const merged = await deps.index.mergedHashes();
   const shared = shareItems({
     archive, sharedSites: config.sharedSites, me: config.me, appVersion: config.appVersion, now: config.now(),
-    fromTeammate: await deps.index.teammateAddresses(),
+    fromTeammate: (part, origin, key, hash) => merged.get(rowAddress(part, origin, key)) === hash,
   });
+  // A merged row the person's learning changed is theirs now: it leaves the index, so
+  // forgetting the teammate or their deletion no longer removes it.
+  for (const doc of shared.docs) {
+    if (merged.has(rowAddress(doc.part, doc.origin, doc.key))) await deps.index.remove(doc.origin, doc.part, doc.key);
+  }
   const existing = await db.ownDocIds(config.me.id);
   const wanted = new Set(shared.docs.map((d) => d._id));
   const puts = shared.docs.filter((d) => !existing.has(d._id));
@@ -110,7 +119,7 @@ export async function mergeChanges(deps: MergeDeps, db: TeamDatabasePort, config
   for (const id of unknown) docs.push(...(await db.docsWithPrefix(id)).filter((d) => (d as { _id?: unknown })._id === id));
   let report: MergeReport;
   try {
-    report = await mergeIncoming(deps, { docs, deletedIds, me: config.me, muted: config.muted, sharedSites: config.sharedSites, now: config.now() });
+    report = await mergeIncoming(deps, { docs, deletedIds, me: config.me, muted: config.muted, sharedSites: config.sharedSites, now: config.now(), ...(config.reviewed ? { reviewed: config.reviewed } : {}) });
   } catch (error) {
     // The checkpoint stays where it was: the same changes are merged again next round.
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -118,6 +127,16 @@ export async function mergeChanges(deps: MergeDeps, db: TeamDatabasePort, config
   }
   await db.writeCheckpoint(batch.next);
   return report;
+}
+
+/** Merges one held document the person accepted, with the other versions of its item. */
+export async function mergeReviewed(deps: MergeDeps, db: TeamDatabasePort, config: TeamSyncConfig, docId: string): Promise<MergeReport> {
+  const prefix = groupPrefixOf(docId);
+  if (prefix === null) return { imported: 0, removed: 0, refused: [{ docId, reason: 'not a team-memory document id' }], held: [], conflicts: [], muted: 0 };
+  return mergeIncoming(deps, {
+    docs: await db.docsWithPrefix(prefix), deletedIds: [], me: config.me, muted: config.muted, sharedSites: config.sharedSites, now: config.now(),
+    reviewed: new Set([...(config.reviewed ?? []), docId]),
+  });
 }
 
 /** One full round: publish, replicate, merge. */
