@@ -14,7 +14,7 @@
  * verdict runs only for text that already failed the colour comparison.
  */
 
-export type HiddenReason = 'transparent' | 'off-page' | 'clipped' | 'tiny-font' | 'same-colour';
+export type HiddenReason = 'transparent' | 'off-page' | 'clipped' | 'tiny-font' | 'same-colour' | 'scaled' | 'collapsed' | 'masked';
 
 export interface Perceptibility {
   /** Why a person cannot see this text node, or null when they can. The caller has checked that its parent is rendered. */
@@ -29,11 +29,13 @@ interface Rgba { r: number; g: number; b: number; a: number }
 type Backdrop = Rgba | null;
 
 /** Below this opacity (product along the ancestors) text is treated as invisible. */
-const MIN_OPACITY = 0.05;
-/** Text smaller than this (CSS px) cannot be read. */
-const MIN_FONT_PX = 4;
-/** A visible region narrower or shorter than this (px) shows no readable text: the 1 px "visually hidden" box. */
-const MIN_EXTENT = 2;
+const MIN_OPACITY = 0.1;
+/** Text smaller than this (CSS px, after scaling) cannot be read. */
+const MIN_FONT_PX = 6;
+/** Scaled down below this (product of the ancestors' transforms and scale), text cannot be read. */
+const MIN_SCALE = 0.3;
+/** A visible region of this many px or fewer shows no readable text: the 1 px "visually hidden" box, and boxes up to 3 px. */
+const MIN_EXTENT = 4;
 /** WCAG contrast ratio under which text is the colour of its background (#f5f5f5 on white is 1.09). */
 const MIN_CONTRAST = 1.1;
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
@@ -54,6 +56,31 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   const textClip = new Map<Element, boolean>();
   const colourSuspects = new Map<Element, 'transparent' | 'backdrop' | 'no'>();
   let range: Range | null = null;
+
+  const scales = new Map<Element, number>();
+  /** The product of the ancestors' transform and scale factors (the smaller axis). */
+  const scaleOf = (el: Element): number => {
+    let k = scales.get(el);
+    if (k === undefined) {
+      const parent = flatParent(el);
+      const s = styleOf(el) as CSSStyleDeclaration & { scale?: string; zoom?: string };
+      k = transformScale(s.transform) * scaleProperty(s.scale) * (Number.parseFloat(s.zoom ?? '1') || 1) * (parent === null ? 1 : scaleOf(parent));
+      scales.set(el, k);
+    }
+    return k;
+  };
+  const masks = new Map<Element, boolean>();
+  /** A mask that hides everything: an image mask (url), or a gradient whose every stop is transparent. */
+  const maskedOf = (el: Element): boolean => {
+    let m = masks.get(el);
+    if (m === undefined) {
+      const s = styleOf(el) as CSSStyleDeclaration & { webkitMaskImage?: string };
+      const parent = flatParent(el);
+      m = hidesByMask(s.maskImage || s.webkitMaskImage || 'none') || (parent !== null && maskedOf(parent));
+      masks.set(el, m);
+    }
+    return m;
+  };
 
   const opacityOf = (el: Element): number => {
     let o = opacities.get(el);
@@ -173,10 +200,13 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   /** From styles alone: 'transparent' glyphs, glyphs the colour of the 'backdrop' (to be confirmed), or 'no'. */
   const colourMatchesBackdrop = (el: Element): 'transparent' | 'backdrop' | 'no' => {
     const s = styleOf(el);
-    if (s.textShadow !== 'none' && s.textShadow !== '') return 'no';
-    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) > 0) return 'no';
     const fill = parseColour(s.webkitTextFillColor) ?? parseColour(s.color);
     if (fill === null) return 'no';
+    // A shadow or a stroke shows the glyphs only when it can be seen itself: not transparent, not a hairline, not under the glyph.
+    const back0 = backdropOf(el);
+    if (shadowShows(s.textShadow, back0)) return 'no';
+    const stroke = parseColour(s.webkitTextStrokeColor);
+    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) >= 0.5 && (stroke === null || (stroke.a >= 0.1 && (back0 === null || contrast(over(stroke, back0), back0) >= MIN_CONTRAST)))) return 'no';
     // Gradient text paints the background through transparent glyphs.
     if (fill.a < 0.1) return clipsBackgroundToText(el, styleOf) ? 'no' : 'transparent';
     const back = backdropOf(el);
@@ -212,8 +242,14 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
       if (el === null) return null;
       let verdict = byParent.get(el);
       if (verdict === undefined) {
+        const style = styleOf(el);
+        const font = Number.parseFloat(style.fontSize);
         if (opacityOf(el) < MIN_OPACITY) verdict = 'transparent';
-        else if (Number.parseFloat(styleOf(el).fontSize) < MIN_FONT_PX) verdict = 'tiny-font';
+        else if (scaleOf(el) < MIN_SCALE) verdict = 'scaled';
+        else if (font * scaleOf(el) < MIN_FONT_PX) verdict = 'tiny-font';
+        // Negative letter-spacing of half the font size or more stacks the glyphs on each other.
+        else if ((Number.parseFloat(style.letterSpacing) || 0) <= -0.5 * font) verdict = 'collapsed';
+        else if (maskedOf(el)) verdict = 'masked';
         // The parent's box inside its clip region: enough for almost all text; when it is not
         // (a display:contents parent, text overflowing a zero-height box, a big text-indent) the
         // text node itself is measured.
@@ -328,10 +364,29 @@ export function clipPathBox(value: string, r: DOMRect): Box | null {
     if ([top, right, bottom, left].some(Number.isNaN)) return null;
     return { l: r.left + left, t: r.top + top, r: r.right - right, b: r.bottom - bottom };
   }
+  const empty = { l: r.left, t: r.top, r: r.left, b: r.top };
   const round = /^(circle|ellipse)\(\s*([\d.]+)(px|%)?(?:\s+([\d.]+)(px|%)?)?/.exec(v);
   if (round !== null) {
-    const radii = [round[2], round[4]].filter((x): x is string => x !== undefined).map(Number.parseFloat);
-    if (radii.some((x) => x === 0)) return { l: r.left, t: r.top, r: r.left, b: r.top };
+    const radii = [[round[2], round[3]], [round[4], round[5]]].filter((x): x is [string, string | undefined] => x[0] !== undefined)
+      .map(([n, unit]) => (unit === '%' ? (Number.parseFloat(n) / 100) * Math.min(r.width, r.height) : Number.parseFloat(n)));
+    // A radius under 2 px shows at most a dot.
+    if (radii.some((x) => x < 2)) return empty;
+  }
+  const polygon = /^polygon\(([^)]*)\)/.exec(v);
+  if (polygon !== null) {
+    const points = polygon[1]!.replace(/^\s*(nonzero|evenodd)\s*,/, '').split(',').map((pair) => {
+      const [x, y] = pair.trim().split(/\s+/);
+      const len = (p: string | undefined, of: number): number => (p === undefined ? Number.NaN : p.endsWith('%') ? (Number.parseFloat(p) / 100) * of : Number.parseFloat(p));
+      return [len(x, r.width), len(y, r.height)] as const;
+    });
+    if (points.some(([x, y]) => Number.isNaN(x) || Number.isNaN(y))) return null;
+    // Shoelace area: a polygon of (nearly) no area shows nothing.
+    let area = 0;
+    points.forEach(([x, y], i) => {
+      const [nx, ny] = points[(i + 1) % points.length]!;
+      area += x * ny - nx * y;
+    });
+    if (Math.abs(area) / 2 < MIN_EXTENT * MIN_EXTENT) return empty;
   }
   return null;
 }
@@ -365,4 +420,49 @@ export function contrast(x: Rgba, y: Rgba): number {
   };
   const [hi, lo] = [lum(x), lum(y)].sort((p, q) => q - p) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The smaller axis scale of a computed `transform` (matrix(a, b, c, d, …) or matrix3d); 1 for none. */
+export function transformScale(value: string | undefined): number {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'none') return 1;
+  const m = /^matrix(3d)?\(([^)]*)\)$/.exec(v);
+  if (m === null) return 1;
+  const n = m[2]!.split(',').map((x) => Number.parseFloat(x));
+  const [a, b, c, d] = m[1] ? [n[0]!, n[1]!, n[4]!, n[5]!] : [n[0]!, n[1]!, n[2]!, n[3]!];
+  const k = Math.min(Math.hypot(a, b), Math.hypot(c, d));
+  return Number.isFinite(k) ? k : 1;
+}
+
+/** The CSS `scale` property ("0.2", "0.2 1", "none"), the smaller axis. */
+export function scaleProperty(value: string | undefined): number {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'none') return 1;
+  const parts = v.split(/\s+/).map((p) => (p.endsWith('%') ? Number.parseFloat(p) / 100 : Number.parseFloat(p))).filter((x) => Number.isFinite(x));
+  return parts.length === 0 ? 1 : Math.min(...parts.slice(0, 2).map(Math.abs));
+}
+
+/** A mask image that hides everything: an image (url, image-set: it cannot be read), or gradients with only transparent stops. */
+export function hidesByMask(value: string): boolean {
+  const v = value.trim();
+  if (v === '' || v === 'none') return false;
+  if (/url\(|image-set\(|element\(|paint\(/.test(v)) return true;
+  const colours = v.match(/rgba?\([^)]*\)|transparent/g) ?? [];
+  return colours.length > 0 && colours.every((c) => (parseColour(c)?.a ?? 1) < 0.1);
+}
+
+/** Whether a computed `text-shadow` draws something a person sees around the glyphs (offset or blur, visible colour, contrast). */
+export function shadowShows(value: string | undefined, back: Rgba | null): boolean {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'none') return false;
+  // Computed form: "rgb(…) 1px 1px 2px, rgba(…) 0px 0px 0px".
+  for (const shadow of v.split(/,(?![^()]*\))/)) {
+    const colour = parseColour((/rgba?\([^)]*\)/.exec(shadow) ?? ['transparent'])[0]);
+    const lengths = shadow.replace(/rgba?\([^)]*\)/, '').trim().split(/\s+/).map((x) => Math.abs(Number.parseFloat(x)) || 0);
+    const reach = lengths.reduce((a, b) => a + b, 0);
+    if (colour === null) return true;
+    if (colour.a < 0.1 || reach < 1) continue;
+    if (back === null || contrast(over(colour, back), back) >= MIN_CONTRAST) return true;
+  }
+  return false;
 }
