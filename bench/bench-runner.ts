@@ -36,7 +36,8 @@ import { ProcedureLibrary } from '../src/core/replay/procedure-library.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, teacherOf, type BenchTask, type Suite, type Teacher } from './suite.ts';
-import { emptyTeaching, teachOneStep, type LocateTeacherElement, type TeachingCounts } from './teach.ts';
+import { emptyTeaching, teachOneStep, type LocateTeacherElement, type ShowInPage, type TeachingCounts } from './teach.ts';
+import { showInPage } from './show-in-page.ts';
 
 /** The default learner configurations: no learner, each alone, both. */
 export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'];
@@ -106,6 +107,12 @@ export interface BenchOptions {
    * template); the rest run alone. 0 or absent: nobody teaches.
    */
   teach?: number;
+  /** Which attempts are taught, instead of `teach` (the demo): by task, 1-based attempt and instance of its template. */
+  teachWhen?: (at: { task: BenchTask; attempt: number; instance: number }) => boolean;
+  /** How the teacher corrects: in the panel (pick, edit; the default) or by Show me in the page (the demo). */
+  teachBy?: 'panel' | 'show';
+  /** Makes the learners' stores (default: empty ones); bench:team starts member B from what member A shared. */
+  learnerSet?: () => LearnerSet;
   /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
   jitrl?: Partial<Settings['jitrl']>;
   /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
@@ -158,14 +165,14 @@ export function selectTasks(suite: Suite, all: BenchTask[], profile: string, fil
   return chosen;
 }
 
-interface LearnerSet {
+export interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
   episodes: InMemoryEpisodeStore;
   learnerData: InMemoryLearnerDataStore;
 }
 
-const freshSet = (): LearnerSet => ({
+export const freshSet = (): LearnerSet => ({
   memory: new InMemoryMemoryStore(),
   experience: new InMemoryExperienceStore(),
   episodes: new InMemoryEpisodeStore(),
@@ -231,17 +238,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       instanceOf.set(t.id, seenOf.get(key)!);
     }
     const teachN = options.teach ?? 0;
-    const taughtAt = (task: BenchTask, attempt: number): boolean =>
-      teachN > 0 && (options.memory === 'carry' ? (instanceOf.get(task.id) ?? 1) <= teachN : attempt <= teachN);
-    if (teachN > 0) {
+    const taughtAt = (task: BenchTask, attempt: number): boolean => options.teachWhen
+      ? options.teachWhen({ task, attempt, instance: instanceOf.get(task.id) ?? 1 })
+      : teachN > 0 && (options.memory === 'carry' ? (instanceOf.get(task.id) ?? 1) <= teachN : attempt <= teachN);
+    if (teachN > 0 || options.teachWhen) {
       const without = tasks.filter((t) => teacherOf(options.suite, t) === null).map((t) => t.id);
       if (without.length > 0) throw new Error(`--teach needs a teacher for every task; none for ${without.join(', ')}`);
     }
     for (const learner of runnable) {
-      let carried = freshSet();
+      const makeSet = options.learnerSet ?? freshSet;
+      let carried = makeSet();
       for (const task of tasks) {
         if (options.memory === 'fresh' && task !== tasks[0]) await keepLineages(learner, carried);
-        const set = options.memory === 'fresh' ? freshSet() : carried;
+        const set = options.memory === 'fresh' ? makeSet() : carried;
         carried = set;
         for (let attempt = 1; attempt <= options.attempts; attempt++) {
           bar?.update({ learner, task: task.id });
@@ -413,7 +422,12 @@ async function runAttempt(input: {
     const teaching = teacher ? emptyTeaching() : null;
     const episode = await driveEpisode(controller, {
       task, instruction, page,
-      ...(teacher && teaching ? { teaching: { teacher, counts: teaching, locate: driver.locate, ctx: { instruction, seed: options.seed, attempt } } } : {}),
+      ...(teacher && teaching ? {
+        teaching: {
+          teacher, counts: teaching, locate: driver.locate, ctx: { instruction, seed: options.seed, attempt },
+          ...(options.teachBy === 'show' ? { showMe: showInPage(page, driver, settings.agent.observationChars) } : {}),
+        },
+      } : {}),
     });
     if (crashedPage) throw new BrowserCrash(`the page crashed during ${task.id}`);
 
@@ -454,7 +468,7 @@ async function runAttempt(input: {
       actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}${s.chosen!.correction ? ` (${s.chosen!.correction})` : ''}`),
       instance: input.instance,
       taught: teaching !== null,
-      ...(teaching ? { teaching: { asks: teaching.asks, picks: teaching.picks, edits: teaching.edits, unteachable: teaching.unteachable, stopped: teaching.stopped } } : {}),
+      ...(teaching ? { teaching: { asks: teaching.asks, picks: teaching.picks, edits: teaching.edits, shows: teaching.shows, unteachable: teaching.unteachable, stopped: teaching.stopped } } : {}),
     };
     options.onAttempt?.(record, closed);
     return record;
@@ -488,7 +502,7 @@ async function driveEpisode(controller: AgentController, input: {
   task: BenchTask;
   instruction: string;
   page: Page;
-  teaching?: { teacher: Teacher; counts: TeachingCounts; locate: LocateTeacherElement; ctx: { instruction: string; seed: number; attempt: number } };
+  teaching?: { teacher: Teacher; counts: TeachingCounts; locate: LocateTeacherElement; ctx: { instruction: string; seed: number; attempt: number }; showMe?: ShowInPage };
 }): Promise<Episode> {
   let episode = await controller.start({ task: input.instruction, startUrl: input.page.url(), tabId: null, kind: 'bench' });
   while (episode.status === 'awaiting_approval') {

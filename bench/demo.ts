@@ -1,12 +1,22 @@
 /**
- * `npm start`: the main job on the built-in default. Serves the shipped demo
- * sites on 127.0.0.1, then runs one task several times in headless Chromium
- * through the extension's own agent loop, observation and action code, with
- * the offline policy and JitRL + CER learning between attempts. For each
- * attempt it prints every step's candidates with base versus adjusted logits,
- * so you can watch the adjustment change from one attempt to the next.
+ * `npm start`: the apprentice loop on the built-in default. Serves the shipped
+ * demo sites on 127.0.0.1 and runs, in headless Chromium, through the
+ * extension's own agent loop, observation and action code (offline policy,
+ * JitRL + CER learning between attempts):
  *
- *   npm start -- [--task <id>] [--attempts 4] [--learners jitrl+cer] [--headed]
+ *   1. the first instance of a task template, taught: wherever the proposal
+ *      is wrong, a scripted person presses Show me and does the step in the
+ *      page (the suite's teacher for that task);
+ *   2. the same instance again, alone;
+ *   3. a second instance of the template (other values), with the person
+ *      watching: it should need no correction;
+ *   4. that instance again, alone.
+ *
+ * Every step prints its candidates with base versus adjusted logits and how
+ * it was decided, so you can watch one correction change what happens next.
+ *
+ *   npm start -- [--template shop.add-to-cart] [--learners jitrl+cer] [--headed]
+ *   npm start -- --task <id> [--attempts 4]   (one task, alone, as before)
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -14,21 +24,24 @@ import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/episode/episode.ts';
 import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
 import type { AttemptRecord } from './metrics.ts';
-import { loadSuite } from './suite.ts';
+import { loadSuite, resolveTasks } from './suite.ts';
 
 const fmt = (n: number | null) => (n === null ? '—' : n.toFixed(2));
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
 function printAttempt(record: AttemptRecord, episode: Episode): void {
   const verdict = record.outcome === 'success' ? 'SUCCESS' : record.outcome === 'error' ? 'ERROR' : 'failure';
-  console.log(`\n## Attempt ${record.attempt} — ${verdict} (reward ${record.reward ?? '—'}, ${record.steps} steps)`);
+  const t = record.teaching;
+  const who = !record.taught ? 'alone' : `taught: ${(t?.shows ?? 0) + (t?.picks ?? 0) + (t?.edits ?? 0)} correction(s) by Show me, ${t?.asks ?? 0} proposal(s) approved`;
+  console.log(`\n## ${record.taskId} · attempt ${record.attempt} — ${verdict} (reward ${record.reward ?? '—'}, ${record.steps} steps; ${who})`);
   for (const step of episode.steps) {
     if (!step.chosen) continue;
     const path = step.url.replace(/^https?:\/\/[^/]+/, '');
     const how = step.selection
       ? ` · proposal ${step.selection.how === 'sampled' ? `sampled (p = ${pct(step.selection.probability)})` : step.selection.how === 'exploited' ? 'repeats what worked' : 'argmax'}`
       : '';
-    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(step.v)} from ${step.neighbours.length} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how}`);
+    const decided = step.chosen.correction === 'show' ? `SHOWN by the person: ${step.chosen.semantic}` : step.chosen.decision === 'auto' ? 'ran alone' : step.chosen.decision;
+    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(step.v)} from ${step.neighbours.length} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how} · ${decided}`);
     if (step.loop) console.log(`LOOP: back at the page as it was before step ${step.loop.since + 1}; not proposed again here: ${step.loop.repeated.join('; ')}`);
     const rows = step.candidates.map((c) => [
       c.semantic === step.chosen!.semantic ? '→' : '',
@@ -51,7 +64,8 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      task: { type: 'string', default: 'shop.add-to-cart.202' },
+      template: { type: 'string', default: 'shop.add-to-cart' },
+      task: { type: 'string' },
       attempts: { type: 'string', default: '4' },
       learners: { type: 'string', default: 'jitrl+cer' },
       seed: { type: 'string', default: '0' },
@@ -66,26 +80,51 @@ async function main(): Promise<number> {
     return 2;
   }
   const suite = await loadSuite(resolve(import.meta.dirname, 'suites/apprentice-sites/index.ts'));
-  console.log(`# Apprentice demo — task ${values.task}, ${values.attempts} attempts, offline policy, learner ${learner}`);
+  const common = { suite, learners: [learner], policy: 'offline' as const, noise: 0, seed: Number(values.seed), profile: 'full', progress: false, headed: values.headed };
+  if (values.task) {
+    console.log(`# Apprentice demo — task ${values.task}, ${values.attempts} attempts alone, offline policy, learner ${learner}`);
+    const result = await runBench({ ...common, attempts: Number(values.attempts), memory: 'fresh', taskFilter: values.task, onAttempt: printAttempt });
+    console.log(`\n# Success by attempt: ${result.records.map((r) => (r.outcome === 'success' ? '✓' : '✗')).join(' ')}`);
+    return 0;
+  }
+  // The first two instances of the template, in the suite's order.
+  const started = await suite.start?.();
+  const all = resolveTasks(suite, { baseUrl: started ? started.baseUrl : '' });
+  await suite.stop?.();
+  const instances = all.filter((t) => t.template === values.template).slice(0, 2);
+  if (instances.length < 2) {
+    console.error(`--template ${values.template}: the suite has fewer than two instances of it`);
+    return 2;
+  }
+  console.log(`# Apprentice demo — the loop on ${values.template}: ${instances.map((t) => t.id).join(' then ')}, offline policy, learner ${learner}`);
   const result = await runBench({
-    suite,
-    learners: [learner],
-    attempts: Number(values.attempts),
-    policy: 'offline',
-    noise: 0,
-    seed: Number(values.seed),
-    memory: 'fresh',
-    profile: 'full',
-    taskFilter: values.task,
-    progress: false,
-    headed: values.headed,
+    ...common,
+    attempts: 2,
+    memory: 'carry',
+    taskFilter: instances.map((t) => t.id).join(','),
+    // Attempt 1 of each instance with the person there (teaching the first, watching the second); attempt 2 alone.
+    teachWhen: ({ attempt }) => attempt === 1,
+    teachBy: 'show',
     onAttempt: (record, episode) => {
-      if (record.attempt === 1) console.log(`\ninstruction: ${record.instruction}`);
+      if (record.attempt === 1) console.log(`\n# ${record.taskId}: ${record.instruction}`);
       printAttempt(record, episode);
     },
   });
-  const summary = result.summaries[0]!;
-  console.log(`\n# Success by attempt: ${result.records.map((r) => (r.outcome === 'success' ? '✓' : '✗')).join(' ')}  (Avg ${(100 * summary.avg).toFixed(0)}%, Final ${(100 * summary.final).toFixed(0)}%)`);
+  const rec = (i: number, attempt: number) => result.records.find((r) => r.taskId === instances[i]!.id && r.attempt === attempt);
+  const corrections = (r: AttemptRecord | undefined) => (r?.teaching ? (r.teaching.shows ?? 0) + r.teaching.picks + r.teaching.edits : 0);
+  const rows = [[0, 1], [0, 2], [1, 1], [1, 2]].map(([i, k]) => {
+    const r = rec(i!, k!);
+    return [`instance ${i! + 1} (${instances[i!]!.id})`, String(k), r?.taught ? 'the person' : 'alone', String(corrections(r)), String(r?.teaching?.asks ?? 0), r?.outcome ?? '—'];
+  });
+  console.log(`\n# The loop\n\n${markdownTable([['', 'attempt', 'with', 'corrections', 'approvals', 'outcome'], ...rows])}`);
+  const holds = {
+    taught: corrections(rec(0, 1)) > 0,
+    alone: rec(0, 2)?.outcome === 'success',
+    transfer: rec(1, 1)?.outcome === 'success' && corrections(rec(1, 1)) === 0,
+  };
+  console.log(`\n- attempt 1 was taught by Show me: ${holds.taught ? 'yes' : 'NO (the proposals needed no correction)'}`);
+  console.log(`- attempt 2 alone succeeded: ${holds.alone ? 'yes' : 'NO'}`);
+  console.log(`- the second instance needed no correction: ${holds.transfer ? 'yes' : 'NO'}`);
   return 0;
 }
 

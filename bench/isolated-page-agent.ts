@@ -25,6 +25,8 @@ export const AGENT_WORLD = 'apprentice-page-agent';
 export interface IsolatedPageAgent {
   /** Runs `fn(arg)` in the main frame's isolated world; the result comes back as JSON. */
   evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<Awaited<R>>;
+  /** `globalThis[name](payload)` in this world (every document) calls `listener(payload)` here: a CDP binding. */
+  bind(name: string, listener: (payload: string) => void): Promise<void>;
   detach(): Promise<void>;
 }
 
@@ -94,6 +96,12 @@ export async function attachIsolatedPageAgent(page: Page, bundle = ISOLATED_AGEN
       });
       if (exceptionDetails) throw new IsolatedWorldError(describe(exceptionDetails));
       return result.value as Awaited<R>;
+    },
+    async bind(name, listener) {
+      cdp.on('Runtime.bindingCalled', (event) => {
+        if (event.name === name) listener(event.payload);
+      });
+      await cdp.send('Runtime.addBinding', { name, executionContextName: AGENT_WORLD });
     },
     async detach() {
       await cdp.detach().catch(() => undefined);

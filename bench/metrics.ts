@@ -66,6 +66,8 @@ export interface AttemptRecord {
     /** Corrections: another candidate picked, an action edited in. */
     picks: number;
     edits: number;
+    /** Steps shown in the page (Show me; the demo). */
+    shows?: number;
     /** Teacher steps whose element had no ref in the agent's snapshot (the attempt ended there). */
     unteachable: { step: number; selector: string; reason: string }[];
     stopped: boolean;

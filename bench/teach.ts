@@ -11,6 +11,10 @@
  * - `stop`: the attempt ends, and the reward decides;
  * - an element with no ref in the agent's snapshot is *unteachable*: the
  *   attempt ends, and the step is reported with its selector.
+ *
+ * With `showMe` (the demo), a correction is Show me instead of a pick or an
+ * edit: the teacher does the step in the page, and it is recorded as a
+ * correction of kind 'show' (core/agent/shown-correction.ts).
  */
 import type { Page } from 'playwright-core';
 import type { AgentController } from '../src/core/agent/agent-controller.ts';
@@ -30,17 +34,21 @@ export interface UnteachableStep {
   reason: string;
 }
 
+/** Does the teacher's step in the page as the person would, and says what it was (semantic form) and where. */
+export type ShowInPage = (step: Exclude<TeacherStep, { do: 'answer' } | { do: 'stop' }>, action: Action) => Promise<{ action: string; url: string; title: string; navigated: boolean }>;
+
 export interface TeachingCounts {
   asks: number;
-  /** Corrections by kind: a picked candidate, an edited action. */
+  /** Corrections by kind: a picked candidate, an edited action, a step shown in the page. */
   picks: number;
   edits: number;
+  shows: number;
   unteachable: UnteachableStep[];
   /** The teacher said stop. */
   stopped: boolean;
 }
 
-export const emptyTeaching = (): TeachingCounts => ({ asks: 0, picks: 0, edits: 0, unteachable: [], stopped: false });
+export const emptyTeaching = (): TeachingCounts => ({ asks: 0, picks: 0, edits: 0, shows: 0, unteachable: [], stopped: false });
 
 /** What one teacher step means on this page: an action in ref form, stop, or unteachable. */
 export async function resolveTeacherStep(
@@ -112,6 +120,7 @@ export async function teachOneStep(input: {
   locate: LocateTeacherElement;
   ctx: { instruction: string; seed: number; attempt: number };
   counts: TeachingCounts;
+  showMe?: ShowInPage;
 }): Promise<{ episode: Episode; end: boolean }> {
   const { controller, episode, counts } = input;
   const pending = episode.steps.at(-1)!;
@@ -137,6 +146,14 @@ export async function teachOneStep(input: {
   if (index >= 0 && pending.candidates[index] === open[0]) {
     counts.asks++;
     return { episode: await controller.decide(episode.id, { kind: 'approve', step: pending.index, candidate: open[0]!.semantic }), end: false };
+  }
+  const step = parsed.data as TeacherStep;
+  if (input.showMe && step.do !== 'answer' && step.do !== 'stop') {
+    // Show me: the person does it in the page; the recorded step is the correction.
+    await controller.amend(episode.id, (e) => ({ ...e, teaching: { mode: 'show', since: Date.now() } }));
+    const shown = await input.showMe(step, resolved.action);
+    counts.shows++;
+    return { episode: await controller.decide(episode.id, { kind: 'show', ...shown }), end: false };
   }
   if (index >= 0) {
     counts.picks++;

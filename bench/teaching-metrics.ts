@@ -34,7 +34,7 @@ export interface TeachingSummary {
 }
 
 const mean = (xs: number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
-const corrections = (r: AttemptRecord): number => (r.teaching ? r.teaching.picks + r.teaching.edits : 0);
+const corrections = (r: AttemptRecord): number => (r.teaching ? r.teaching.picks + r.teaching.edits + (r.teaching.shows ?? 0) : 0);
 
 export function summarizeTeaching(learner: string, records: readonly AttemptRecord[], attempts: number, memory: 'fresh' | 'carry'): TeachingSummary {
   const mine = records.filter((r) => r.learner === learner);

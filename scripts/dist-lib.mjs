@@ -36,7 +36,7 @@ export function distProblems(files) {
     if (/\beval\(/.test(src)) problems.push(`${path} contains eval(`);
   }
   if (JSON.stringify(m.content_security_policy ?? {}).includes('unsafe-eval')) problems.push('CSP allows unsafe-eval');
-  // Exposure (README "Security model"): any page can fetch a web-accessible
+  // Exposure (docs/security.md): any page can fetch a web-accessible
   // resource at chrome-extension://<id>/<path> and so tell that Apprentice is
   // installed. Nothing needs one: content scripts are self-contained classic scripts.
   for (const war of m.web_accessible_resources ?? []) {

@@ -16,6 +16,7 @@ import type { ObserveOptions, PageObservation } from '../core/page/observation.t
 import { observePage } from './observe/observe-page.ts';
 import { RefRegistry } from './observe/ref-registry.ts';
 import { createPageAgent, type PageAgent } from './page-agent.ts';
+import { createDemonstrationRecorder, type DemonstrationRecorder } from './record/demonstration-recorder.ts';
 
 export interface ObservationProbe {
   observe(options: ObserveOptions): PageObservation;
@@ -26,11 +27,26 @@ export interface ObservationProbe {
 declare global {
   var __apprentice: PageAgent | undefined;
   var __apprenticeProbe: ObservationProbe | undefined;
+  /**
+   * The content script's demonstration recorder, for Show me in the
+   * benchmark (bench/show-me.ts): what the person (Playwright's trusted
+   * input) does is passed as JSON to `__apprenticeRecorded`, a CDP binding.
+   */
+  var __apprenticeRecorder: DemonstrationRecorder | undefined;
+  var __apprenticeRecorded: ((payload: string) => void) | undefined;
 }
 
 // Installed once per world: a second injection into the same document keeps the refs already handed out.
 if (globalThis.__apprentice === undefined) {
-  globalThis.__apprentice = createPageAgent(window);
+  const agent = createPageAgent(window);
+  globalThis.__apprentice = agent;
+  const report = (payload: unknown) => globalThis.__apprenticeRecorded?.(JSON.stringify(payload));
+  globalThis.__apprenticeRecorder = createDemonstrationRecorder({
+    win: window,
+    locate: (el) => agent.locate(el),
+    send: async (step) => report({ step }),
+    onUnrecordable: (what) => report({ unrecordable: what }),
+  });
   const probeRegistry = new RefRegistry();
   globalThis.__apprenticeProbe = {
     observe: (options) => observePage(document, probeRegistry, options),

@@ -31,8 +31,8 @@ describe('built manifest', () => {
     expect(manifest.key.length).toBeGreaterThan(100);
   });
 
-  it('asks only for the permissions the README justifies', () => {
-    expect([...manifest.permissions].sort()).toEqual(['scripting', 'sidePanel', 'storage', 'tabs', 'unlimitedStorage']);
+  it('asks only for the permissions docs/security.md justifies', () => {
+    expect([...manifest.permissions].sort()).toEqual(['alarms', 'scripting', 'sidePanel', 'storage', 'tabs', 'unlimitedStorage']);
     expect(manifest.permissions).not.toContain('<all_urls>');
     expect(manifest.permissions).not.toContain('debugger');
     expect(manifest.permissions).not.toContain('webRequest');

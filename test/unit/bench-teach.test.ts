@@ -112,6 +112,27 @@ describe('teachOneStep', () => {
     expect(lost.page.acted).toEqual([]);
   });
 
+  it('with Show me, a correction is done in the page and recorded as a correction of kind show', async () => {
+    const { controller, episode, page } = await pending();
+    const counts = emptyTeaching();
+    const shown: string[] = [];
+    const out = await teachOneStep({
+      controller, episode, teacher: async () => ({ do: 'fill', selector: 'role=spinbutton[name="Minutes"]', text: '5' }), page: noPage, locate,
+      ctx: { instruction: episode.task, seed: 0, attempt: 1 }, counts,
+      showMe: async (step) => {
+        shown.push(step.do);
+        return { action: 'fill(<spinbutton "Minutes">, "5")', url: 'https://timer.test/', title: 'Timer', navigated: false };
+      },
+    });
+    expect(shown).toEqual(['fill']);
+    expect(counts).toMatchObject({ asks: 0, picks: 0, edits: 0, shows: 1 });
+    expect(out.episode.steps[0]!.chosen).toMatchObject({ semantic: 'fill(<spinbutton "Minutes">, "5")', correction: 'show' });
+    expect(out.episode.steps[0]!.rejected).toEqual(['click(<button "Reset">)']);
+    // The person did it: the agent does not do it again.
+    expect(page.acted).toEqual([]);
+    expect(out.episode.teaching).toBeUndefined();
+  });
+
   it('rejects a malformed teacher answer with a clear error', async () => {
     await expect(teach({ do: 'fill', selector: 'x' } as unknown as TeacherStep)).rejects.toThrow(/the teacher answered/);
   });

@@ -154,6 +154,21 @@ describe('a correction is proposed first next time, and what it overruled is not
   });
 });
 
+describe('the switch (settings jitrl.learnCorrections, the mutant of the teaching figures)', () => {
+  it('off: the picked action is not proposed first after the failed attempt, nor carried to another instance', async () => {
+    const off: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, learnCorrections: false } };
+    const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 1, Ulysses: 0.9 }), off);
+    let ep = await lib.start('Borrow the book Dune');
+    ep = await lib.controller.decide(ep.id, { kind: 'pick', index: index(ep, 'click(<link "Dune">)') });
+    await lib.controller.finish(ep.id, 'failure');
+    const same = await lib.start('Borrow the book Dune');
+    expect(same.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Dune">)')?.settled).toBeUndefined();
+    await lib.controller.stop(same.id);
+    const other = await lib.start('Borrow the book Ulysses');
+    expect(other.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Ulysses">)')?.support).toBe(0);
+  });
+});
+
 describe('a rejection bars the action in that state unless later evidence supports it', () => {
   const page = pageOf([{ ref: '1', role: 'button', name: 'Reserve' }, { ref: '2', role: 'button', name: 'Borrow' }]);
   const url = 'https://library.test/book/Dune';
@@ -176,6 +191,13 @@ describe('a rejection bars the action in that state unless later evidence suppor
   it('not barred once the person later approved it there, or it later led to a success', () => {
     expect(run([rejected, transition({ id: 'b:0', action: RESERVE, url, futureRewards: [0.2], taught: 'approved', createdAt: 200 })]).barred).toBeUndefined();
     expect(run([rejected, transition({ id: 'c:0', action: RESERVE, url, futureRewards: [1], createdAt: 200 })]).barred).toBeUndefined();
+  });
+
+  it('a rejection rebound from another instance of the template lowers the value but does not bar', () => {
+    const elsewhere = transition({ id: 'z:0:rejected:0@instance', action: RESERVE, url, futureRewards: [-1], taught: 'rejected', createdAt: 100 });
+    const reserve = run([elsewhere]);
+    expect(reserve.barred).toBeUndefined();
+    expect(reserve.q).toBe(-1);
   });
 
   it('an approval before the rejection is not later evidence', () => {
@@ -210,7 +232,7 @@ describe('a correction that used a task value reaches the next instance with its
     expect(instanceValues('Borrow the book Dune', 'What time do you open?')).toBeNull();
   });
 
-  it('a link picked for one book is chosen for the next book by its own name; the overruled link stays barred', async () => {
+  it('a link picked for one book is chosen for the next book by its own name; the overruled link keeps its negative value there', async () => {
     const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 0.5, Emma: 0.4, Ulysses: 0.3, Borrow: 1, Reserve: 2 }));
     let ep = await lib.start('Borrow the book Dune');
     ep = await lib.controller.decide(ep.id, { kind: 'pick', index: index(ep, 'click(<link "Dune">)') });
@@ -221,7 +243,9 @@ describe('a correction that used a task value reaches the next instance with its
     let next = await lib.start('Borrow the book Ulysses');
     expect(next.steps[0]!.candidates[0]!.semantic).toBe('click(<link "Ulysses">)');
     expect(next.steps[0]!.selection?.how).toBe('exploited');
-    expect(next.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Opening hours">)')?.barred).toBe('rejected');
+    const hours = next.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Opening hours">)')!;
+    expect(hours.support).toBe(1);
+    expect(hours.adjustedLogit).toBeLessThan(hours.baseLogit);
     next = await lib.controller.decide(next.id, { kind: 'approve' }, { auto: true });
     // On the book page too: the person's Borrow, not the policy's Reserve.
     expect(next.steps[1]!.candidates[0]!.semantic).toBe('click(<button "Borrow">)');

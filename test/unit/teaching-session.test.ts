@@ -92,8 +92,9 @@ describe('Show me', () => {
     const on = await teaching.begin(ep.id, 'show');
     expect(on.teaching).toEqual({ mode: 'show', since: expect.any(Number) });
     expect(tab.calls).toEqual([[TAB, true]]);
-    // While the person shows the step, the panel's decisions are refused.
+    // While the person shows the step, the panel's decisions are refused, and pause changes nothing.
     await expect(controller.decide(ep.id, { kind: 'approve' })).rejects.toThrow(DecisionError);
+    expect((await controller.pause(ep.id)).status).toBe('awaiting_approval');
 
     await teaching.record(TAB, click('Search'));
     const next = await controller.settled(ep.id);

@@ -32,6 +32,8 @@ describe('Run tab: Show me and Take over', () => {
     expect(await screen.findByText(/Do the step in the page/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Run edited' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Cancel Show me' }));
     expect(callsOf('teach.cancel')).toEqual([{ episodeId: 'ep-1' }]);
     expect(await screen.findByRole('button', { name: /^Approve/ })).toBeInTheDocument();

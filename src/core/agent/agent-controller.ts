@@ -153,7 +153,8 @@ export class AgentController {
 
   async pause(episodeId: string): Promise<Episode> {
     const episode = await this.get(episodeId);
-    if (isFinished(episode)) return episode;
+    // While the person teaches in the page nothing runs; Stop still ends the episode.
+    if (isFinished(episode) || episode.teaching) return episode;
     this.inFlight.get(episodeId)?.abort();
     const paused: Episode = { ...episode, status: 'paused' };
     await this.save(paused);
@@ -162,7 +163,7 @@ export class AgentController {
 
   async resume(episodeId: string, options: { awaitNext?: boolean } = {}): Promise<Episode> {
     const episode = await this.get(episodeId);
-    if (episode.status !== 'paused') return episode;
+    if (episode.status !== 'paused' || episode.teaching) return episode;
     const pending = episode.steps.at(-1);
     // A proposal still waiting for a decision stays; otherwise propose afresh.
     if (pending && pending.chosen === null && pending.candidates.length > 0 && episode.error === null) {
@@ -315,8 +316,7 @@ export class AgentController {
       if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
       // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
       const latest = await this.get(episodeId);
-      // A replay that stopped before the policy failed stays stopped, with its reason.
-      const replay = episode.replay ?? latest.replay;
+      const replay = episode.replay ?? latest.replay; // a replay that stopped before the policy failed stays stopped
       const paused = await this.saveOrPause({ ...latest, ...(replay ? { replay } : {}), status: 'paused', error: describeError(err) }, latest);
       this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
       return { episode: paused, observation: null };

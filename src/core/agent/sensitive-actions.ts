@@ -4,7 +4,7 @@
  * a hijacked model or a hostile page cannot talk its way past it. It errs on
  * the side of asking.
  *
- * Always ask (see README "Security model"):
+ * Always ask (see docs/security.md):
  * - ending the episode (send_msg_to_user, report_infeasible);
  * - typing into password, one-time-code or payment fields (secret-fields.ts);
  * - anything that submits a form: a submit button (a <button> without a type

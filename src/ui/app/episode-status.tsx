@@ -31,7 +31,8 @@ export function EpisodeStatus({ episode, settings, busy, controls, disabled, onP
       </div>
       {controls ? (
         <div class="controls" role="group" aria-label="Episode controls">
-          {episode.status === 'paused' ? (
+          {/* While the person teaches in the page nothing runs, so there is nothing to pause. */}
+          {episode.teaching ? null : episode.status === 'paused' ? (
             <button type="button" disabled={disabled} onClick={onResume}>Resume</button>
           ) : (
             <button type="button" disabled={disabled} onClick={onPause}>Pause</button>

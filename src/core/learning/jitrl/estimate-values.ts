@@ -15,6 +15,8 @@ import type { RandomSource } from '../../ports.ts';
 import type { JitrlSettings } from '../../settings.ts';
 import type { ResolveAction, ToSemantic } from '../learner.ts';
 import { samePage } from '../../page/same-page.ts';
+import { isRebound } from './retrieve-neighbours.ts';
+import { softmax } from '../shared/softmax.ts';
 
 /** ε of Eq. 25: keeps the division finite when every advantage is 0. */
 export const NORMALIZATION_EPSILON = 1e-8;
@@ -68,7 +70,7 @@ export interface EstimateInput {
   toSemantic: ToSemantic;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
-  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled'>>;
+  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled' | 'learnCorrections'>>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
   /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
@@ -85,15 +87,6 @@ export interface EstimateOutput {
   /** The transitions behind those actions: the learner marks them stale. */
   droppedTransitionIds: string[];
   notes: string[];
-}
-
-/** Plain softmax over logits. The model's sampling temperature is already part of its logits, so none is applied here. */
-export function softmax(logits: readonly number[]): number[] {
-  if (logits.length === 0) return [];
-  const max = Math.max(...logits);
-  const exps = logits.map((z) => Math.exp(z - max));
-  const sum = exps.reduce((a, b) => a + b, 0);
-  return exps.map((e) => e / sum);
 }
 
 /**
@@ -211,8 +204,9 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   // Bars and settled exploitation are our additions, each behind its setting (default on).
   const barsOn = input.settings.bars ?? true;
   const settledOn = input.settings.exploitSettled ?? true;
-  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here) : undefined));
-  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN || correctedHere(e.remembered ?? e.semantic, here)));
+  const taughtOn = input.settings.learnCorrections ?? true;
+  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here, taughtOn) : undefined));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN || (taughtOn && correctedHere(e.remembered ?? e.semantic, here))));
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
@@ -298,18 +292,21 @@ function correctedHere(action: string, neighbours: readonly Neighbour[]): boolea
  *   BARRED_RETURN. A step the person corrected to is not the agent's call: a
  *   failure later in that attempt does not bar it.
  */
-function barOf(action: string, neighbours: readonly Neighbour[]): CandidateRecord['barred'] {
+function barOf(action: string, neighbours: readonly Neighbour[], taughtOn = true): CandidateRecord['barred'] {
   const here = neighbours.filter((n) => n.transition.action === action);
   if (here.length === 0) return undefined;
-  const rejections = here.filter((n) => isRejection(n.transition.id));
+  // A rejection on another instance of the template lowers the action's value here
+  // but does not bar it: what that instance's person chose instead may not exist on this page.
+  const rejections = here.filter((n) => isRejection(n.transition.id) && !(taughtOn && isRebound(n.transition.id)));
   const taken = here.filter((n) => !isRejection(n.transition.id));
   if (rejections.length > 0) {
+    if (!taughtOn) return 'rejected';
     const last = Math.max(...rejections.map((n) => n.transition.createdAt));
     const supported = taken.some((n) => n.transition.createdAt > last
       && (n.transition.taught === 'approved' || n.transition.taught === 'corrected' || n.ret >= SETTLED_RETURN));
     if (!supported) return 'rejected';
   }
-  const own = taken.filter((n) => n.transition.taught !== 'corrected');
+  const own = taughtOn ? taken.filter((n) => n.transition.taught !== 'corrected') : taken;
   if (own.length === 0) return undefined;
   const mean = own.reduce((s, n) => s + n.ret, 0) / own.length;
   return mean <= BARRED_RETURN ? 'failed' : undefined;

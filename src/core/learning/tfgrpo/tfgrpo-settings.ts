@@ -1,7 +1,7 @@
 /**
  * Training-Free GRPO's settings. Defaults follow the paper's web setting
  * where it gives one (group size 3, rollout temperature 0.7, critique and
- * update at 0); the caps are ours (see README).
+ * update at 0); the caps are ours (see docs/learning.md).
  */
 import * as z from 'zod';
 
