@@ -98,7 +98,7 @@ describe('Meta-TTL through the controller', () => {
     const first = await attempt(c);
     expect(first.learners).toEqual(['metattl']);
     expect(first.plans).toEqual({ metattl: { key: 'https://shop.test add a kettle to the cart', guide: null } });
-    expect(actorPrompts[0]).not.toContain('Follow this guide');
+    expect(actorPrompts[0]).not.toContain('Advice learned from earlier attempts');
     expect(first.steps.at(-1)!.learningNotes.some((n) => n.startsWith('metattl: the meta-agent rewrote the guide'))).toBe(true);
 
     const second = await attempt(c);
