@@ -3,6 +3,10 @@
 // the UI and the content script reach storage and models only through the
 // background (never adapters/), and nothing imports the background. Inside
 // src/core, no two folders import each other (no cycles between folders).
+// Learner zones: a learner folder (src/core/learning/<id>/) imports no other
+// learner folder (shared helpers live in src/core/learning/shared/), and the
+// seam (the files directly in src/core/learning/) imports no learner folder,
+// except the registry.
 // Usage: node scripts/check-boundaries.mjs [root]   (root defaults to the repository)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -78,6 +82,40 @@ for (const [from, tos] of edges) {
   for (const [to, file] of tos) {
     if (reaches(to, from)) problems.push(`${file} imports core/${to}, which imports core/${from} back (import cycle between folders of src/core)`);
   }
+}
+
+// Learner zones.
+const learningRoot = join(root, 'src/core/learning');
+/** Seam files that may name learner folders: the registry (UI-safe definitions, and factories). */
+const REGISTRY_FILES = new Set(['registry.ts', 'registry-factories.ts']);
+/**
+ * Seam files that still name JitRL's or CER's stores (issue 23: they are not yet ordinary
+ * registry learners; their memories are top-level archive fields). Remove each when that ends.
+ */
+const SEAM_EXCEPTIONS = new Set(['learner-definition.ts', 'memory-transfer.ts', 'in-memory-import.ts']);
+let learningFiles = [];
+try { learningFiles = walk(learningRoot); } catch { /* no learning folder in this tree */ }
+const learnerFolderOf = (path) => {
+  const rel = relative(learningRoot, path);
+  if (rel.startsWith('..')) return undefined;
+  const parts = rel.split('/');
+  if (parts.length === 1) return null; // the seam
+  return parts[0] === 'shared' ? 'shared' : parts[0];
+};
+for (const file of learningFiles) {
+  const from = learnerFolderOf(file);
+  const rel = relative(learningRoot, file);
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    const m = line.match(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/);
+    if (!m) return;
+    const to = learnerFolderOf(resolve(dirname(file), m[1]));
+    if (to === undefined || to === null || to === 'shared' || to === from) return;
+    const where = `${relative(root, file)}:${i + 1} imports ${m[1]}`;
+    if (from === 'shared') problems.push(`${where}: shared learning helpers import no learner folder`);
+    else if (from !== null) problems.push(`${where}: a learner folder imports no other learner folder (move what both need to src/core/learning/shared/)`);
+    else if (!REGISTRY_FILES.has(rel) && !SEAM_EXCEPTIONS.has(rel)) problems.push(`${where}: the learning seam imports no learner folder (only the registry does)`);
+  });
 }
 
 if (problems.length) {

@@ -42,7 +42,8 @@ import { historyDepth } from '../core/page/history-depth.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
-import { createUiHandlers } from './ui-handlers.ts';
+import { createUiHandlers, type UiHandlerDeps } from './ui-handlers.ts';
+import { createTeamMemory, registerTeamAlarm } from './team-alarm.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
 import { TeachingSession } from '../core/agent/teaching-session.ts';
@@ -209,7 +210,17 @@ async function setUp() {
   });
   const teachingRouter = new TeachingRouter(teaching);
 
-  const handlers = createUiHandlers({
+  // Team memory merges through the same import path as a file import (the handler deps below).
+  let transferDeps: UiHandlerDeps | null = null;
+  const team = createTeamMemory({
+    transfer: () => {
+      if (!transferDeps) throw new Error('team memory used before the background was set up');
+      return transferDeps;
+    },
+    stores: { memory, experiences, learnerData },
+  });
+  const handlerDeps: UiHandlerDeps = {
+    team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },
     procedures,
     demonstrations,
     teaching,
@@ -258,12 +269,15 @@ async function setUp() {
       return { experiences };
     },
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
-  });
+  };
+  transferDeps = handlerDeps;
+  const handlers = createUiHandlers(handlerDeps);
 
   // An episode caught mid-proposal when the worker died is proposed again.
   await controller.resumeUnfinished();
   return {
     handlers,
+    team,
     demonstrations,
     teaching: {
       router: teachingRouter,
@@ -276,6 +290,8 @@ async function setUp() {
 
 const ready = setUp();
 ready.catch((err: unknown) => logger.error('set-up failed', { error: String(err) }));
+// Team memory syncs by itself only when the person chose "live" (team-alarm.ts); the listener is registered at the top level.
+registerTeamAlarm(() => ready.then((r) => r.team));
 
 registerDemonstrationListeners(
   () => ready.then((r) => r.demonstrations),

@@ -18,7 +18,8 @@ import { pinConfiguration } from '../core/learning/evotest/lineage.ts';
 import type { LineageStore } from '../core/learning/evotest/lineage-store.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
-import type { UiHandlers } from '../protocol/validate.ts';
+import type { Handlers, UiHandlers } from '../protocol/validate.ts';
+import type { TeamRequests } from '../protocol/team-messages.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { keyTransportProblem } from '../core/provider-key.ts';
 import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
@@ -57,6 +58,8 @@ export interface UiHandlerDeps {
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
   /** Learned procedures (replay): listed, deleted, marked "never replay" in the Memory tab. */
   procedures: Pick<ProcedureLibrary, 'list' | 'delete' | 'setNeverReplay'>;
+  /** Team memory (team.*), and its part of "forget this site". */
+  team: { handlers: Handlers<typeof TeamRequests, undefined>; forgetSite(origin: string): Promise<void> };
   /** Show me and Take over in an agent episode (teach.*). */
   teaching: Pick<TeachingSession, 'begin' | 'cancel' | 'continueAfterTakeOver'>;
 }
@@ -108,7 +111,13 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'memory.sites': async () => d.memory.sites(),
     'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
     'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
-    'memory.forgetSite': async ({ origin }) => forgetSite(d, origin),
+    'memory.forgetSite': async ({ origin }) => {
+      const result = await forgetSite(d, origin);
+      // Tests build handlers from partial deps; the background always passes team.
+      await d.team?.forgetSite(origin);
+      return result;
+    },
+    ...d.team?.handlers,
     'memory.export': async () => exportMemory(d),
     'memory.import': async ({ json }) => importMemory(d, json),
     'metattl.guide': async ({ origin, task }) => {

@@ -19,6 +19,7 @@ import { MAX_GUIDE_CHARS } from '../core/learning/metattl/meta-answer.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { LineageSchema } from '../core/learning/evotest/lineage.ts';
 import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';
+import { TeamRequests } from './team-messages.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
@@ -202,6 +203,8 @@ export const UiRequests = {
   },
   'procedures.delete': { req: z.strictObject({ origin: z.string(), id: z.string().min(1) }), res: Ok },
   'procedures.neverReplay': { req: z.strictObject({ origin: z.string(), id: z.string().min(1), never: z.boolean() }), res: Ok },
+  /** Team memory (team-messages.ts). */
+  ...TeamRequests,
 } as const;
 
 export type UiRequestType = keyof typeof UiRequests;

@@ -32,7 +32,7 @@ describe('built manifest', () => {
   });
 
   it('asks only for the permissions docs/security.md justifies', () => {
-    expect([...manifest.permissions].sort()).toEqual(['scripting', 'sidePanel', 'storage', 'tabs', 'unlimitedStorage']);
+    expect([...manifest.permissions].sort()).toEqual(['alarms', 'scripting', 'sidePanel', 'storage', 'tabs', 'unlimitedStorage']);
     expect(manifest.permissions).not.toContain('<all_urls>');
     expect(manifest.permissions).not.toContain('debugger');
     expect(manifest.permissions).not.toContain('webRequest');

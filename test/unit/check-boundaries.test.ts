@@ -55,4 +55,26 @@ describe('scripts/check-boundaries.mjs', () => {
     }));
     expect(out.status).toBe(0);
   });
+  it('fails when a learner folder imports another learner folder, and passes shared helpers', () => {
+    const out = lint(tree({
+      'src/core/learning/tfgrpo/rules.ts': "import { a } from '../cer/skill-variables.ts';\nimport { b } from '../shared/skill-variables.ts';\n",
+      'src/core/learning/shared/skill-variables.ts': 'export const b = 1;\n',
+      'src/core/learning/cer/skill-variables.ts': 'export const a = 1;\n',
+    }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('Architecture boundary violations (1)');
+    expect(out.stderr).toContain('src/core/learning/tfgrpo/rules.ts:1 imports ../cer/skill-variables.ts: a learner folder imports no other learner folder');
+  });
+
+  it('lets only the registry of the seam import a learner folder', () => {
+    const out = lint(tree({
+      'src/core/learning/registry.ts': "import { cerDefinition } from './cer/definition.ts';\n",
+      'src/core/learning/step-credit.ts': "import { distill } from './cer/distill.ts';\n",
+      'src/core/learning/cer/definition.ts': 'export const cerDefinition = {};\n',
+      'src/core/learning/cer/distill.ts': 'export const distill = 1;\n',
+    }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('Architecture boundary violations (1)');
+    expect(out.stderr).toContain('src/core/learning/step-credit.ts:1 imports ./cer/distill.ts: the learning seam imports no learner folder');
+  });
 });

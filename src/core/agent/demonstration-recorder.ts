@@ -18,7 +18,7 @@ import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
 import type { FinishedEpisode, Learner } from '../learning/learner.ts';
 import type { DistillInput } from '../learning/cer/distill.ts';
-import { isSecretField } from '../learning/cer/skill-variables.ts';
+import { isSecretField } from '../learning/shared/skill-variables.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { Settings } from '../settings.ts';

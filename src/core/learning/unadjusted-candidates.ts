@@ -5,7 +5,7 @@
 import type { Action } from '../page/action.ts';
 import type { ProposedCandidate } from '../policy/policy.ts';
 import type { CandidateRecord } from '../episode/episode.ts';
-import { softmax } from './jitrl/estimate-values.ts';
+import { softmax } from './shared/softmax.ts';
 
 export function unadjustedCandidates(candidates: ProposedCandidate[], toSemantic: (a: Action) => string): { records: CandidateRecord[]; actions: Action[] } {
   const probs = softmax(candidates.map((c) => c.logit));

@@ -10,8 +10,8 @@
  * procedure: replay never copies a mistake.
  */
 import type { SkillEntry } from '../learning/cer/experience.ts';
-import { variablesIn } from '../learning/cer/experience.ts';
-import { matchNamePattern } from '../learning/cer/skill-variables.ts';
+import { variablesIn } from '../learning/shared/skill-variables.ts';
+import { matchNamePattern } from '../learning/shared/skill-variables.ts';
 import type { Transition } from '../memory/transition.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action, Target } from '../page/action.ts';

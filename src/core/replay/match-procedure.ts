@@ -4,7 +4,7 @@
  * pattern match, never a loose guess), it must not be blocked (never replay,
  * deleted, failed twice in a row), and demoted procedures come last.
  */
-import { instantiateAction } from '../learning/cer/skill-variables.ts';
+import { instantiateAction } from '../learning/shared/skill-variables.ts';
 import { parseAction } from '../page/action-grammar.ts';
 import { bindTemplate } from './build-procedures.ts';
 import { replayBlocked, type Procedure, type ReplayStatus, EMPTY_REPLAY_STATUS } from './procedure.ts';

@@ -16,12 +16,13 @@ import { formatAction as formatSemantic, parseAction } from '../../page/action-g
 import type { Action, Target } from '../../page/action.ts';
 import type { ChatModel } from '../../ports.ts';
 import {
-  dynamicsId, skillId, variablesIn,
+  dynamicsId, skillId,
   type DynamicsEntry, type ExperienceEntry, type ExperienceSource, type Provenance, type SkillEntry, type SkillStep,
 } from './experience.ts';
-import { abstractActions, isSecretField } from './skill-variables.ts';
+import { abstractActions, isSecretField, variablesIn } from '../shared/skill-variables.ts';
 import { stepEvidence } from '../step-credit.ts';
 import { tokenize } from '../../memory/tokenize.ts';
+import { pageNameFromUrl } from '../shared/page-name.ts';
 
 /** A trajectory to learn from: an episode, plus what imports and demonstrations know about each page. */
 export interface DistillInput {
@@ -96,29 +97,6 @@ export function describeAction(a: Action): string {
     case 'send_msg_to_user': return 'Give the person the answer';
     case 'report_infeasible': return 'Report that the task cannot be done here';
   }
-}
-
-const PLACEHOLDER_SEGMENT = /^(?:ID|HASH|UUID|DATE|SLUG|\*|\{.*\}|:.+|\d+|[0-9a-f]{8,}|[0-9a-f-]{36})$/i;
-
-/** A readable page name from a regularized URL: `/settings/profile` → "Settings profile page", `/product/ID` → "Product detail page". */
-export function pageNameFromUrl(regUrl: string): string {
-  let path: string;
-  try {
-    path = new URL(regUrl).pathname;
-  } catch {
-    path = regUrl.split(/[?#]/)[0] ?? '';
-  }
-  const segments = path.split('/').filter(Boolean).map((s) => decodeURIComponentSafe(s).replace(/\.(?:html?|php|aspx?|jsp)$/i, ''));
-  const words = segments.filter((s) => !PLACEHOLDER_SEGMENT.test(s)).map((s) => s.replace(/[-_+]+/g, ' ').trim()).filter(Boolean);
-  const last = segments[segments.length - 1];
-  if (words.length === 0) return last === undefined ? 'Home page' : 'Item page';
-  const base = words.slice(-2).join(' ');
-  const detail = last !== undefined && PLACEHOLDER_SEGMENT.test(last) ? ' detail' : '';
-  return `${base.charAt(0).toUpperCase()}${base.slice(1)}${detail} page`;
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
 }
 
 function newProvenance(episode: Episode, now: number): Provenance {

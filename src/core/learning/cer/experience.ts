@@ -68,12 +68,6 @@ export const ExperienceEntrySchema = z.discriminatedUnion('kind', [DynamicsEntry
 export type ExperienceEntry = z.infer<typeof ExperienceEntrySchema>;
 export type ExperienceKind = ExperienceEntry['kind'];
 
-/** `{name}` placeholders, in order of first appearance, without braces. */
-export function variablesIn(text: string): string[] {
-  const seen = new Set<string>();
-  for (const m of text.matchAll(/\{([A-Za-z_][A-Za-z0-9_ -]*)\}/g)) seen.add(m[1]!.trim());
-  return [...seen];
-}
 
 /** Short stable hash (FNV-1a, 32 bit, base 36) for deterministic entry ids. */
 export function stableHash(text: string): string {

@@ -16,7 +16,7 @@ import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel } from '../../ports.ts';
 import { entryText, usefulness } from './buffer.ts';
 import type { DynamicsEntry, ExperienceEntry, SkillEntry } from './experience.ts';
-import { bindVariables, instantiateAction, matchNamePattern, substitute } from './skill-variables.ts';
+import { bindVariables, instantiateAction, matchNamePattern, substitute } from '../shared/skill-variables.ts';
 
 export interface Selection {
   dynamics: DynamicsEntry[];

@@ -12,7 +12,7 @@
  * Demonstrations and imports carry no plan: they are not scored, but the
  * lineage's shared memory keeps them.
  */
-import { softmax } from '../jitrl/estimate-values.ts';
+import { softmax } from '../shared/softmax.ts';
 import type { CandidateRecord } from '../../episode/episode.ts';
 import { unadjustedCandidates } from '../unadjusted-candidates.ts';
 import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, Learner, LearnReport, RequestChange, StepContext } from '../learner.ts';

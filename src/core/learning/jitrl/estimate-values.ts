@@ -15,6 +15,7 @@ import type { RandomSource } from '../../ports.ts';
 import type { JitrlSettings } from '../../settings.ts';
 import type { ResolveAction, ToSemantic } from '../learner.ts';
 import { samePage } from '../../page/same-page.ts';
+import { softmax } from '../shared/softmax.ts';
 
 /** ε of Eq. 25: keeps the division finite when every advantage is 0. */
 export const NORMALIZATION_EPSILON = 1e-8;
@@ -85,15 +86,6 @@ export interface EstimateOutput {
   /** The transitions behind those actions: the learner marks them stale. */
   droppedTransitionIds: string[];
   notes: string[];
-}
-
-/** Plain softmax over logits. The model's sampling temperature is already part of its logits, so none is applied here. */
-export function softmax(logits: readonly number[]): number[] {
-  if (logits.length === 0) return [];
-  const max = Math.max(...logits);
-  const exps = logits.map((z) => Math.exp(z - max));
-  const sum = exps.reduce((a, b) => a + b, 0);
-  return exps.map((e) => e / sum);
 }
 
 /**

@@ -7,7 +7,7 @@
  * group is equal (std = 0), so only groups with mixed outcomes teach.
  */
 import * as z from 'zod';
-import { explicitValues } from '../cer/skill-variables.ts';
+import { explicitValues } from '../shared/skill-variables.ts';
 import { hashText, type GroupRef } from './experience.ts';
 
 export const AttemptStepSchema = z.strictObject({

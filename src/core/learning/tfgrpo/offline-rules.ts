@@ -12,9 +12,9 @@
  */
 import { parseAction, formatAction } from '../../page/action-grammar.ts';
 import { isTerminalAction, type Action } from '../../page/action.ts';
-import { pageNameFromUrl } from '../cer/distill.ts';
+import { pageNameFromUrl } from '../shared/page-name.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
-import { abstractActions, isSecretField } from '../cer/skill-variables.ts';
+import { abstractActions, isSecretField } from '../shared/skill-variables.ts';
 import { MAX_EXPERIENCE_CHARS, type ExperienceHint, type GroupRef } from './experience.ts';
 import type { GroupAttempt, GroupSplit } from './group.ts';
 import type { LibraryOperation } from './operations.ts';

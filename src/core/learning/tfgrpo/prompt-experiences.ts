@@ -9,7 +9,7 @@
  */
 import { jaccard, tokenize } from '../../memory/tokenize.ts';
 import type { PromptSection } from '../../policy/policy.ts';
-import { bindVariables, instantiateAction, matchNamePattern } from '../cer/skill-variables.ts';
+import { bindVariables, instantiateAction, matchNamePattern } from '../shared/skill-variables.ts';
 import { taskTemplate } from './group.ts';
 import { usefulness, type ExperienceHint, type TfgrpoExperience } from './experience.ts';
 

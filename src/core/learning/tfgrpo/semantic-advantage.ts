@@ -15,7 +15,7 @@ import * as z from 'zod';
 import { askModelJson } from '../../llm/ask-model-json.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import type { ChatModel } from '../../ports.ts';
-import { isSecretField } from '../cer/skill-variables.ts';
+import { isSecretField } from '../shared/skill-variables.ts';
 import type { GroupRef, TfgrpoExperience } from './experience.ts';
 import type { GroupAttempt, GroupSplit } from './group.ts';
 import { resolveOperations, UpdateAnswerEnvelopeSchema, UpdateAnswerSchema, type ResolvedOperations } from './operations.ts';

@@ -8,8 +8,14 @@
 import type { Action, Target } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { tokenize } from '../../memory/tokenize.ts';
-import { variablesIn } from './experience.ts';
 import { SECRET_LABEL } from '../../page/page-digest.ts';
+
+/** `{name}` placeholders, in order of first appearance, without braces. */
+export function variablesIn(text: string): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(/\{([A-Za-z_][A-Za-z0-9_ -]*)\}/g)) seen.add(m[1]!.trim());
+  return [...seen];
+}
 
 const QUOTED = /"([^"]+)"|'([^']+)'|“([^”]+)”|‘([^’]+)’|«([^»]+)»/g;
 const NUMBER = /(?<![\p{L}\p{N}])\d+(?:[.,]\d+)?(?![\p{L}\p{N}])/gu;

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const script = join(import.meta.dirname, '../../scripts/check-structure.mjs');
+const roots: string[] = [];
+afterEach(() => { for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true }); });
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'structure-'));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+const lint = (root: string) => spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
+const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
+
+describe('scripts/check-structure.mjs', () => {
+  it('passes a function of 120 lines and a file of 400', () => {
+    const fn = `export function ok(): void {\n${body(118)}\n}\n`;
+    const file = `${fn}${Array.from({ length: 400 - 120 }, (_, i) => `export const c${i} = ${i};`).join('\n')}\n`;
+    const out = lint(tree({ 'src/core/a.ts': file }));
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+  });
+
+  it('fails on a 121-line arrow function inside a class and on a 401-line file, naming each', () => {
+    const cls = `export class A {\n  run = (): void => {\n${body(119)}\n  };\n}\n`;
+    const long = Array.from({ length: 401 }, (_, i) => `export const c${i} = ${i};`).join('\n') + '\n';
+    const out = lint(tree({ 'src/ui/a.tsx': cls, 'src/core/b.ts': long }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('src/ui/a.tsx:2: function run is 121 lines (at most 120)');
+    expect(out.stderr).toContain('src/core/b.ts: 401 lines (at most 400)');
+  });
+});
