@@ -9,7 +9,9 @@
  * silently doing something the episode never hears of.
  */
 import type { DemonstrationPage, RecordedAction } from '../core/agent/demonstration-recorder.ts';
-import { TEACHING_STOPS, type TeachingPage, type TeachingSession } from '../core/agent/teaching-session.ts';
+import { TEACHING_STOPS, TeachingSession, type TeachingDeps, type TeachingPage } from '../core/agent/teaching-session.ts';
+import type { EpisodeStore } from '../core/episode/episode-store.ts';
+import { systemClock, type Logger } from '../core/ports.ts';
 import type { TabsSlice } from '../adapters/chrome/tab-page-driver.ts';
 import { createPageClient } from '../protocol/validate.ts';
 
@@ -126,4 +128,25 @@ export function registerTeachingListeners(
       await router.switchedTo(tabId, sameWindow, arm);
     })().catch((err: unknown) => log('watching another tab while teaching failed', { tabId, error: String(err) }));
   });
+}
+
+/**
+ * The session, its router and what the tab-switch listener needs, wired once
+ * (Show me and Take over reuse the demonstrations' recorder in the page).
+ */
+export function createTeaching(deps: { controller: TeachingDeps['controller']; episodes: EpisodeStore; logger: Logger; demonstrationPage: DemonstrationPage }) {
+  const session = new TeachingSession({
+    controller: deps.controller,
+    episodes: deps.episodes,
+    page: createTabTeachingPage({ demonstrationPage: deps.demonstrationPage, tabs: chrome.tabs }),
+    clock: systemClock,
+    logger: deps.logger,
+  });
+  return {
+    session,
+    router: new TeachingRouter(session),
+    taught: async () => (await deps.episodes.unfinished()).flatMap((e) => (e.teaching && e.tabId !== null ? [{ episodeId: e.id, tabId: e.tabId }] : [])),
+    // Best-effort: a tab that cannot record (a browser page) is simply not watched.
+    arm: (tabId: number) => deps.demonstrationPage.setRecording(tabId, true).catch(() => undefined),
+  };
 }
