@@ -111,6 +111,8 @@ export interface BenchOptions {
   teachWhen?: (at: { task: BenchTask; attempt: number; instance: number }) => boolean;
   /** How the teacher corrects: in the panel (pick, edit; the default) or by Show me in the page (the demo). */
   teachBy?: 'panel' | 'show';
+  /** Makes the learners' stores (default: empty ones); bench:team starts member B from what member A shared. */
+  learnerSet?: () => LearnerSet;
   /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
   jitrl?: Partial<Settings['jitrl']>;
   /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
@@ -163,14 +165,14 @@ export function selectTasks(suite: Suite, all: BenchTask[], profile: string, fil
   return chosen;
 }
 
-interface LearnerSet {
+export interface LearnerSet {
   memory: InMemoryMemoryStore;
   experience: InMemoryExperienceStore;
   episodes: InMemoryEpisodeStore;
   learnerData: InMemoryLearnerDataStore;
 }
 
-const freshSet = (): LearnerSet => ({
+export const freshSet = (): LearnerSet => ({
   memory: new InMemoryMemoryStore(),
   experience: new InMemoryExperienceStore(),
   episodes: new InMemoryEpisodeStore(),
@@ -244,10 +246,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       if (without.length > 0) throw new Error(`--teach needs a teacher for every task; none for ${without.join(', ')}`);
     }
     for (const learner of runnable) {
-      let carried = freshSet();
+      const makeSet = options.learnerSet ?? freshSet;
+      let carried = makeSet();
       for (const task of tasks) {
         if (options.memory === 'fresh' && task !== tasks[0]) await keepLineages(learner, carried);
-        const set = options.memory === 'fresh' ? freshSet() : carried;
+        const set = options.memory === 'fresh' ? makeSet() : carried;
         carried = set;
         for (let attempt = 1; attempt <= options.attempts; attempt++) {
           bar?.update({ learner, task: task.id });

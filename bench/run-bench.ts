@@ -52,6 +52,7 @@ const ArgsSchema = z.object({
   progress: z.boolean(),
   selection: z.enum(['sampling', 'argmax']),
   teach: z.coerce.number().int().min(0).max(50),
+  'no-corrections': z.boolean(),
   ablate: z.boolean(),
 });
 
@@ -74,6 +75,8 @@ async function main(): Promise<number> {
       'no-progress': { type: 'boolean', default: false },
       selection: { type: 'string', default: 'sampling' },
       teach: { type: 'string', default: '0' },
+      // The mutant of the teaching figures: JitRL without its correction rules (settings jitrl.learnCorrections).
+      'no-corrections': { type: 'boolean', default: false },
       ablate: { type: 'boolean', default: false },
     },
     strict: true,
@@ -117,6 +120,7 @@ async function main(): Promise<number> {
     progress: args.progress,
     selection: args.selection,
     teach: args.teach,
+    ...(args['no-corrections'] ? { jitrl: { learnCorrections: false } } : {}),
     ...(policy === 'openai'
       ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }
       : {}),

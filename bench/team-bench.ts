@@ -17,11 +17,14 @@
  * Sizes: 10k and 100k (`--quick`: 2k and 10k, the CI profile).
  * Mutant (`--mutant no-mask`): sharing without the secrets mask, to show the
  * scan can fail.
+ *
+ * `--carry`: the carry benchmark with two members instead (team-carry.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
+import { carryMarkdown, runTeamCarry } from './team-carry.ts';
 import type { Transition } from '../src/core/memory/transition.ts';
 import { shareItems } from '../src/core/sync/share-items.ts';
 import { contentHashOf, docBytes, sharedDocId, type SharedDoc } from '../src/core/sync/shared-doc.ts';
@@ -136,6 +139,18 @@ async function runSize(n: number) {
     items: n, buildSeconds: build.seconds, pushSeconds: push.seconds, pullSeconds: pull.seconds,
     replicationSeconds: push.seconds + pull.seconds, cpuSeconds, atB, bytesPerItem: bytes / n, leaked, resumption: resumed.result,
   };
+}
+
+if (args.includes('--carry')) {
+  const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1]! : (quick ? 'quick' : 'full');
+  const learners = args.includes('--learners') ? args[args.indexOf('--learners') + 1]! : 'jitrl+cer';
+  const before = loadavg();
+  const figures = await runTeamCarry({ profile, learners, withCorrections: args.includes('--corrections') });
+  console.log(carryMarkdown(figures));
+  console.log(`\nLoad average ${before.map((x) => x.toFixed(1)).join('/')} before, ${loadavg().map((x) => x.toFixed(1)).join('/')} after.`);
+  mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
+  writeFileSync(new URL(`./out/team-carry-${profile}.json`, import.meta.url), JSON.stringify(figures, null, 2));
+  process.exit(0);
 }
 
 const loadBefore = loadavg();

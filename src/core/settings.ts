@@ -78,6 +78,12 @@ export const JitrlSettingsSchema = z.strictObject({
   widenPool: z.boolean(),
   /** Our addition: actions that led round a loop in this episode are barred where the loop closed. */
   loopBars: z.boolean(),
+  /**
+   * Our addition (issue 22): what the person taught counts as such — a correction
+   * is proposed first in its state, and person-taught rows reach other instances
+   * of the task's template with their values (docs/corrections.md).
+   */
+  learnCorrections: z.boolean(),
 });
 export type JitrlSettings = z.infer<typeof JitrlSettingsSchema>;
 
@@ -168,6 +174,7 @@ export const DEFAULT_JITRL: JitrlSettings = {
   numCandidates: 3,
   bars: true,
   exploitSettled: true,
+  learnCorrections: true,
   widenPool: true,
   loopBars: true,
 };

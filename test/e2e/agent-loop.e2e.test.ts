@@ -87,7 +87,9 @@ describe('the learning loop in the service worker', () => {
     expect(ep.status).toBe('success');
 
     const rows = await request<{ action: string; reward: number }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 50, offset: 0 });
-    expect(rows.map((r) => r.action).sort()).toEqual(['fill(<textbox "Full name">, "Ada Lovelace")', 'send_msg_to_user("Done")']);
+    // The two executed steps, and the proposal the edit overruled: a correction rejects what it replaced (issue 22).
+    expect(rows.map((r) => r.action).sort()).toEqual(['click(<button "Sign up">)', 'fill(<textbox "Full name">, "Ada Lovelace")', 'send_msg_to_user("Done")']);
+    expect(rows.find((r) => r.action === 'click(<button "Sign up">)')!.reward).toBeLessThan(0);
     const curve = await request<{ attempt: number; success: number }[]>({ type: 'history.curve', origin: server.origin, task });
     expect(curve).toEqual([expect.objectContaining({ attempt: 1, success: 1 })]);
   });
@@ -95,7 +97,13 @@ describe('the learning loop in the service worker', () => {
   it('adjusts the logits on the next attempt from what it learned', async () => {
     await site.reload();
     const started = await request<Episode>({ type: 'episode.start', tabId, task });
+    const offered = await waitFor(started.id, ['awaiting_approval']);
+    // Attempt 1's success is a learned procedure now, offered as a plan (issue 25): declined, the policy proposes
+    // and JitRL adjusts, which is what this test checks.
+    expect(offered.replay?.status).toBe('offered');
+    await request<Episode>({ type: 'episode.plan', episodeId: started.id, decision: { kind: 'decline' } });
     const ep = await waitFor(started.id, ['awaiting_approval']);
+    expect(ep.replay?.status).toBe('declined');
     expect(ep.attempt).toBe(2);
     const step = ep.steps[0]!;
     expect(step.neighbours.length).toBeGreaterThan(0);

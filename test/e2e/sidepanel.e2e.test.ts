@@ -137,6 +137,11 @@ describe('the side panel drives a whole episode, then a better second attempt', 
   it('attempt 2: the same task shows adjusted logits that differ from the base', async () => {
     await startTask();
     await panel.getByText(/attempt 2/).waitFor();
+    // Attempt 1's success is now a learned procedure, offered as a plan (issue 25): decline it, so the policy
+    // proposes and JitRL adjusts its logits, which is what this test checks.
+    await panel.getByRole('button', { name: 'Decline (let the policy work)' }).click();
+    await panel.locator('section.replay-plan[data-replay-status="declined"]').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await shownCandidates()).length, { timeout: 30_000 }).toBeGreaterThan(1);
     const second = await shownCandidates();
     expect(second[0]!.semantic).toBe('fill(<textbox "Email">, "ada@example.com")');
     const email = second.find((c) => c.semantic === firstStep[0]!.semantic)!;

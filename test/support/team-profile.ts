@@ -39,10 +39,12 @@ export interface ProfileOptions {
   now?: () => number;
   muted?: Set<string>;
   batchSize?: number;
+  /** The member's stores (the benchmark passes a learner set's); fresh in-memory ones by default. */
+  stores?: TeamProfile['stores'];
 }
 
 export function teamProfile(options: ProfileOptions): TeamProfile {
-  const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
+  const stores = options.stores ?? { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
   const now = options.now ?? (() => Date.now());
   const ports: LearnerPorts = {
     stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeIntoBuffer } from '../../src/core/learning/cer/buffer.ts';
-import { distillOffline, pageNameFromUrl } from '../../src/core/learning/cer/distill.ts';
+import { distillOffline } from '../../src/core/learning/cer/distill.ts';
+import { pageNameFromUrl } from '../../src/core/learning/shared/page-name.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 import { rankLexical, renderSelection } from '../../src/core/learning/cer/retrieve.ts';
 import { importTrajectories } from '../../src/core/learning/cer/trajectory-import.ts';

@@ -3,7 +3,7 @@ import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts
 import type { Action } from '../../src/core/page/action.ts';
 import {
   abstractActions, bindVariables, explicitValues, instantiateAction, matchNamePattern, substitute,
-} from '../../src/core/learning/cer/skill-variables.ts';
+} from '../../src/core/learning/shared/skill-variables.ts';
 
 const actions = (...texts: string[]): Action[] => texts.map((t) => {
   const p = parseAction(t);

@@ -154,6 +154,21 @@ describe('a correction is proposed first next time, and what it overruled is not
   });
 });
 
+describe('the switch (settings jitrl.learnCorrections, the mutant of the teaching figures)', () => {
+  it('off: the picked action is not proposed first after the failed attempt, nor carried to another instance', async () => {
+    const off: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, learnCorrections: false } };
+    const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 1, Ulysses: 0.9 }), off);
+    let ep = await lib.start('Borrow the book Dune');
+    ep = await lib.controller.decide(ep.id, { kind: 'pick', index: index(ep, 'click(<link "Dune">)') });
+    await lib.controller.finish(ep.id, 'failure');
+    const same = await lib.start('Borrow the book Dune');
+    expect(same.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Dune">)')?.settled).toBeUndefined();
+    await lib.controller.stop(same.id);
+    const other = await lib.start('Borrow the book Ulysses');
+    expect(other.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Ulysses">)')?.support).toBe(0);
+  });
+});
+
 describe('a rejection bars the action in that state unless later evidence supports it', () => {
   const page = pageOf([{ ref: '1', role: 'button', name: 'Reserve' }, { ref: '2', role: 'button', name: 'Borrow' }]);
   const url = 'https://library.test/book/Dune';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimateValues, normalizeAdvantages, NORMALIZATION_EPSILON, softmax, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { estimateValues, normalizeAdvantages, NORMALIZATION_EPSILON, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { softmax } from '../../src/core/learning/shared/softmax.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
 import { DEFAULT_JITRL } from '../../src/core/settings.ts';
 import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';

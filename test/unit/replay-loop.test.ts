@@ -156,3 +156,30 @@ describe('the Memory tab\'s handlers', () => {
     }
   });
 });
+
+describe('a success that ended with an answer', () => {
+  it('gives a procedure that replays its steps, then lets the policy answer', async () => {
+    const w = replayWorld();
+    w.fresh();
+    let ep = await w.controller.start({ task: 'Set the display name to "Ada"', startUrl: 'https://profile.test/', tabId: null, kind: 'bench' });
+    for (const action of ['click(<link "Profile">)', 'fill(<textbox "Display name">, "Ada")', 'click(<button "Save">)', 'send_msg_to_user("Saved the name")']) {
+      ep = await w.controller.decide(ep.id, { kind: 'edit', action });
+    }
+    expect(ep.status).toBe('awaiting_verdict');
+    await w.controller.finish(ep.id, 'success');
+    const [view] = await w.library.list('https://profile.test');
+    expect(view!.procedure.endsWithAnswer).toBe(true);
+    expect(view!.procedure.sources[0]!.taught).toBe(true);
+    expect(view!.procedure.steps.map((s) => s.action)).toEqual(['click(<link "Profile">)', 'fill(<textbox "Display name">, "{display_name}")', 'click(<button "Save">)']);
+    w.fresh();
+    // The plan starts approved (the benchmark's decider): its steps run unasked up to Save, which always asks.
+    let second = await w.controller.start({ task: 'Set the display name to "Grace"', startUrl: 'https://profile.test/', tabId: null, kind: 'bench' });
+    expect(second.steps.map((s) => [s.replayStep?.step ?? null, s.chosen?.decision ?? 'pending'])).toEqual([[0, 'auto'], [1, 'auto'], [2, 'pending']]);
+    second = await w.controller.decide(second.id, { kind: 'approve' });
+    expect(second.replay!.status).toBe('finished');
+    expect(second.steps.map((s) => s.replayStep?.step ?? null)).toEqual([0, 1, 2, null]);
+    expect(second.steps[3]!.learningNotes).toContain('replay finished its 3 steps; the policy gives the answer');
+    expect(second.status).toBe('awaiting_approval');
+    expect(w.policy().calls).toBe(1);
+  });
+});

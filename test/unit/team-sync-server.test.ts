@@ -107,6 +107,24 @@ describe('team memory through pouchdb-server', () => {
     // A's version was set aside, not shared under A's name any longer: A withdrew it.
     const third = await a.sync();
     expect(third.published.deleted).toBe(1);
+    expect(third.published.put).toBe(0);
+  }, 60_000);
+
+  it("a merged item the member's own learning changes becomes theirs: shared as theirs, kept when the teammate is forgotten", async () => {
+    const { a, b } = await team();
+    await new LearnerDataTfgrpoStore(a.stores.learnerData, 'tfgrpo', { now: () => 5_000 }).saveLibrary(SHOP, [experience('x-1', 'Search first.')], null);
+    await a.sync();
+    expect((await b.sync()).merge.imported).toBe(1);
+    expect((await b.sync()).published.put).toBe(0);
+    await new LearnerDataTfgrpoStore(b.stores.learnerData, 'tfgrpo', { now: () => 9_000 }).saveLibrary(SHOP, [experience('x-1', 'Search first.'), experience('x-2', 'Then sort by price.')], null);
+    const round = await b.sync();
+    expect(round.published.put).toBe(1);
+    expect(await b.deps.index.rows()).toEqual([]);
+    expect(await forgetTeammate(b.deps, ANA.id)).toBe(0);
+    expect((await new LearnerDataTfgrpoStore(b.stores.learnerData, 'tfgrpo', { now: () => 0 }).library(SHOP)).map((x) => x.id)).toEqual(['x-1', 'x-2']);
+    // A takes B's newer version.
+    const aRound = await a.sync();
+    expect(aRound.merge.imported).toBe(1);
   }, 60_000);
 
   it('forgetting a teammate removes what they brought and keeps it out afterwards', async () => {

@@ -315,8 +315,7 @@ export class AgentController {
       if (signal.aborted) return { episode: await this.get(episodeId), observation: null };
       // Provider down, tab closed, nothing proposable: the episode is kept and paused with a clear message.
       const latest = await this.get(episodeId);
-      // A replay that stopped before the policy failed stays stopped, with its reason.
-      const replay = episode.replay ?? latest.replay;
+      const replay = episode.replay ?? latest.replay; // a replay that stopped before the policy failed stays stopped
       const paused = await this.saveOrPause({ ...latest, ...(replay ? { replay } : {}), status: 'paused', error: describeError(err) }, latest);
       this.deps.logger.warn('step proposal failed', { episodeId, error: describeError(err) });
       return { episode: paused, observation: null };

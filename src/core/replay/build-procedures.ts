@@ -86,7 +86,10 @@ function stepsFromSuccess(skill: SkillEntry, success: SourceSuccess): { steps: P
   let from = 0;
   for (const [k, step] of skill.steps.entries()) {
     const wanted = new Set(step.exampleActions.map(canonical));
-    const at = ran.findIndex((r, i) => i >= from && wanted.has(r.abstract) && (step.regUrl === undefined || step.regUrl === r.t.regUrl));
+    // An answer's text is the episode's result ({answer} in the skill): any answer of the same kind matches.
+    const answerKinds = new Set(step.exampleActions.map((a) => /^(send_msg_to_user|report_infeasible)\(/.exec(a)?.[1]).filter((k) => k !== undefined));
+    const fits = (abstract: string) => wanted.has(abstract) || [...answerKinds].some((k) => abstract.startsWith(`${k}(`));
+    const at = ran.findIndex((r, i) => i >= from && fits(r.abstract) && (step.regUrl === undefined || step.regUrl === r.t.regUrl));
     if (at < 0) return `step ${k + 1} ("${step.text}") is not among the steps that ran in episode ${success.episodeId}`;
     from = at + 1;
     const parsed = parseAction(ran[at]!.abstract);

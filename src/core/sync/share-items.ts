@@ -39,8 +39,12 @@ export interface ShareInput {
   /** Origins the person chose to share. */
   sharedSites: readonly string[];
   me: Member;
-  /** True when the row at this address came from a teammate (team-index.ts). */
-  fromTeammate(part: SharedPart, origin: string, key: string): boolean;
+  /**
+   * True when the row at this address is a teammate's, as merged (team-index.ts):
+   * same address and same content. A merged row the person's own learning has
+   * changed since is theirs now, and shared as theirs.
+   */
+  fromTeammate(part: SharedPart, origin: string, key: string, contentHash: string): boolean;
   appVersion: string;
   now: number;
 }
@@ -92,10 +96,11 @@ export function shareItems(input: ShareInput): ShareResult {
   const sites = new Set(input.sharedSites);
   const result: ShareResult = { docs: [], skipped: [], masked: 0 };
   for (const row of exportRows(input.archive).rows) {
-    if (!sites.has(row.origin) || input.fromTeammate(row.part, row.origin, row.key)) continue;
+    if (!sites.has(row.origin)) continue;
     const { item, masked } = maskSharedSecrets(row.item);
-    result.masked += masked;
     const contentHash = contentHashOf(item);
+    if (input.fromTeammate(row.part, row.origin, row.key, contentHash)) continue;
+    result.masked += masked;
     const doc: SharedDoc = {
       _id: sharedDocId({ part: row.part, origin: row.origin, key: row.key, contentHash, author: input.me.id }),
       type: 'apprentice-item',

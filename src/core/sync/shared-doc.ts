@@ -70,8 +70,18 @@ export type SharedDoc = z.infer<typeof SharedDocSchema>;
 /** The same item in one part on one site: the versions of this compete in a conflict. */
 export const itemAddress = (doc: Pick<SharedDoc, 'part' | 'origin' | 'key'>): string => `${doc.origin}|${doc.part}|${doc.key}`;
 
-/** The hash of an item's content (its JSON). */
-export const contentHashOf = (item: unknown): string => fnv1a(JSON.stringify(item)).toString(36);
+/** JSON with object keys sorted: the same content hashes the same whatever order a schema parse left its keys in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The hash of an item's content (its canonical JSON). */
+export const contentHashOf = (item: unknown): string => fnv1a(canonicalJson(item)).toString(36);
 
 /**
  * A document's id: the item's address, its author and its content hash.

@@ -26,6 +26,9 @@ export const TeamIndexEntrySchema = z.strictObject({
 });
 export type TeamIndexEntry = z.infer<typeof TeamIndexEntrySchema>;
 
+/** The key `mergedHashes` uses for a row. */
+export const rowAddress = (part: SharedPart, origin: string, key: string): string => `${origin}|${indexKey(part, key)}`;
+
 export interface TeamRow {
   origin: string;
   entry: TeamIndexEntry;
@@ -61,10 +64,12 @@ export class TeamIndex {
     return this.data.delete(origin, indexKey(part, key));
   }
 
-  /** A lookup of teammate rows for the publisher (loaded once per publish). */
-  async teammateAddresses(): Promise<(part: SharedPart, origin: string, key: string) => boolean> {
-    const set = new Set((await this.rows()).map((r) => `${r.origin}|${indexKey(r.entry.part, r.entry.key)}`));
-    return (part, origin, key) => set.has(`${origin}|${indexKey(part, key)}`);
+  /**
+   * For the publisher (loaded once per publish): the content hash each
+   * teammate row had when it was merged (the last part of its document id).
+   */
+  async mergedHashes(): Promise<Map<string, string>> {
+    return new Map((await this.rows()).map((r) => [`${r.origin}|${indexKey(r.entry.part, r.entry.key)}`, r.entry.docId.slice(r.entry.docId.lastIndexOf('|') + 1)]));
   }
 
   /** The index as one more memory for the import path (its rows ride in the same transaction) and "forget this site". */

@@ -20,6 +20,7 @@ import { mergeIncoming, parseDocId, type MergeDeps, type MergeReport } from './m
 import { shareItems, type ShareResult } from './share-items.ts';
 import type { Member, SharedDoc } from './shared-doc.ts';
 import { teamSyncError } from './sync-errors.ts';
+import { rowAddress } from './team-index.ts';
 
 export interface ChangeBatch {
   /** Ids of documents written or deleted since `since`. */
@@ -66,10 +67,16 @@ export interface TeamSyncReport {
 /** Writes the person's shared rows as documents and deletes their documents that no row backs any more. */
 export async function publishOwn(deps: MergeDeps, db: TeamDatabasePort, config: TeamSyncConfig): Promise<TeamSyncReport['published']> {
   const archive = parseArchive((await exportMemory(deps.transfer)).json);
+  const merged = await deps.index.mergedHashes();
   const shared = shareItems({
     archive, sharedSites: config.sharedSites, me: config.me, appVersion: config.appVersion, now: config.now(),
-    fromTeammate: await deps.index.teammateAddresses(),
+    fromTeammate: (part, origin, key, hash) => merged.get(rowAddress(part, origin, key)) === hash,
   });
+  // A merged row the person's learning changed is theirs now: it leaves the index, so
+  // forgetting the teammate or their deletion no longer removes it.
+  for (const doc of shared.docs) {
+    if (merged.has(rowAddress(doc.part, doc.origin, doc.key))) await deps.index.remove(doc.origin, doc.part, doc.key);
+  }
   const existing = await db.ownDocIds(config.me.id);
   const wanted = new Set(shared.docs.map((d) => d._id));
   const puts = shared.docs.filter((d) => !existing.has(d._id));

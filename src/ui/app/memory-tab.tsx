@@ -10,6 +10,7 @@ import { EvotestDetails } from './evotest-lineage-view.tsx';
 import { ExperienceList } from './experience-list.tsx';
 import { TfgrpoLibrary } from './tfgrpo-library.tsx';
 import { ProcedureList } from './procedure-list.tsx';
+import { TeamMemoryPanel } from './team-memory-panel.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
 import { LEARNERS } from '../../core/learning/registry.ts';
 
@@ -133,6 +134,7 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
           ) : null}
         </>
       ) : null}
+      <TeamMemoryPanel client={client} sites={(sites ?? []).map((s) => s.origin)} />
     </section>
   );
 }

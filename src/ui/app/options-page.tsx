@@ -56,6 +56,7 @@ const LABELS: Record<string, string> = {
   'jitrl.exploitSettled': 'Repeat outright what worked in this very state (our addition)',
   'jitrl.widenPool': 'Ask for one more candidate per barred action (our addition)',
   'jitrl.loopBars': 'Bar the actions that led round a loop (our addition)',
+  'jitrl.learnCorrections': 'Propose a correction first where it was taught, and carry what you taught to other instances of a task (our addition)',
   'rewards.approve': 'Reward for an approved step',
   'rewards.reject': 'Reward for a rejected step',
   'rewards.success': 'Reward for success',

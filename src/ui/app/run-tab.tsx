@@ -14,6 +14,7 @@ import { errorText, isEnded } from './format.ts';
 import { StepSummary } from './step-view.tsx';
 import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
 import { MetaTtlGuidePanel } from './metattl-guide-panel.tsx';
+import { ReplayPlan } from './replay-plan.tsx';
 import { isTeaching, TeachingControls } from './teaching-controls.tsx';
 import { useTabEpisode } from './use-tab-episode.ts';
 import { TaskForm } from './task-form.tsx';
@@ -121,6 +122,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       {episode && !ended && !isRecording(episode) ? (
         <TeachingControls client={client} episode={episode} hasProposal={proposal !== null} busy={disabled} onEpisode={setEpisode} />
       ) : null}
+
+      {episode ? <ReplayPlan client={client} episode={episode} onEpisode={setEpisode} /> : null}
 
       {proposal && episode ? (
         <ProposalPanel client={client} tabId={tabId} episode={episode} proposal={proposal} disabled={disabled} decide={decide} hidden={isTeaching(episode)} />

@@ -69,7 +69,7 @@ export interface EstimateInput {
   toSemantic: ToSemantic;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
-  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled'>>;
+  settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled' | 'learnCorrections'>>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
   /** The concrete URL: bars and settled actions need this very page, not another instance of its type. */
@@ -203,8 +203,9 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   // Bars and settled exploitation are our additions, each behind its setting (default on).
   const barsOn = input.settings.bars ?? true;
   const settledOn = input.settings.exploitSettled ?? true;
-  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here) : undefined));
-  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN || correctedHere(e.remembered ?? e.semantic, here)));
+  const taughtOn = input.settings.learnCorrections ?? true;
+  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here, taughtOn) : undefined));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN || (taughtOn && correctedHere(e.remembered ?? e.semantic, here))));
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
@@ -290,18 +291,19 @@ function correctedHere(action: string, neighbours: readonly Neighbour[]): boolea
  *   BARRED_RETURN. A step the person corrected to is not the agent's call: a
  *   failure later in that attempt does not bar it.
  */
-function barOf(action: string, neighbours: readonly Neighbour[]): CandidateRecord['barred'] {
+function barOf(action: string, neighbours: readonly Neighbour[], taughtOn = true): CandidateRecord['barred'] {
   const here = neighbours.filter((n) => n.transition.action === action);
   if (here.length === 0) return undefined;
   const rejections = here.filter((n) => isRejection(n.transition.id));
   const taken = here.filter((n) => !isRejection(n.transition.id));
   if (rejections.length > 0) {
+    if (!taughtOn) return 'rejected';
     const last = Math.max(...rejections.map((n) => n.transition.createdAt));
     const supported = taken.some((n) => n.transition.createdAt > last
       && (n.transition.taught === 'approved' || n.transition.taught === 'corrected' || n.ret >= SETTLED_RETURN));
     if (!supported) return 'rejected';
   }
-  const own = taken.filter((n) => n.transition.taught !== 'corrected');
+  const own = taughtOn ? taken.filter((n) => n.transition.taught !== 'corrected') : taken;
   if (own.length === 0) return undefined;
   const mean = own.reduce((s, n) => s + n.ret, 0) / own.length;
   return mean <= BARRED_RETURN ? 'failed' : undefined;

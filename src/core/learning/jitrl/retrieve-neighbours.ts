@@ -97,7 +97,7 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
   const r = thresholdAt(query.stepIndex, settings);
   const scored: { transition: Transition; similarity: number }[] = [];
   for (const stored of rows) {
-    const transition = query.task === undefined ? stored : reboundToTask(stored, query.task);
+    const transition = query.task === undefined || settings.learnCorrections === false ? stored : reboundToTask(stored, query.task);
     const taskSimilarity = jaccard(query.taskTokens, transition.taskTokens);
     // App. H: a neighbour must share enough of the task (strictly above the floor).
     if (taskSimilarity <= settings.taskFloor) continue;
