@@ -63,16 +63,13 @@ export class TeachingRouter {
 
   /** Handles a recorded step if it belongs to teaching; false when it does not (then it may be a demonstration's). */
   async step(tabId: number, step: RecordedAction): Promise<boolean> {
-    if (await this.session.teachingIn(tabId)) {
-      await this.session.record(tabId, step);
-      return true;
-    }
+    // Straight into the session's queue (no look-up first): a page load this step caused must come after it.
+    if ((await this.session.record(tabId, step)) !== null) return true;
     return this.elsewhere(tabId);
   }
 
   async unrecordable(tabId: number, what: string): Promise<void> {
-    if (await this.session.teachingIn(tabId)) await this.session.unrecordable(tabId, what);
-    else await this.elsewhere(tabId);
+    if ((await this.session.unrecordable(tabId, what)) === null) await this.elsewhere(tabId);
   }
 
   async tabLoaded(tabId: number, url: string): Promise<boolean> {
