@@ -48,7 +48,7 @@ export function teachingReport(r: BenchResult): string[] {
   if (unteachable.length > 0) lines.push('Unteachable steps (the teacher\'s element had no ref in the agent\'s snapshot):', '', ...unteachable, '');
   for (const [learner, checks] of Object.entries(r.teachingTargets ?? {})) {
     lines.push(`Teaching targets for ${learner}:`, '');
-    for (const c of checks) lines.push(`- ${c.met ? 'met' : 'MISSED'}: ${c.name} (${c.detail})`);
+    for (const c of checks) lines.push(`- ${c.met ? 'met' : c.detail.startsWith('not measured') ? 'not measured' : 'MISSED'}: ${c.name} (${c.detail})`);
     lines.push('');
   }
   return lines;

@@ -12,7 +12,7 @@ import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
 import { CerLearner } from '../core/learning/cer/cer-learner.ts';
-import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry.ts';
+import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry-factories.ts';
 import { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 import { MetaTtlLearner } from '../core/learning/metattl/metattl-learner.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';

@@ -193,6 +193,13 @@ describe('a rejection bars the action in that state unless later evidence suppor
     expect(run([rejected, transition({ id: 'c:0', action: RESERVE, url, futureRewards: [1], createdAt: 200 })]).barred).toBeUndefined();
   });
 
+  it('a rejection rebound from another instance of the template lowers the value but does not bar', () => {
+    const elsewhere = transition({ id: 'z:0:rejected:0@instance', action: RESERVE, url, futureRewards: [-1], taught: 'rejected', createdAt: 100 });
+    const reserve = run([elsewhere]);
+    expect(reserve.barred).toBeUndefined();
+    expect(reserve.q).toBe(-1);
+  });
+
   it('an approval before the rejection is not later evidence', () => {
     expect(run([rejected, transition({ id: 'b:0', action: RESERVE, url, futureRewards: [0.2], taught: 'approved', createdAt: 50 })]).barred).toBe('rejected');
   });
@@ -225,7 +232,7 @@ describe('a correction that used a task value reaches the next instance with its
     expect(instanceValues('Borrow the book Dune', 'What time do you open?')).toBeNull();
   });
 
-  it('a link picked for one book is chosen for the next book by its own name; the overruled link stays barred', async () => {
+  it('a link picked for one book is chosen for the next book by its own name; the overruled link keeps its negative value there', async () => {
     const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 0.5, Emma: 0.4, Ulysses: 0.3, Borrow: 1, Reserve: 2 }));
     let ep = await lib.start('Borrow the book Dune');
     ep = await lib.controller.decide(ep.id, { kind: 'pick', index: index(ep, 'click(<link "Dune">)') });
@@ -236,7 +243,9 @@ describe('a correction that used a task value reaches the next instance with its
     let next = await lib.start('Borrow the book Ulysses');
     expect(next.steps[0]!.candidates[0]!.semantic).toBe('click(<link "Ulysses">)');
     expect(next.steps[0]!.selection?.how).toBe('exploited');
-    expect(next.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Opening hours">)')?.barred).toBe('rejected');
+    const hours = next.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Opening hours">)')!;
+    expect(hours.support).toBe(1);
+    expect(hours.adjustedLogit).toBeLessThan(hours.baseLogit);
     next = await lib.controller.decide(next.id, { kind: 'approve' }, { auto: true });
     // On the book page too: the person's Borrow, not the policy's Reserve.
     expect(next.steps[1]!.candidates[0]!.semantic).toBe('click(<button "Borrow">)');

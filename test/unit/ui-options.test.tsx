@@ -168,7 +168,7 @@ describe('Options page: a section per registry learner', () => {
       settings: { schema: z.strictObject({ enabled: z.boolean(), groupSize: z.number().int().min(2) }), defaults: { enabled: true, groupSize: 4 }, read: () => ({ enabled: true, groupSize: 4 }) },
       enabled: () => true,
       needsModel: { level: 'required' as const, description: 'It asks the model to compare attempts.' },
-      create: () => ({ id: 'example' }),
+      keepsMemory: false,
     };
     const stored: Settings = { ...DEFAULT_SETTINGS, learners: { example: { groupSize: 6 }, other: { kept: 1 } } };
     const fake = fakeConnector({

@@ -15,6 +15,7 @@ import type { RandomSource } from '../../ports.ts';
 import type { JitrlSettings } from '../../settings.ts';
 import type { ResolveAction, ToSemantic } from '../learner.ts';
 import { samePage } from '../../page/same-page.ts';
+import { isRebound } from './retrieve-neighbours.ts';
 import { softmax } from '../shared/softmax.ts';
 
 /** ε of Eq. 25: keeps the division finite when every advantage is 0. */
@@ -294,7 +295,9 @@ function correctedHere(action: string, neighbours: readonly Neighbour[]): boolea
 function barOf(action: string, neighbours: readonly Neighbour[], taughtOn = true): CandidateRecord['barred'] {
   const here = neighbours.filter((n) => n.transition.action === action);
   if (here.length === 0) return undefined;
-  const rejections = here.filter((n) => isRejection(n.transition.id));
+  // A rejection on another instance of the template lowers the action's value here
+  // but does not bar it: what that instance's person chose instead may not exist on this page.
+  const rejections = here.filter((n) => isRejection(n.transition.id) && !(taughtOn && isRebound(n.transition.id)));
   const taken = here.filter((n) => !isRejection(n.transition.id));
   if (rejections.length > 0) {
     if (!taughtOn) return 'rejected';

@@ -49,6 +49,10 @@ export interface RetrievalQuery {
   task?: string;
 }
 
+/** The id suffix of a transition rewritten from another instance of the task's template. */
+export const REBOUND_SUFFIX = '@instance';
+export const isRebound = (transitionId: string): boolean => transitionId.endsWith(REBOUND_SUFFIX);
+
 /** Transitions rewritten from another instance of the task's template (they stand for this instance's page). */
 const rebound = new WeakSet<Transition>();
 
@@ -70,7 +74,7 @@ export function reboundToTask(t: Transition, task: string): Transition {
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
     ...rest,
-    id: `${t.id}@instance`,
+    id: `${t.id}${REBOUND_SUFFIX}`,
     action: rebindValues(t.action, values),
     effectiveState,
     stateTokens: stateTokensOf(effectiveState, taskTokens),
