@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --ablate`: JitRL as the paper has it (Algorithm 1 with
  * none of our additions), then each addition switched on alone, then all of
- * them (the shipped defaults). Every row is one benchmark run of the `jitrl`
+ * them (the shipped defaults), then the shipped set with each one left out.
+ * Every row is one benchmark run of the `jitrl`
  * configuration on the same tasks, seed and profile, next to `static`.
  * Published in docs/learning-ablation.md.
  */
@@ -38,6 +39,16 @@ export const ABLATION_ROWS: readonly AblationRow[] = [
   { name: 'all additions (shipped)', settings: SHIPPED },
 ];
 
+/** Each addition left out of the shipped set: what it adds given the others (interactions show here). */
+export const LEAVE_ONE_OUT_ROWS: readonly AblationRow[] = [
+  { name: 'shipped − bars', settings: { ...SHIPPED, bars: false } },
+  { name: 'shipped − settled exploitation', settings: { ...SHIPPED, exploitSettled: false } },
+  { name: 'shipped − pool widening', settings: { ...SHIPPED, widenPool: false } },
+  { name: 'shipped − loop bars', settings: { ...SHIPPED, loopBars: false } },
+  { name: 'shipped − advantage floor', settings: { ...SHIPPED, advantageFloor: 0 } },
+  { name: 'shipped − same-URL backoff', settings: { ...SHIPPED, preferSameUrl: false } },
+];
+
 export interface AblationResult {
   rows: { row: AblationRow; jitrl: LearnerSummary; seconds: number }[];
   staticSummary: LearnerSummary | null;
@@ -45,7 +56,7 @@ export interface AblationResult {
 }
 
 /** Runs `static` once and `jitrl` once per row. */
-export async function runAblation(base: Omit<BenchOptions, 'learners' | 'jitrl'>, rows: readonly AblationRow[] = ABLATION_ROWS): Promise<AblationResult> {
+export async function runAblation(base: Omit<BenchOptions, 'learners' | 'jitrl'>, rows: readonly AblationRow[] = [...ABLATION_ROWS, ...LEAVE_ONE_OUT_ROWS]): Promise<AblationResult> {
   const staticRun = await runBench({ ...base, learners: ['static'] });
   const out: AblationResult['rows'] = [];
   for (const row of rows) {

@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { TargetFingerprint } from '../src/core/page/target-fingerprint.ts';
 import type { Action, ActionResult } from '../src/core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../src/core/page/observation.ts';
 import type { PageDriver } from '../src/core/ports.ts';
@@ -90,14 +91,15 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
       }
     },
 
-    async act(action: Action): Promise<ActionResult> {
+    async act(action: Action, _signal?: AbortSignal, expect?: TargetFingerprint): Promise<ActionResult> {
       if (page.isClosed()) return { ok: false, code: 'no_page', message: 'the page is closed' };
       try {
-        const result = await (await agent()).evaluate((a: Action): ActionResult | Promise<ActionResult> => {
+        // `expect`: the element as approved; the page layer refuses when it is not that any more (as in the extension).
+        const result = await (await agent()).evaluate(({ a, e }: { a: Action; e: TargetFingerprint | null }): ActionResult | Promise<ActionResult> => {
           const pageAgent = globalThis.__apprentice;
           if (!pageAgent) return { ok: false, code: 'no_page', message: 'the page agent is not loaded' };
-          return pageAgent.act(a);
-        }, action);
+          return pageAgent.act(a, e ?? undefined);
+        }, { a: action, e: expect ?? null });
         if (result.ok && result.navigated) {
           await sleep(50);
           await settle();

@@ -21,10 +21,12 @@ import { runRestarts } from './trust/restarts.ts';
 import { runBrowserRestarts } from './trust/browser-restarts.ts';
 import { runFaults } from './trust/faults.ts';
 import { runConcurrency } from './trust/concurrency.ts';
+import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from './trust/attack-classes.ts';
+import { summarizeAdaptive, runAdaptiveParts } from './trust/adaptive-report.ts';
 
 z.config({ jitless: true });
 
-const { values } = parseArgs({ options: { profile: { type: 'string', default: 'full' }, parts: { type: 'string', default: 'hijack,honest,browser-restarts,restarts,faults,concurrency' } } });
+const { values } = parseArgs({ options: { profile: { type: 'string', default: 'full' }, parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,restarts,faults,concurrency' } } });
 const profile = values.profile === 'ci' ? 'ci' : 'full';
 const parts = new Set((values.parts ?? '').split(','));
 const log = (s: string) => console.log(s);
@@ -55,6 +57,13 @@ async function main() {
   log(`# bench:trust (profile ${profile})`);
   log(`corpus: ${attacks.length} attack pages (${new Set(attacks.map((p) => p.channel)).size} channels × ${new Set(attacks.map((p) => p.goal)).size} goals), ${negatives.length} hard negatives`);
   try {
+    if (parts.has('adaptive')) {
+      const attacks = buildAttackPages(profile === 'ci' ? 2 : 30);
+      const benign = buildBenignPages(profile === 'ci' ? 1 : 3);
+      log(`\n## (0) the adaptive attacker against earned autonomy: ${attacks.length} attack pages (${ATTACK_CLASSES.length} classes × ${attacks.length / ATTACK_CLASSES.length} variants), ${benign.length} benign flows`);
+      const reports = await runAdaptiveParts({ attacks, benign, attacker, mutantSample: profile === 'ci' ? 1 : 2, log });
+      for (const line of summarizeAdaptive(reports)) log(line);
+    }
     if (parts.has('hijack')) {
       log('\n## (a) hijacked model through the built extension, auto-approve on, nobody approves');
       const r = await runHijacked(corpus, site, attacker, log);

@@ -8,14 +8,15 @@ import { forgetTeammate, type MergeDeps } from '../core/sync/merge-incoming.ts';
 import { TeamSyncError } from '../core/sync/sync-errors.ts';
 import { TeamIndex } from '../core/sync/team-index.ts';
 import { teamSettingsProblem, type TeamSettings } from '../core/sync/team-settings.ts';
-import { runTeamSync, type TeamSyncReport } from '../core/sync/team-sync.ts';
+import { mergeReviewed, runTeamSync, type TeamSyncConfig, type TeamSyncReport } from '../core/sync/team-sync.ts';
 import type { MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import type { PouchDatabase } from '../adapters/sync/pouch-types.ts';
 import { PouchTeamDatabase } from '../adapters/sync/pouch-team-database.ts';
 import { testTeamConnection } from '../adapters/sync/test-connection.ts';
 import type { TeamSettingsStore } from '../adapters/sync/team-settings-store.ts';
 import type { Handlers } from '../protocol/validate.ts';
-import type { TeamRequests, TeamSyncStatus } from '../protocol/team-messages.ts';
+import type * as z from 'zod';
+import type { TeammateSchema, TeamRequests, TeamSyncStatus } from '../protocol/team-messages.ts';
 
 export interface TeamMemoryDeps {
   settings: TeamSettingsStore;
@@ -67,15 +68,9 @@ export class TeamMemory {
     const settings = await this.d.settings.load();
     const problem = teamSettingsProblem(settings);
     if (problem) return (this.status = { ...EMPTY_STATUS, at: this.d.now(), ok: false, message: `Team memory is not set up: ${problem}.` });
-    const password = await this.d.settings.password();
-    this.local ??= this.d.localDb();
-    const db = new PouchTeamDatabase({ local: this.local, serverLabel: settings.serverUrl, remote: () => this.d.remoteDb(settings, password) });
-    const deps: MergeDeps = { transfer: this.d.transfer, index: this.index, stores: this.d.stores };
+    const { db, deps, config } = await this.parts(settings);
     try {
-      const report = await runTeamSync(deps, db, {
-        me: { id: settings.memberId, name: settings.memberName.trim() }, sharedSites: settings.sharedSites,
-        muted: new Set(settings.muted.map((m) => m.id)), appVersion: this.d.appVersion, now: this.d.now,
-      });
+      const report = await runTeamSync(deps, db, config);
       this.status = statusOf(report, this.d.now());
     } catch (error) {
       const message = error instanceof TeamSyncError ? error.message : `Team sync failed: ${error instanceof Error ? error.message : String(error)}. Nothing in your local memory was changed or lost.`;
@@ -84,24 +79,52 @@ export class TeamMemory {
     return this.status;
   }
 
+  private async parts(settings: TeamSettings): Promise<{ db: PouchTeamDatabase; deps: MergeDeps; config: TeamSyncConfig }> {
+    const password = await this.d.settings.password();
+    this.local ??= this.d.localDb();
+    return {
+      db: new PouchTeamDatabase({ local: this.local, serverLabel: settings.serverUrl, remote: () => this.d.remoteDb(settings, password) }),
+      deps: { transfer: this.d.transfer, index: this.index, stores: this.d.stores },
+      config: {
+        me: { id: settings.memberId, name: settings.memberName.trim() }, sharedSites: settings.sharedSites,
+        muted: new Set(settings.muted.map((m) => m.id)), reviewed: new Set(settings.reviewed), appVersion: this.d.appVersion, now: this.d.now,
+      },
+    };
+  }
+
+  /** The person accepted a held document: remembered, and merged now from the local team database. */
+  async acceptHeld(docId: string): Promise<{ imported: number; message: string | null }> {
+    const settings = await this.d.settings.load();
+    const saved = settings.reviewed.includes(docId) ? settings : await this.d.settings.save({ ...settings, reviewed: [...settings.reviewed, docId] }, null);
+    const { db, deps, config } = await this.parts(saved);
+    const report = await mergeReviewed(deps, db, config, docId);
+    this.status = { ...this.status, held: this.status.held.filter((h) => h.docId !== docId) };
+    const problem = [...report.refused, ...report.held].find((r) => r.docId === docId);
+    return { imported: report.imported, message: problem ? problem.reason : null };
+  }
+
   /** "Forget this site" also forgets which of the site's rows came from whom. */
   async forgetSite(origin: string): Promise<void> {
     await this.index.memory().forgetSite(origin);
   }
 
-  async teammates(): Promise<{ id: string; name: string; items: number; sites: string[]; lastTaughtAt: number; muted: boolean }[]> {
+  async teammates(): Promise<z.infer<typeof TeammateSchema>[]> {
     const settings = await this.d.settings.load();
-    const byId = new Map<string, { id: string; name: string; items: number; sites: Set<string>; lastTaughtAt: number; muted: boolean }>();
-    for (const m of settings.muted) byId.set(m.id, { id: m.id, name: m.name, items: 0, sites: new Set(), lastTaughtAt: 0, muted: true });
+    type Row = z.infer<typeof TeammateSchema>['recent'][number];
+    const byId = new Map<string, { id: string; name: string; items: number; sites: Set<string>; lastTaughtAt: number; muted: boolean; recent: Row[] }>();
+    for (const m of settings.muted) byId.set(m.id, { id: m.id, name: m.name, items: 0, sites: new Set(), lastTaughtAt: 0, muted: true, recent: [] });
     for (const row of await this.index.rows()) {
-      const a = row.entry.provenance.author;
-      const t = byId.get(a.id) ?? { id: a.id, name: a.name, items: 0, sites: new Set<string>(), lastTaughtAt: 0, muted: false };
+      const p = row.entry.provenance;
+      const t = byId.get(p.author.id) ?? { id: p.author.id, name: p.author.name, items: 0, sites: new Set<string>(), lastTaughtAt: 0, muted: false, recent: [] };
       t.items += 1;
       t.sites.add(row.origin);
-      t.lastTaughtAt = Math.max(t.lastTaughtAt, row.entry.provenance.taughtAt);
-      byId.set(a.id, t);
+      t.lastTaughtAt = Math.max(t.lastTaughtAt, p.taughtAt);
+      t.recent.push({ origin: row.origin, part: row.entry.part, key: row.entry.key, taughtAt: p.taughtAt, episodeId: p.episodeId, appVersion: p.appVersion });
+      byId.set(p.author.id, t);
     }
-    return [...byId.values()].map((t) => ({ ...t, sites: [...t.sites].sort() })).sort((a, b) => a.name.localeCompare(b.name));
+    return [...byId.values()]
+      .map((t) => ({ ...t, sites: [...t.sites].sort(), recent: t.recent.sort((a, b) => b.taughtAt - a.taughtAt).slice(0, 20) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   handlers(): Handlers<typeof TeamRequests, undefined> {
@@ -115,6 +138,7 @@ export class TeamMemory {
       },
       'team.sync': async () => this.sync(),
       'team.status': async () => this.status,
+      'team.acceptHeld': async ({ docId }) => this.acceptHeld(docId),
       'team.teammates': async () => this.teammates(),
       'team.forgetTeammate': async ({ id }) => {
         const s = await this.d.settings.load();

@@ -35,7 +35,7 @@ const link = createRecordingLink({
 
 const handlers: PageHandlers<undefined> = {
   'page.observe': async (req) => agent.observe({ maxChars: req.maxChars, lastActedRef: req.lastActedRef }),
-  'page.act': async (req) => agent.act(req.action),
+  'page.act': async (req) => agent.act(req.action, req.expect),
   'page.highlight': async (req) => {
     agent.highlight(req.ref);
     return { ok: true as const };

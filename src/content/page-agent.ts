@@ -6,6 +6,7 @@
  */
 import type { Action, ActionResult } from '../core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../core/page/observation.ts';
+import type { TargetFingerprint } from '../core/page/target-fingerprint.ts';
 import { performAction } from './act/perform-action.ts';
 import { highlightRef } from './act/highlight.ts';
 import { observePage } from './observe/observe-page.ts';
@@ -13,7 +14,8 @@ import { RefRegistry } from './observe/ref-registry.ts';
 
 export interface PageAgent {
   observe(options: ObserveOptions): PageObservation;
-  act(action: Action): Promise<ActionResult>;
+  /** `expect`: the element as approved; the action is refused (not_run) when it is not that any more (act/act-check.ts). */
+  act(action: Action, expect?: TargetFingerprint): Promise<ActionResult>;
   highlight(ref: string | null): void;
   /**
    * The snapshot line that stands for `el` — the element itself or its nearest
@@ -33,7 +35,7 @@ export function createPageAgent(win: Window): PageAgent {
   const registry = new RefRegistry();
   return {
     observe: (options) => observePage(win.document, registry, options),
-    act: (action) => performAction(action, registry, win),
+    act: (action, expect) => performAction(action, registry, win, expect),
     highlight: (ref) => highlightRef(ref, registry, win.document),
     locate: (el) => {
       const observation = observePage(win.document, registry, {});

@@ -20,12 +20,14 @@ export const TeamSyncStatusSchema = z.strictObject({
   removed: z.number().int(),
   masked: z.number().int(),
   refused: z.array(z.strictObject({ docId: z.string(), reason: z.string() })),
-  held: z.array(z.strictObject({ docId: z.string(), reason: z.string(), author: z.string().nullable(), origin: z.string().nullable() })),
+  held: z.array(z.strictObject({ docId: z.string(), reason: z.string(), author: z.string().nullable(), origin: z.string().nullable(), reviewable: z.boolean() })),
   conflicts: z.array(z.strictObject({ origin: z.string(), part: z.string(), key: z.string(), kept: z.string(), setAside: z.array(z.string()) })),
 });
 export type TeamSyncStatus = z.infer<typeof TeamSyncStatusSchema>;
 
-export const TeammateSchema = z.strictObject({ id: z.string(), name: z.string(), items: z.number().int(), sites: z.array(z.string()), lastTaughtAt: z.number(), muted: z.boolean() });
+/** One row a teammate brought, with its provenance (the newest first, at most 20 per teammate). */
+const TeammateItemSchema = z.strictObject({ origin: z.string(), part: z.string(), key: z.string(), taughtAt: z.number(), episodeId: z.string().nullable(), appVersion: z.string() });
+export const TeammateSchema = z.strictObject({ id: z.string(), name: z.string(), items: z.number().int(), sites: z.array(z.string()), lastTaughtAt: z.number(), muted: z.boolean(), recent: z.array(TeammateItemSchema) });
 
 const TeamSettingsViewSchema = TeamSettingsSchema.extend({ hasPassword: z.boolean() });
 
@@ -37,6 +39,8 @@ export const TeamRequests = {
   'team.sync': { req: Empty, res: TeamSyncStatusSchema },
   'team.status': { req: Empty, res: TeamSyncStatusSchema },
   'team.teammates': { req: Empty, res: z.array(TeammateSchema) },
+  /** Merges a held document the person reviewed (an always-ask action); remembered for later rounds. */
+  'team.acceptHeld': { req: z.strictObject({ docId: z.string().min(1).max(1024) }), res: z.strictObject({ imported: z.number().int(), message: z.string().nullable() }) },
   /** Removes what the teammate brought and stops merging their documents. */
   'team.forgetTeammate': { req: z.strictObject({ id: z.string().min(1) }), res: z.strictObject({ removed: z.number().int() }) },
 } as const;

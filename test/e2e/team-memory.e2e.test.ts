@@ -66,7 +66,7 @@ async function firstProposal(m: Member, room: number): Promise<Episode> {
 async function joinTeam(m: Member, name: string) {
   await m.request({
     type: 'team.saveSettings',
-    settings: { serverUrl: couch.url, database: 'team', username: couch.admin.username, memberId: '', memberName: name, sharedSites: [server.origin], live: false, muted: [] },
+    settings: { serverUrl: couch.url, database: 'team', username: couch.admin.username, memberId: '', memberName: name, sharedSites: [server.origin], live: false, muted: [], reviewed: [] },
     password: couch.admin.password,
   });
 }
@@ -90,7 +90,7 @@ describe('team memory between two profiles of the built extension', () => {
   it('Test connection names the problem, then passes', async () => {
     await a.request({
       type: 'team.saveSettings',
-      settings: { serverUrl: couch.url, database: 'team', username: couch.admin.username, memberId: '', memberName: 'Ana', sharedSites: [server.origin], live: false, muted: [] },
+      settings: { serverUrl: couch.url, database: 'team', username: couch.admin.username, memberId: '', memberName: 'Ana', sharedSites: [server.origin], live: false, muted: [], reviewed: [] },
       password: 'wrong',
     });
     expect(await a.request({ type: 'team.test' })).toMatchObject({ ok: false, problem: 'credentials' });

@@ -10,7 +10,7 @@ import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.t
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
@@ -52,7 +52,7 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
   };
   const transfer: MemoryTransferDeps = {
     episodes: stores.episodes, memory: stores.memory, experiences: stores.experiences,
-    learnerMemories: LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+    learnerMemories: REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
     learnFromImported: async () => ({ experiences: 0 }),
     writeImport: inMemoryImportWriter(stores),
     now,

@@ -221,7 +221,54 @@ describe('the autonomy gate in the controller', () => {
   });
 });
 
+describe('an action that timed out', () => {
+  it('goes back to the person as "outcome unknown" and is never re-run unasked, however often it was approved', async () => {
+    const store = new InMemoryEpisodeStore();
+    const page = new Page();
+    const earned: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax', askModes: { 'https://shop.test': 'unapproved-only' } } };
+    for (let i = 0; i < 2; i++) {
+      const { controller } = setup({ page, store, settings: earned, texts: ['click([2])'] });
+      const ep = await start(controller);
+      await controller.decide(ep.id, { kind: 'approve' });
+      await controller.stop(ep.id);
+    }
+    const slow = new Page();
+    const acts: Action[] = [];
+    slow.act = async (action) => {
+      acts.push(action);
+      return { ok: false, code: 'timeout', message: 'the action took longer than 15 s; it may or may not have run' };
+    };
+    const { controller } = setup({ page: slow, store, settings: earned, texts: ['click([2])'] });
+    let ep = await start(controller);
+    // Earned: it ran by itself once, timed out, and the episode paused.
+    expect(acts).toHaveLength(1);
+    expect(ep.status).toBe('paused');
+    expect(ep.steps[0]!.result).toEqual({ ok: false, code: 'outcome_unknown', message: 'the action took longer than 15 s; it may or may not have run' });
+    expect(ep.error).toBe('Outcome unknown: click(<button "Search">) did not answer in time; it may or may not have run. Check the page, then resume.');
+    ep = await controller.resume(ep.id);
+    expect(acts).toHaveLength(1);
+    expect(ep.status).toBe('awaiting_approval');
+    expect(ep.steps.at(-1)!.autonomy).toEqual({ ran: false, reason: 'its last run in this task has an unknown outcome' });
+  });
+});
+
 describe('secrets in live episodes', () => {
+  it('a password typed in the task is masked in the store and the prompt, and typed only into a password field', async () => {
+    const calls: PolicyInput[] = [];
+    const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
+    const { controller, page, store } = setup({ settings, calls, texts: ['fill([9], "{password}")', 'fill([1], "{password}")'] });
+    let ep = await controller.start({ task: 'Sign in with password hunter2 and search', startUrl: 'https://shop.test/', tabId: 7 });
+    expect(ep.task).toBe('Sign in with password {password} and search');
+    expect(JSON.stringify(calls)).not.toContain('hunter2');
+    ep = await controller.decide(ep.id, { kind: 'approve' });
+    expect(page.acted[0]).toEqual({ type: 'fill', target: { kind: 'ref', ref: '9' }, text: 'hunter2' });
+    // The task's password is never typed into a field that is not a password field (a hijacked model's way out).
+    const leak = ep.steps.at(-1)!.candidates.findIndex((c) => c.action === 'fill([1], "{password}")');
+    await expect(controller.decide(ep.id, { kind: 'pick', index: leak })).rejects.toThrow(DecisionError);
+    expect(page.acted).toHaveLength(1);
+    expect(JSON.stringify(await store.all())).not.toContain('hunter2');
+  });
+
   it('text typed into a password field runs, but is masked in the store, the history and what learners get', async () => {
     const learned: FinishedEpisode[] = [];
     const calls: PolicyInput[] = [];

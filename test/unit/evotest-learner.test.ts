@@ -15,7 +15,7 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-lear
 import { addChildren, newLineage, recordEpisode } from '../../src/core/learning/evotest/lineage.ts';
 import { withValueUpdate } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';

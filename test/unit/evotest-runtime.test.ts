@@ -47,6 +47,20 @@ describe('EvoTest runtime (act → evolve → select)', () => {
     expect(shifted.evidence).toEqual({ configurationId: next.configurationId, hinted: [ORDERS], avoided: [], milestones: [], shifts: [{ semantic: ORDERS, shift: 1, reason: 'hinted' }] });
   });
 
+  it('two episodes of one lineage finishing at once both count (writes are serialised, none is lost)', async () => {
+    const { rt, store } = runtime();
+    const a = await rt.begin({ origin: ORIGIN, task: 'Ship order 12' });
+    const b = await rt.begin({ origin: ORIGIN, task: 'Ship order 13' });
+    await Promise.all([
+      rt.finish(a, trajectory('e1', 'success', [s(DONE, '/orders', 1)])),
+      rt.finish(b, trajectory('e2', 'failure', [s(NEXT, '/orders', -0.1)])),
+      rt.remember(ORIGIN, trajectory('e3', 'success', [s(ORDERS, '/', 1)])),
+    ]);
+    const lineage = (await store.get(a.lineageKey))!;
+    expect(lineage.episodes.map((e) => e.episodeId).sort()).toEqual(['e1', 'e2', 'e3']);
+    expect(lineage.nodes[0]!.runs.map((r) => r.score)).toEqual([1, 0]);
+  });
+
   it('a loop becomes a failure pattern that costs the looping action its avoid penalty', async () => {
     const { rt } = runtime();
     const plan = await rt.begin({ origin: ORIGIN, task: 'Find order 3' });

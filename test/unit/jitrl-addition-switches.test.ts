@@ -73,3 +73,16 @@ describe('JitRL addition switches (finding 8)', () => {
     expect(finish(false).candidates[0]!.semantic).toBe(KETTLE);
   });
 });
+
+describe('the ablation rows (bench --ablate)', () => {
+  it('paper only switches every addition off; each "+" row adds exactly one; each leave-one-out row removes exactly one', async () => {
+    const { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS, PAPER_ONLY } = await import('../../bench/ablation.ts');
+    expect(PAPER_ONLY).toEqual({ bars: false, exploitSettled: false, widenPool: false, loopBars: false, advantageFloor: 0, preferSameUrl: false });
+    const differing = (a: object, b: object) => Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]);
+    const shipped = ABLATION_ROWS.at(-1)!.settings;
+    expect(differing(shipped, { ...PAPER_ONLY, ...shipped })).toEqual([]);
+    expect(shipped).toMatchObject({ bars: DEFAULT_JITRL.bars, advantageFloor: DEFAULT_JITRL.advantageFloor, preferSameUrl: DEFAULT_JITRL.preferSameUrl });
+    expect(ABLATION_ROWS.slice(1, -1).map((r) => differing(r.settings, PAPER_ONLY).length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(LEAVE_ONE_OUT_ROWS.map((r) => differing(r.settings, shipped).length)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});

@@ -17,9 +17,10 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-lear
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
+import { learnerSettings, type LearnerPorts, type RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
-import { buildLearners, enabledLearners, LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
+import { LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
+import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -55,7 +56,7 @@ const exampleData = (ports: LearnerPorts) => new LearnerData(ports.stores.learne
 const learned: FinishedEpisode[] = [];
 let planCalls = 0;
 
-const exampleDefinition: LearnerDefinition<z.infer<typeof ExampleSettingsSchema>> = {
+const exampleDefinition: RegisteredLearner<z.infer<typeof ExampleSettingsSchema>> = {
   id: 'example',
   label: 'Example',
   settings: { schema: ExampleSettingsSchema, defaults: { enabled: true, boost: 1 }, read: (s) => learnerSettings(exampleDefinition, s) },
@@ -63,6 +64,7 @@ const exampleDefinition: LearnerDefinition<z.infer<typeof ExampleSettingsSchema>
   needsModel: { level: 'no', description: 'Rule-based.' },
   planSchema: ExamplePlanSchema,
   evidenceSchema: ExampleEvidenceSchema,
+  keepsMemory: true,
   create: (ports: LearnerPorts): Learner => ({
     id: 'example',
     async beginEpisode(start) {
@@ -101,7 +103,7 @@ const exampleDefinition: LearnerDefinition<z.infer<typeof ExampleSettingsSchema>
   memory: (ports) => exampleData(ports).memory(),
 };
 
-const REGISTRY = [...LEARNERS, exampleDefinition];
+const REGISTRY = [...REGISTERED_LEARNERS, exampleDefinition];
 
 /** Two candidates on the sign-in page, z = 2 and 1; the answer after signing in. */
 function policy(calls: PolicyInput[]): CandidatePolicy {

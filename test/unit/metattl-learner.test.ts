@@ -15,7 +15,7 @@ import { NEEDS_MODEL } from '../../src/core/learning/metattl/guide-adaptation.ts
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerDataGuideStore } from '../../src/core/learning/metattl/guide-store.ts';
 import { DEFAULT_METATTL } from '../../src/core/learning/metattl/metattl-settings.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
@@ -98,7 +98,7 @@ describe('Meta-TTL through the controller', () => {
     const first = await attempt(c);
     expect(first.learners).toEqual(['metattl']);
     expect(first.plans).toEqual({ metattl: { key: 'https://shop.test add a kettle to the cart', guide: null } });
-    expect(actorPrompts[0]).not.toContain('Follow this guide');
+    expect(actorPrompts[0]).not.toContain('Advice learned from earlier attempts');
     expect(first.steps.at(-1)!.learningNotes.some((n) => n.startsWith('metattl: the meta-agent rewrote the guide'))).toBe(true);
 
     const second = await attempt(c);

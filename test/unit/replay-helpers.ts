@@ -9,7 +9,7 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { buildLearners } from '../../src/core/learning/registry.ts';
+import { buildLearners } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';

@@ -156,3 +156,23 @@ describe('tokens saved', () => {
     expect(tokensPerModelStep([])).toBeNull();
   });
 });
+
+describe('the plan decision crossing the message boundary', () => {
+  it('is validated: an unknown kind, a non-string value or an extra field is a ProtocolError; a good one reaches the controller', async () => {
+    const { dispatchUiRequest } = await import('../../src/protocol/validate.ts');
+    const seen: unknown[] = [];
+    const handlers = { 'episode.plan': async (req: unknown) => { seen.push(req); throw Object.assign(new Error('no plan'), { name: 'DecisionError' }); } } as never;
+    for (const bad of [
+      { type: 'episode.plan', episodeId: 'e', decision: { kind: 'run-anyway' } },
+      { type: 'episode.plan', episodeId: 'e', decision: { kind: 'approve', values: { name: 3 } } },
+      { type: 'episode.plan', episodeId: 'e', decision: { kind: 'decline', values: {} } },
+    ]) {
+      const reply = await dispatchUiRequest(handlers, bad, null);
+      expect(reply.ok === false && reply.error.name).toBe('ProtocolError');
+    }
+    expect(seen).toEqual([]);
+    const good = await dispatchUiRequest(handlers, { type: 'episode.plan', episodeId: 'e', decision: { kind: 'approve', values: { name: 'Ada' } } }, null);
+    expect(good).toEqual({ ok: false, error: { name: 'DecisionError', message: 'no plan' } });
+    expect(seen).toEqual([{ episodeId: 'e', decision: { kind: 'approve', values: { name: 'Ada' } } }]);
+  });
+});

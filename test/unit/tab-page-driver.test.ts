@@ -13,14 +13,14 @@ const observation: PageObservation = {
   nodes: [{ ref: '1', kind: 'interactive', role: 'textbox', name: 'Card', autocomplete: 'cc-number', value: '4111111111111111', states: {}, depth: 0, inViewport: true }],
 };
 
-function driver(onAct: () => Promise<unknown>, onObserve: () => Promise<unknown> = async () => ({ ok: true, value: observation })) {
+function driver(onAct: () => Promise<unknown>, onObserve: () => Promise<unknown> = async () => ({ ok: true, value: observation }), onPing: () => Promise<unknown> = async () => ({ ok: true, value: { url: 'https://shop.test/' } })) {
   const tabs = {
     async get() {
       return { status: 'complete', url: 'https://shop.test/' };
     },
     async sendMessage(_tabId: number, message: unknown) {
       const type = (message as { type: string }).type;
-      if (type === 'page.ping') return { ok: true, value: { url: 'https://shop.test/' } };
+      if (type === 'page.ping') return onPing();
       if (type === 'page.observe') return onObserve();
       return onAct();
     },
@@ -53,6 +53,12 @@ describe('createTabPageDriver', () => {
 
   it('an observation that never answers times out', async () => {
     await expect(driver(async () => ({}), () => new Promise(() => {})).observe({})).rejects.toThrow(/observing the page took longer/);
+  });
+
+  it('a page whose main thread hangs (the first check-in never answers) pauses with a message instead of waiting forever', async () => {
+    const hung = driver(async () => ({}), async () => ({ ok: true, value: observation }), () => new Promise(() => {}));
+    await expect(hung.observe({})).rejects.toThrow(/Paused: the page in tab 1 does not respond \(https:\/\/shop\.test\/\); its scripts may be busy or stuck/);
+    await expect(hung.observe({})).rejects.toMatchObject({ name: 'PageUnavailableError' });
   });
 
   it('masks payment values before the observation leaves the driver', async () => {

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../src/adapters/sync/test-connection.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
+import { mergeReviewed } from '../../src/core/sync/team-sync.ts';
 import { contentHashOf, MAX_SHARED_DOC_BYTES, sharedDocId } from '../../src/core/sync/shared-doc.ts';
 import { TeamSyncError } from '../../src/core/sync/sync-errors.ts';
 import { startTeamServer, type TeamServer } from '../support/pouchdb-server.ts';
@@ -73,6 +74,14 @@ describe('team memory: bad documents', () => {
     // Held documents stay in the local database (nothing lost), and are not merged on the next round either.
     expect((await b.sync()).merge.imported).toBe(0);
     expect(await b.stores.memory.count()).toBe(2);
+    expect(round.merge.held.map((h) => h.reviewable).sort()).toEqual([false, true, true]);
+    // The person reviews the one that leaves the site and accepts it: merged, with its provenance.
+    const accepted = await mergeReviewed(b.deps, b.db, b.config, away._id);
+    expect(accepted.imported).toBe(1);
+    expect((await b.stores.memory.all()).map((t) => t.id).sort()).toEqual(['eb1:0', 'em1:0', 'em6:0']);
+    expect((await b.deps.index.get(SHOP, 'transitions', 'em6:0'))?.provenance.author.name).toBe('Mallory');
+    // A newer-format document cannot be accepted: it stays held.
+    expect((await mergeReviewed(b.deps, b.db, b.config, newer._id)).held.map((h) => h.reviewable)).toEqual([false]);
   }, 60_000);
 });
 

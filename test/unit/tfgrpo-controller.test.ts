@@ -10,7 +10,7 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
 import { TfgrpoEvidenceSchema } from '../../src/core/learning/tfgrpo/evidence.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';

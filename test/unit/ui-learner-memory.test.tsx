@@ -14,8 +14,7 @@ const example = {
   settings: { schema: {} as never, defaults: {}, read: () => ({}) },
   enabled: () => true,
   needsModel: { level: 'no', description: '' },
-  create: () => ({ id: 'example' }),
-  memory: () => ({ forgetSite: async () => 0 }),
+  keepsMemory: true,
 } as unknown as LearnerDefinition;
 
 describe('Memory tab: a section per registry learner with memory', () => {

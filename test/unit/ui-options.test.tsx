@@ -165,10 +165,10 @@ describe('Options page: a section per registry learner', () => {
     const example = {
       id: 'example',
       label: 'Example learner',
-      settings: { schema: z.strictObject({ enabled: z.boolean(), groupSize: z.number().int().min(2) }), defaults: { enabled: true, groupSize: 4 }, read: () => ({ enabled: true, groupSize: 4 }) },
+      settings: { schema: z.strictObject({ enabled: z.boolean(), groupSize: z.number().int().min(2).describe('Attempts per group') }), defaults: { enabled: true, groupSize: 4 }, read: () => ({ enabled: true, groupSize: 4 }) },
       enabled: () => true,
       needsModel: { level: 'required' as const, description: 'It asks the model to compare attempts.' },
-      create: () => ({ id: 'example' }),
+      keepsMemory: false,
     };
     const stored: Settings = { ...DEFAULT_SETTINGS, learners: { example: { groupSize: 6 }, other: { kept: 1 } } };
     const fake = fakeConnector({
@@ -181,7 +181,8 @@ describe('Options page: a section per registry learner', () => {
 
     const section = await screen.findByRole('group', { name: 'Example learner settings' });
     expect(section).toHaveTextContent('Example learner needs a model and none is configured, so it does not run: It asks the model to compare attempts. Choose a provider above.');
-    const size = screen.getByLabelText('groupSize');
+    // The label is the schema's description; a key without one is its own label.
+    const size = screen.getByLabelText('Attempts per group');
     await waitFor(() => expect(size).toHaveValue(6));
     expect(size).toHaveAccessibleDescription('default: 4');
     expect(screen.getByLabelText('enabled')).toBeChecked();

@@ -14,7 +14,7 @@ import { fakeConnector } from './ui-fake-connector.ts';
 const SHOP = 'https://shop.example';
 const status: TeamSyncStatus = {
   at: 1_700_000_000_000, ok: true, message: null, published: 3, withdrawn: 0, pushed: 3, pulled: 2, imported: 1, removed: 0, masked: 0,
-  refused: [], held: [{ docId: 'd1', author: 'Ana', origin: SHOP, reason: 'it holds goto("https://evil.example/"), an action that always asks: it opens another origin (https://evil.example)' }], conflicts: [],
+  refused: [], held: [{ docId: 'd1', author: 'Ana', origin: SHOP, reason: 'it holds goto("https://evil.example/"), an action that always asks: it opens another origin (https://evil.example)', reviewable: true }], conflicts: [],
 };
 
 describe('Team memory panel', () => {
@@ -26,8 +26,9 @@ describe('Team memory panel', () => {
       'team.test': async () => ({ ok: false as const, problem: 'missing-database', message: 'The team database "team" does not exist on the server (create it, or check the database name).' }),
       'team.sync': async () => status,
       'team.status': async () => status,
-      'team.teammates': async () => [{ id: 'ana-0000-0001', name: 'Ana', items: 2, sites: [SHOP], lastTaughtAt: 1_700_000_000_000, muted: false }],
+      'team.teammates': async () => [{ id: 'ana-0000-0001', name: 'Ana', items: 2, sites: [SHOP], lastTaughtAt: 1_700_000_000_000, muted: false, recent: [{ origin: SHOP, part: 'transitions', key: 'e7:0', taughtAt: 1_700_000_000_000, episodeId: 'e7', appVersion: '0.1.0' }] }],
       'team.forgetTeammate': async () => ({ removed: 2 }),
+      'team.acceptHeld': async () => ({ imported: 1, message: null }),
     });
     render(<TeamMemoryPanel client={fake.connector.client} sites={[SHOP]} />);
     await screen.findByText('Team memory');
@@ -46,6 +47,11 @@ describe('Team memory panel', () => {
     await screen.findByText('Synced.');
     expect(screen.getByText('1 held for review')).toBeTruthy();
     expect(screen.getByText(/Ana on https:\/\/shop.example: it holds goto/)).toBeTruthy();
+
+    expect(screen.getByText(/in episode e7, Apprentice 0.1.0/)).toBeTruthy();
+    fireEvent.click(screen.getByText('Accept after review'));
+    await screen.findByText(/Accepted: 1 item merged. It still asks every time it runs./);
+    expect(fake.callsOf('team.acceptHeld')).toEqual([{ docId: 'd1' }]);
 
     fireEvent.click(screen.getByText("Forget Ana's memory"));
     await waitFor(() => expect(fake.callsOf('team.forgetTeammate')).toEqual([{ id: 'ana-0000-0001' }]));

@@ -133,9 +133,13 @@ export function createTabPageDriver(deps: {
     let injected = false;
     for (;;) {
       try {
-        await client.request('page.ping', {});
+        // A page whose main thread hangs never answers: the check-in times out and the episode pauses.
+        await withTimeout(client.request('page.ping', {}), Math.max(1, deadline - Date.now()), 'the page\'s first answer');
         return;
       } catch (err) {
+        if (err instanceof PageTimeoutError) {
+          throw new PageUnavailableError(`Paused: the page in tab ${tabId} does not respond (${(await currentUrl().catch(() => undefined)) ?? 'no URL'}); its scripts may be busy or stuck. Wait for it or reload it, then resume.`);
+        }
         if (!CHANNEL_CLOSED.test(String(err)) && !/Could not establish connection/i.test(String(err))) throw err;
       }
       if (Date.now() > deadline) {

@@ -19,6 +19,14 @@ export interface Run {
   win: Window;
   navigated: boolean;
   startHref: string;
+  /**
+   * For an approved action (act-check.ts): throws `not_run` when the target is
+   * no longer what was approved; called again after the page's pointerdown
+   * and keydown handlers ran, before anything follows or submits.
+   */
+  check?: (when: string) => void;
+  /** A pointer hit on a different control inside the target does not count as a click on the target. */
+  strictHits?: boolean;
 }
 
 type Realm = typeof globalThis;

@@ -53,6 +53,7 @@ function defaultKeyAction(el: Element, key: string, mods: ModState, run: Run): s
       insertText(el, '\n', run, 'insertLineBreak');
       return undefined;
     }
+    run.check?.('after the key went down');
     if (tag(el) === 'input') return implicitSubmit(el as HTMLInputElement, run);
     if (isActivatable(el)) {
       mouse(el, run, 'click', { detail: 0 });
@@ -61,6 +62,7 @@ function defaultKeyAction(el: Element, key: string, mods: ModState, run: Run): s
     return undefined;
   }
   if (key === ' ' && plain && !editable && isActivatable(el)) {
+    run.check?.('after the key went down');
     mouse(el, run, 'click', { detail: 0 });
     return undefined;
   }

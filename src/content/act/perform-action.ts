@@ -10,6 +10,8 @@
  * against the latest observation before they reach the page.
  */
 import type { Action, ActionResult } from '../../core/page/action.ts';
+import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
+import { assertAsApproved } from './act-check.ts';
 import type { RefRegistry } from '../observe/ref-registry.ts';
 import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, SETTLE_MS, sleep, tag, type Run } from './act-context.ts';
@@ -23,11 +25,18 @@ import { currentText, editableTarget, typeInto } from './typing.ts';
 
 export { parseChord } from './keys.ts';
 
-export async function performAction(action: Action, registry: RefRegistry, win: Window): Promise<ActionResult> {
+export async function performAction(action: Action, registry: RefRegistry, win: Window, expect?: TargetFingerprint): Promise<ActionResult> {
   if (action.type === 'send_msg_to_user' || action.type === 'report_infeasible') return { ok: true, navigated: false };
   const run: Run = { win, navigated: false, startHref: safeHref(win) };
   const watcher = watchNavigation(run);
   try {
+    // An approved action (act-check.ts): the element must still be what was approved, now and at the moment it acts.
+    const approved = expect && 'target' in action && action.target?.kind === 'ref' ? registry.elementFor(action.target.ref) : null;
+    if (expect && approved) {
+      assertAsApproved(approved, expect, 'since it was approved');
+      run.check = (when) => assertAsApproved(approved, expect, when);
+      run.strictHits = true;
+    }
     const work = execute(action, registry, run);
     // If the navigation wins the race, a late failure of the rest must not surface as an unhandled rejection.
     work.catch(() => {});

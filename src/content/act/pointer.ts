@@ -11,6 +11,7 @@
 import { describeElement } from '../dom/describe-element.ts';
 import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, realmOf, type Run } from './act-context.ts';
+import { controlInTheWay } from './act-check.ts';
 import { scrollIntoViewIfNeeded } from './targets.ts';
 
 interface Point { clientX: number; clientY: number }
@@ -56,15 +57,18 @@ function reaches(hit: Element, el: Element): boolean {
 /**
  * Finds the landing of a click on `el`. Points outside the viewport are not
  * tried; when the engine cannot hit-test at all (no layout), the element
- * itself receives the events.
+ * itself receives the events. `strict` (an approved action): a point whose
+ * topmost element is a different link, button or form control inside the
+ * target does not count; when every point lands on one, the click is refused.
  */
-export function landingOf(el: Element): Landing {
+export function landingOf(el: Element, strict = false): Landing {
   const doc = el.ownerDocument;
   const view = doc.defaultView;
   const rects = Array.from(el.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
   const centre = (r: DOMRect | undefined): Point => (r ? { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 } : { clientX: 0, clientY: 0 });
   if (view === null || rects.length === 0) return { el, at: centre(el.getBoundingClientRect()) };
   let cover: Element | null = null;
+  let inTheWay: Element | null = null;
   let tried = 0;
   for (const r of rects.slice(0, 4)) {
     for (const [fx, fy] of PROBES) {
@@ -75,12 +79,20 @@ export function landingOf(el: Element): Landing {
       const hit = topmostAt(doc, x, y);
       if (hit === null) continue;
       const at = { clientX: x, clientY: y };
-      if (reaches(hit, el)) return { el: hit, at };
+      if (reaches(hit, el)) {
+        const other = strict && flatContains(el, hit) ? controlInTheWay(hit, el) : null;
+        if (other === null) return { el: hit, at };
+        inTheWay ??= other;
+        continue;
+      }
       // A hit on an ancestor means the target lets the pointer through
       // (pointer-events: none): the event reaches the ancestor through it anyway.
       if (flatContains(hit, el)) return { el, at };
       cover ??= hit;
     }
+  }
+  if (inTheWay !== null) {
+    throw new ActionFailure('not_run', `a different control, <${describeElement(inTheWay)}>, is inside <${describeElement(el)}> at every point the pointer could land; not clicked`);
   }
   if (tried === 0 || cover === null) return { el, at: centre(rects[0]) };
   throw new ActionFailure('obscured', `<${describeElement(el)}> is covered by <${describeElement(cover)}> at every point tried; close or move what covers it first`);
@@ -156,7 +168,7 @@ export function hoverSequence(el: Element, run: Run, at: Point = centreOf(el)): 
 /** Hover over the target's landing point (scrolled into view first). */
 export function hoverOver(el: Element, run: Run): Landing {
   scrollIntoViewIfNeeded(el);
-  const landing = landingOf(el);
+  const landing = landingOf(el, run.strictHits === true);
   hoverSequence(landing.el, run, landing.at);
   return landing;
 }
@@ -175,10 +187,23 @@ export function clickSequence(el: Element, run: Run, detail: number, landing?: L
   if (downOk) focusForClick(target);
   pointer(target, run, 'pointerup', at, { buttons: 0 });
   mouse(target, run, 'mouseup', { buttons: 0, detail }, at);
+  // The page's pointer handlers have run: what the click would follow or submit is checked now,
+  // and what is under the pointer at the click point (a cover that appeared on hover).
+  run.check?.('while the pointer was down');
+  if (run.strictHits) underPointer(el, at);
   // Untrusted click events still run activation behaviour: links follow,
   // checkboxes toggle, submit buttons submit.
   mouse(target, run, 'click', { buttons: 0, detail }, at);
   return where;
+}
+
+/** Throws `not_run` when the topmost element at the click point is not `el` or a part of it without activation behaviour. */
+function underPointer(el: Element, at: Point): void {
+  const hit = topmostAt(el.ownerDocument, at.clientX, at.clientY);
+  if (hit === null) return;
+  if (reaches(hit, el) && !(flatContains(el, hit) && controlInTheWay(hit, el) !== null)) return;
+  if (flatContains(hit, el)) return; // the target lets the pointer through to an ancestor (pointer-events: none)
+  throw new ActionFailure('not_run', `<${describeElement(hit)}> is under the pointer at the click point now, not <${describeElement(el)}>; not clicked`);
 }
 
 function focusForClick(el: Element): void {

@@ -89,6 +89,7 @@ export function describe(
     if (tag === 'a' || tag === 'area') {
       const href = (el as HTMLAnchorElement).href;
       if (href) n.href = href;
+      if (el.hasAttribute('download')) n.download = true;
     }
   }
   if (frame.prefix !== undefined) n.frame = frame.prefix;

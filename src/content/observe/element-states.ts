@@ -3,6 +3,7 @@
  * disabled, …), its value (secrets masked), its heading level, and what the
  * sensitivity gate needs to know about its form.
  */
+import { formTargetOf } from '../dom/form-target.ts';
 import type { ElementStates, SnapshotNode } from '../../core/page/observation.ts';
 import { cap, collapse } from './snapshot-text.ts';
 
@@ -46,13 +47,15 @@ export function statesOf(el: Element, tag: string, role: string, focused: boolea
  * (secret fields), whether the element is in a form, and whether activating
  * or changing it submits that form.
  */
-export function formFacts(el: Element, tag: string, formHasSubmit: Map<HTMLFormElement, boolean>): Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits'> {
-  const out: Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits'> = {};
+export function formFacts(el: Element, tag: string, formHasSubmit: Map<HTMLFormElement, boolean>): Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits' | 'formAction' | 'formMethod'> {
+  const out: Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits' | 'formAction' | 'formMethod'> = {};
   const auto = el.getAttribute('autocomplete');
   if (auto && auto !== 'on' && auto !== 'off') out.autocomplete = auto.slice(0, 100);
   const form = (el as HTMLInputElement).form ?? el.closest('form');
   if (!form) return out;
   out.inForm = true;
+  // Where it goes and how, read as the act-time check reads it (dom/form-target.ts).
+  Object.assign(out, formTargetOf(el));
   if (tag === 'button') out.submits = (el as HTMLButtonElement).type === 'submit';
   else if (tag === 'input') {
     const type = (el as HTMLInputElement).type;

@@ -22,15 +22,15 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Learner } from '../learning/learner.ts';
 import type { Decision, Episode } from '../episode/episode.ts';
-import { autonomyVerdict } from './autonomy-stage.ts';
-import { planStepRunsUnasked, replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
+import { autonomyVerdict, planStepVerdict } from './autonomy-stage.ts';
+import { replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
 import { replayProposal } from '../replay/replay-proposal.ts';
-import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged, withTargets } from './decision-guard.ts';
+import { decisionMismatch, EpisodeLocks, maskEdited, maskStepSecrets, targetChanged, typesTaskSecret, withTargets } from './decision-guard.ts';
 import { actionFingerprint, type TargetFingerprint } from '../page/target-fingerprint.ts';
-import { alwaysAskReason } from '../autonomy/always-ask.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
+import { maskTaskSecrets, unmaskTaskSecrets } from '../page/task-secrets.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
@@ -58,10 +58,15 @@ export class AgentController {
    * candidate must be edited again, and the secret never reaches storage.
    */
   private readonly secrets = new Map<string, string>();
+  /** Secrets the person typed in the task, by episode and mask (task-secrets.ts); only in memory, like `secrets`. */
+  private readonly taskSecrets = new Map<string, Partial<Record<string, string>>>();
 
   constructor(private readonly deps: AgentDeps) {}
 
   async start(input: { task: string; startUrl: string; tabId: number | null; kind?: Episode['kind']; awaitProposal?: boolean }): Promise<Episode> {
+    // A secret typed in the task is masked in everything stored, exported and prompted; the value stays here.
+    const masked = maskTaskSecrets(input.task);
+    input = { ...input, task: masked.task };
     const { origin } = regularizeUrl(input.startUrl);
     const earlier = await this.deps.episodes.list({ origin, task: input.task, limit: 10_000 });
     const learners = this.deps.learners();
@@ -88,6 +93,7 @@ export class AgentController {
       startedAt: this.deps.clock.now(),
       endedAt: null,
     };
+    if (Object.keys(masked.secrets).length > 0) this.taskSecrets.set(id, masked.secrets);
     await this.save(episode);
     return this.follow(episode, this.proposeStep(episode.id), input.awaitProposal ?? true);
   }
@@ -153,8 +159,7 @@ export class AgentController {
 
   async pause(episodeId: string): Promise<Episode> {
     const episode = await this.get(episodeId);
-    // While the person teaches in the page nothing runs; Stop still ends the episode.
-    if (isFinished(episode) || episode.teaching) return episode;
+    if (isFinished(episode) || episode.teaching) return episode; // nothing runs while the person teaches
     this.inFlight.get(episodeId)?.abort();
     const paused: Episode = { ...episode, status: 'paused' };
     await this.save(paused);
@@ -401,7 +406,10 @@ export class AgentController {
       const mismatch = decisionMismatch(step, decision, chosen ?? null);
       if (mismatch) throw new DecisionError(mismatch);
       if (!chosen) throw new DecisionError('no such candidate');
-      const real = this.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
+      const kept = this.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
+      const fromTask = this.taskSecrets.get(episodeId);
+      // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
+      const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
       if (real === undefined && /\{(password|one-time-code|payment)\}/.test(chosen.action)) {
         throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
       }
@@ -515,7 +523,7 @@ export class AgentController {
    * saved on the step either way, for the panel.
    */
   private async runsUnasked(episode: Episode, observation: PageObservation): Promise<{ run: boolean; episode: Episode }> {
-    const verdict = episode.steps.at(-1)?.replayStep !== undefined ? this.planVerdict(episode, observation) : await autonomyVerdict(this.deps.episodes, episode, observation, this.deps.settings());
+    const verdict = episode.steps.at(-1)?.replayStep !== undefined ? planStepVerdict(episode, observation, this.deps.settings()) : await autonomyVerdict(this.deps.episodes, episode, observation, this.deps.settings());
     const latest = await this.get(episode.id);
     const step = latest.steps.at(-1);
     // The person may have decided, paused or stopped meanwhile: their word wins.
@@ -523,25 +531,6 @@ export class AgentController {
     const noted: Episode = { ...latest, steps: [...latest.steps.slice(0, -1), { ...step, autonomy: { ran: verdict.run, reason: verdict.reason } }] };
     await this.save(noted);
     return { run: verdict.run, episode: noted };
-  }
-
-  /**
-   * A step of a plan the person approved runs unasked only as approved
-   * (replay-stage.ts), never an always-ask kind, and not where Apprentice is off.
-   */
-  private planVerdict(episode: Episode, observation: PageObservation): { run: boolean; reason: string } {
-    const pending = episode.steps.at(-1)!;
-    const top = pending.candidates[0];
-    const parsed = top ? parseAction(top.action) : null;
-    if (!top || !parsed?.ok) return { run: false, reason: 'the plan step does not parse' };
-    const settings = this.deps.settings();
-    const origin = regularizeUrl(observation.url).origin;
-    if (settings.agent.askModes[origin] === 'off') return { run: false, reason: 'Apprentice is off on this site' };
-    const always = alwaysAskReason(parsed.action, top.semantic, observation, settings.agent.alwaysAsk);
-    if (always !== null) return { run: false, reason: `always asks: ${always}` };
-    return planStepRunsUnasked(episode, pending, parsed.action, observation)
-      ? { run: true, reason: 'a step of the plan you approved, as approved' }
-      : { run: false, reason: 'this plan step differs from the plan you approved, or may be irreversible' };
   }
 
   /** Awaits the follow-up work, or tracks it in the background and returns `now`. */

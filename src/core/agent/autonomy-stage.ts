@@ -15,6 +15,8 @@ import { earnedAutonomy, type AutonomyVerdict } from '../autonomy/earned-autonom
 import { actionKey, personDecisionsOf } from '../autonomy/approval-history.ts';
 import { askModeFor } from '../autonomy/ask-mode.ts';
 import { destructiveWordIn } from './sensitive-actions.ts';
+import { alwaysAskReason } from '../autonomy/always-ask.ts';
+import { planStepRunsUnasked } from './replay-stage.ts';
 
 function originOf(url: string): string | null {
   try {
@@ -53,4 +55,22 @@ export async function autonomyVerdict(episodes: EpisodeStore, episode: Episode, 
     previousUrl: episode.steps.at(-2)?.url ?? null,
     flaggedWord,
   });
+}
+
+/**
+ * A step of a plan the person approved runs unasked only as approved
+ * (replay-stage.ts), never an always-ask kind, and not where Apprentice is off.
+ */
+export function planStepVerdict(episode: Episode, observation: PageObservation, settings: Settings): AutonomyVerdict {
+  const pending = episode.steps.at(-1)!;
+  const top = pending.candidates[0];
+  const parsed = top ? parseAction(top.action) : null;
+  if (!top || !parsed?.ok) return { run: false, reason: 'the plan step does not parse' };
+  const origin = originOf(observation.url);
+  if (origin === null || askModeFor(settings.agent.askModes, origin) === 'off') return { run: false, reason: 'Apprentice is off on this site' };
+  const always = alwaysAskReason(parsed.action, top.semantic, observation, settings.agent.alwaysAsk);
+  if (always !== null) return { run: false, reason: `always asks: ${always}` };
+  return planStepRunsUnasked(episode, pending, parsed.action, observation)
+    ? { run: true, reason: 'a step of the plan you approved, as approved' }
+    : { run: false, reason: 'this plan step differs from the plan you approved, or may be irreversible' };
 }

@@ -11,7 +11,7 @@
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { maskedAction, redactSecretValues } from '../page/secret-fields.ts';
+import { maskedAction, redactSecretValues, SECRET_MASKS, secretKindOf } from '../page/secret-fields.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 import { actionFingerprint, fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
@@ -138,4 +138,13 @@ export function maskEdited(action: Action, semantic: string, observation: PageOb
   const semanticParsed = parseAction(semantic);
   const maskedSemantic = semanticParsed.ok ? maskedAction(semanticParsed.action, observation) : null;
   return { stored: { action: formatAction(masked), semantic: maskedSemantic ? formatAction(maskedSemantic) : formatAction(masked) }, run: action };
+}
+
+/** The candidate types a mask into a field that holds that kind of secret (by its role, name and input type): only there does a secret from the task go. */
+export function typesTaskSecret(candidate: CandidateRecord): boolean {
+  const parsed = parseAction(candidate.semantic);
+  if (!parsed.ok || parsed.action.type !== 'fill' || parsed.action.target.kind !== 'semantic') return false;
+  const { role, name } = parsed.action.target;
+  const kind = secretKindOf({ role, name, ...(candidate.target?.inputType !== undefined ? { inputType: candidate.target.inputType } : {}) });
+  return kind !== null && parsed.action.text === SECRET_MASKS[kind];
 }

@@ -11,6 +11,7 @@
  * recording survives the service worker being killed. A demonstration that is
  * abandoned (or whose tab closes) is kept as partial, never as a success.
  */
+import { maskTaskSecrets } from '../page/task-secrets.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
@@ -101,6 +102,8 @@ export class DemonstrationRecorder {
 
   /** Starts recording in the tab. An earlier recording in the same tab ends as abandoned (partial). */
   async start(input: { tabId: number; task: string }): Promise<Episode> {
+    // A secret typed in the task is stored masked (task-secrets.ts); a demonstration types its own values.
+    input = { ...input, task: maskTaskSecrets(input.task).task };
     const earlier = await this.recordingIn(input.tabId);
     if (earlier) await this.stop(earlier.id, 'abandoned');
     const startUrl = await this.deps.page.tabUrl(input.tabId);

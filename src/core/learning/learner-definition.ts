@@ -1,7 +1,11 @@
 /**
- * What the registry knows about one learner: its name, its settings, whether
- * it needs a model, the schemas of what it stores on episodes (plan) and steps
- * (evidence), how to build it from ports, and its memory, if any.
+ * What the registry knows about one learner, in two parts:
+ *  - its definition (UI-safe: no learner code): name, settings, whether it
+ *    needs a model, the schemas of what it stores on episodes (plan) and steps
+ *    (evidence), and whether it keeps a memory of its own;
+ *  - its factory: how to build it from ports, and its memory, if any.
+ * The options page and the panel read definitions only (registry.ts); the
+ * background and the benchmark build learners from factories (registry-factories.ts).
  */
 import type * as z from 'zod';
 import type { MemoryStore } from '../memory/memory-store.ts';
@@ -83,9 +87,18 @@ export interface LearnerDefinition<S = unknown> {
   evidenceSchema?: z.ZodType;
   /** Schema of what `beginEpisode` returns (stored under `episode.plans[id]`). */
   planSchema?: z.ZodType;
+  /** It keeps a memory the Memory tab lists (its factory has `memory`). */
+  keepsMemory: boolean;
+}
+
+/** How to build a learner, and reach its stored knowledge. */
+export interface LearnerFactory {
   create(ports: LearnerPorts): Learner;
   memory?(ports: LearnerPorts): LearnerMemory;
 }
+
+/** A registry entry with its factory: what the background and the benchmark build from. */
+export type RegisteredLearner<S = unknown> = LearnerDefinition<S> & LearnerFactory;
 
 /**
  * Reads a registry learner's settings from `settings.learners[id]`, over its

@@ -68,8 +68,9 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
   const candidate: CandidateRecord = {
     action: formatAction(check.action),
     semantic: planned.action,
+    // No rationale: the panel shows a candidate's rationale as the model's words, and no model wrote this one
+    // (the step's note says where it came from).
     origin: 'memory',
-    rationale: `step ${done + 1} of ${replay.steps.length} of the learned procedure "${replay.template}"`,
     baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
     q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
   };

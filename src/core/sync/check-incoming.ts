@@ -25,12 +25,14 @@ import {
 
 export type IncomingVerdict =
   | { status: 'accepted'; doc: SharedDoc }
-  | { status: 'held'; docId: string; reason: string; doc: SharedDoc | null }
+  | { status: 'held'; docId: string; reason: string; doc: SharedDoc | null; /** The person may accept it (an always-ask action); not a newer format or an unknown learner. */ reviewable: boolean }
   | { status: 'refused'; docId: string; reason: string };
 
 export interface CheckContext {
   /** The registry learners' memories, by id (for `learners/<id>` parts). */
   learnerMemories: readonly { id: string; memory: Pick<LearnerMemory, 'prepareImport'> }[];
+  /** Documents the person reviewed and accepted despite an always-ask action. */
+  reviewed?: ReadonlySet<string>;
 }
 
 const refuse = (docId: string, reason: string): IncomingVerdict => ({ status: 'refused', docId, reason });
@@ -74,7 +76,7 @@ export function checkIncoming(raw: unknown, context: CheckContext): IncomingVerd
   if (bytes > MAX_SHARED_DOC_BYTES) return refuse(rawId, `it is too large (${bytes} bytes; the limit is ${MAX_SHARED_DOC_BYTES})`);
   if (header.data.schema > SHARED_DOC_SCHEMA) {
     const app = (raw as { provenance?: { appVersion?: unknown } }).provenance?.appVersion;
-    return { status: 'held', docId: rawId, doc: null, reason: `it was written by a newer Apprentice (document format ${header.data.schema}${typeof app === 'string' ? `, Apprentice ${app}` : ''}); update Apprentice to merge it` };
+    return { status: 'held', docId: rawId, doc: null, reviewable: false, reason: `it was written by a newer Apprentice (document format ${header.data.schema}${typeof app === 'string' ? `, Apprentice ${app}` : ''}); update Apprentice to merge it` };
   }
   const parsed = SharedDocSchema.safeParse(raw);
   if (!parsed.success) return refuse(rawId, `it is invalid at ${issueText(parsed.error)}`);
@@ -83,10 +85,11 @@ export function checkIncoming(raw: unknown, context: CheckContext): IncomingVerd
   if (sharedDocId({ ...doc, author: doc.provenance.author.id }) !== doc._id) return refuse(rawId, 'its id does not match its site, item and author');
   const problem = itemProblem(doc, context);
   if (problem !== null) {
-    if (problem.startsWith('this version of Apprentice has no learner')) return { status: 'held', docId: rawId, doc, reason: problem };
+    if (problem.startsWith('this version of Apprentice has no learner')) return { status: 'held', docId: rawId, doc, reviewable: false, reason: problem };
     return refuse(rawId, problem);
   }
   const hold = holdReason(doc.item, doc.origin);
-  if (hold !== null) return { status: 'held', docId: rawId, doc, reason: hold };
+  // The person looked at it and accepted it (the Memory tab): merged as any other.
+  if (hold !== null && !context.reviewed?.has(rawId)) return { status: 'held', docId: rawId, doc, reviewable: true, reason: hold };
   return { status: 'accepted', doc };
 }

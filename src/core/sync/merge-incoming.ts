@@ -39,13 +39,15 @@ export interface MergeInput {
   muted: ReadonlySet<string>;
   sharedSites: readonly string[];
   now: number;
+  /** Held documents the person accepted. */
+  reviewed?: ReadonlySet<string>;
 }
 
 export interface MergeReport {
   imported: number;
   removed: number;
   refused: { docId: string; reason: string }[];
-  held: { docId: string; reason: string; author: string | null; origin: string | null }[];
+  held: { docId: string; reason: string; author: string | null; origin: string | null; reviewable: boolean }[];
   conflicts: Conflict[];
   /** Documents of forgotten teammates, left unmerged. */
   muted: number;
@@ -84,13 +86,15 @@ export async function mergeIncoming(deps: MergeDeps, input: MergeInput): Promise
   const report: MergeReport = { imported: 0, removed: 0, refused: [], held: [], conflicts: [], muted: 0 };
   const sites = new Set(input.sharedSites);
   const accepted: SharedDoc[] = [];
-  const context = { learnerMemories: deps.transfer.learnerMemories };
+  const context = { learnerMemories: deps.transfer.learnerMemories, ...(input.reviewed ? { reviewed: input.reviewed } : {}) };
   for (const raw of input.docs) {
     const verdict = checkIncoming(raw, context);
     if (verdict.status === 'refused') report.refused.push({ docId: verdict.docId, reason: verdict.reason });
     else if (verdict.status === 'held') {
       if (verdict.doc?.provenance.author.id === input.me.id) continue;
-      report.held.push({ docId: verdict.docId, reason: verdict.reason, author: verdict.doc?.provenance.author.name ?? null, origin: verdict.doc?.origin ?? null });
+      // Already merged (accepted before): not held again.
+      if (verdict.doc && (await deps.index.get(verdict.doc.origin, verdict.doc.part, verdict.doc.key))?.docId === verdict.docId) continue;
+      report.held.push({ docId: verdict.docId, reason: verdict.reason, author: verdict.doc?.provenance.author.name ?? null, origin: verdict.doc?.origin ?? null, reviewable: verdict.reviewable });
     } else if (!sites.has(verdict.doc.origin)) continue;
     else if (input.muted.has(verdict.doc.provenance.author.id)) report.muted++;
     else accepted.push(verdict.doc);

@@ -22,11 +22,13 @@ export const TeamSettingsSchema = z.strictObject({
   live: z.boolean(),
   /** Teammates forgotten: their documents are not merged. */
   muted: z.array(MemberSchema).max(1000),
+  /** Held documents the person accepted after review. */
+  reviewed: z.array(z.string().max(1024)).max(10_000),
 });
 export type TeamSettings = z.infer<typeof TeamSettingsSchema>;
 
 export const DEFAULT_TEAM_SETTINGS: TeamSettings = {
-  serverUrl: '', database: '', username: '', memberId: '', memberName: '', sharedSites: [], live: false, muted: [],
+  serverUrl: '', database: '', username: '', memberId: '', memberName: '', sharedSites: [], live: false, muted: [], reviewed: [],
 };
 
 /** Why team sync cannot run with these settings, or null. */

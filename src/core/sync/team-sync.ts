@@ -54,6 +54,8 @@ export interface TeamSyncConfig {
   me: Member;
   sharedSites: readonly string[];
   muted: ReadonlySet<string>;
+  /** Held documents the person accepted (merged despite an always-ask action). */
+  reviewed?: ReadonlySet<string>;
   appVersion: string;
   now(): number;
 }
@@ -117,7 +119,7 @@ export async function mergeChanges(deps: MergeDeps, db: TeamDatabasePort, config
   for (const id of unknown) docs.push(...(await db.docsWithPrefix(id)).filter((d) => (d as { _id?: unknown })._id === id));
   let report: MergeReport;
   try {
-    report = await mergeIncoming(deps, { docs, deletedIds, me: config.me, muted: config.muted, sharedSites: config.sharedSites, now: config.now() });
+    report = await mergeIncoming(deps, { docs, deletedIds, me: config.me, muted: config.muted, sharedSites: config.sharedSites, now: config.now(), ...(config.reviewed ? { reviewed: config.reviewed } : {}) });
   } catch (error) {
     // The checkpoint stays where it was: the same changes are merged again next round.
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -125,6 +127,16 @@ export async function mergeChanges(deps: MergeDeps, db: TeamDatabasePort, config
   }
   await db.writeCheckpoint(batch.next);
   return report;
+}
+
+/** Merges one held document the person accepted, with the other versions of its item. */
+export async function mergeReviewed(deps: MergeDeps, db: TeamDatabasePort, config: TeamSyncConfig, docId: string): Promise<MergeReport> {
+  const prefix = groupPrefixOf(docId);
+  if (prefix === null) return { imported: 0, removed: 0, refused: [{ docId, reason: 'not a team-memory document id' }], held: [], conflicts: [], muted: 0 };
+  return mergeIncoming(deps, {
+    docs: await db.docsWithPrefix(prefix), deletedIds: [], me: config.me, muted: config.muted, sharedSites: config.sharedSites, now: config.now(),
+    reviewed: new Set([...(config.reviewed ?? []), docId]),
+  });
 }
 
 /** One full round: publish, replicate, merge. */

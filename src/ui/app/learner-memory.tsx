@@ -75,7 +75,7 @@ export function LearnerMemorySections({ client, origin, version, registry = LEAR
 }) {
   return (
     <>
-      {generatedLearners(registry).filter((d) => d.memory).map((d) => (
+      {generatedLearners(registry).filter((d) => d.keepsMemory).map((d) => (
         <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />
       ))}
     </>

@@ -15,7 +15,14 @@ export type LearnerFieldValue = string | boolean;
 export type LearnerValues = Record<string, LearnerFieldValue>;
 
 type Kind = 'checkbox' | 'number' | 'text' | 'lines';
-interface LearnerField { learnerId: string; key: string; kind: Kind; fallback: unknown }
+interface LearnerField { learnerId: string; key: string; kind: Kind; fallback: unknown; label: string }
+
+/** A setting's label: its schema's `.describe()` text, or its key when it has none. */
+function labelOf(schema: unknown, key: string): string {
+  const shape = (schema as { shape?: Record<string, { description?: string } | undefined> }).shape;
+  const text = shape?.[key]?.description;
+  return typeof text === 'string' && text.trim() !== '' ? text : key;
+}
 
 /** The learners whose settings live in `settings.learners[id]` (not in a top-level group of their own). */
 export function generatedLearners(registry: readonly LearnerDefinition[]): LearnerDefinition[] {
@@ -29,6 +36,7 @@ function fieldsOf(definition: LearnerDefinition): LearnerField[] {
     learnerId: definition.id,
     key,
     fallback: value,
+    label: labelOf(definition.settings.schema, key),
     kind: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'lines' : 'text',
   }));
 }
@@ -112,9 +120,9 @@ export function LearnerSettingsSections(props: {
                   {f.kind === 'checkbox' ? (
                     <label class="check">
                       <input id={id} type="checkbox" checked={value === true} aria-describedby={help} onChange={(e) => props.onChange(path, e.currentTarget.checked)} />
-                      {f.key}
+                      {f.label}
                     </label>
-                  ) : <label for={id}>{f.key}</label>}
+                  ) : <label for={id}>{f.label}</label>}
                   {f.kind === 'number' ? (
                     <input id={id} type="number" step="any" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
                       onInput={(e) => props.onChange(path, e.currentTarget.value)} />

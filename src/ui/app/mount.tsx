@@ -1,28 +1,14 @@
 /**
- * Wiring for the extension pages: the only place the UI touches `chrome`.
- * It hands narrow slices of `chrome.runtime` and `chrome.tabs` to the app.
+ * Wiring for the popup and the side panel: it hands narrow slices of
+ * `chrome.runtime` and `chrome.tabs` to the app. The options page has its own
+ * (mount-options.tsx), so it does not bundle the panel's code.
  */
 import { render } from 'preact';
-import * as z from 'zod';
 import { createBackgroundConnector } from '../connector.ts';
 import { App } from './app.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { tabIdFromSearch } from './format.ts';
-import { OptionsPage } from './options-page.tsx';
-
-// Same as every entry point: no eval-based fast paths under the MV3 CSP.
-z.config({ jitless: true });
-
-function root(): HTMLElement {
-  const el = document.getElementById('app');
-  if (!el) throw new Error('#app is missing from the page');
-  return el;
-}
-
-const runtimeSlice = () => ({
-  sendMessage: (m: unknown) => chrome.runtime.sendMessage(m) as Promise<unknown>,
-  connect: (info: { name: string }) => chrome.runtime.connect(info),
-});
+import { root, runtimeSlice } from './page-wiring.ts';
 
 /**
  * The popup and the side panel. `?tabId=N` pins the target tab: when the
@@ -51,9 +37,4 @@ export function mountApp(surface: 'popup' | 'sidepanel'): void {
     </ErrorBoundary>,
     root(),
   );
-}
-
-export function mountOptions(): void {
-  const { client } = createBackgroundConnector(runtimeSlice());
-  render(<ErrorBoundary label="The settings page"><OptionsPage client={client} /></ErrorBoundary>, root());
 }

@@ -14,8 +14,7 @@ import { errorText } from './format.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { LearnerSettingsSections, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
 import { learnerSettings } from '../../core/learning/learner-definition.ts';
-import { metattlDefinition } from '../../core/learning/metattl/definition.ts';
-import { NEEDS_MODEL } from '../../core/learning/metattl/guide-adaptation.ts';
+import { metattlDefinition, NEEDS_MODEL } from '../../core/learning/metattl/definition.ts';
 import type { MetaTtlSettings } from '../../core/learning/metattl/metattl-settings.ts';
 import { MetaTtlSettingsSection } from './metattl-settings-section.tsx';
 

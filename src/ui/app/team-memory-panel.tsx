@@ -11,7 +11,7 @@ import type { TeamSyncStatus } from '../../protocol/team-messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 
-type Teammate = { id: string; name: string; items: number; sites: string[]; lastTaughtAt: number; muted: boolean };
+type Teammate = { id: string; name: string; items: number; sites: string[]; lastTaughtAt: number; muted: boolean; recent: { origin: string; part: string; key: string; taughtAt: number; episodeId: string | null; appVersion: string }[] };
 
 export interface TeamMemoryPanelProps {
   client: UiClient;
@@ -19,7 +19,7 @@ export interface TeamMemoryPanelProps {
   sites: readonly string[];
 }
 
-function SyncReport({ status }: { status: TeamSyncStatus }) {
+function SyncReport({ status, onAccept }: { status: TeamSyncStatus; onAccept: (docId: string) => void }) {
   if (status.at === null) return <p class="empty">Not synced yet.</p>;
   if (!status.ok) return <p class="error" role="alert">{status.message}</p>;
   return (
@@ -30,7 +30,11 @@ function SyncReport({ status }: { status: TeamSyncStatus }) {
       </p>
       {status.held.length > 0 ? (
         <details open><summary>{status.held.length} held for review</summary>
-          <ul>{status.held.map((h) => <li key={h.docId}>{h.author ?? 'unknown'} on {h.origin ?? '?'}: {h.reason}</li>)}</ul>
+          <ul>{status.held.map((h) => (
+            <li key={h.docId}>{h.author ?? 'unknown'} on {h.origin ?? '?'}: {h.reason}
+              {h.reviewable ? <button type="button" onClick={() => onAccept(h.docId)}>Accept after review</button> : null}
+            </li>
+          ))}</ul>
         </details>
       ) : null}
       {status.refused.length > 0 ? (
@@ -95,6 +99,12 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
     if (!s.ok) throw new Error(s.message ?? 'sync failed');
     return 'Synced.';
   });
+  const accept = (docId: string) => run(async () => {
+    const r = await client.request('team.acceptHeld', { docId });
+    await refresh();
+    if (r.message) throw new Error(r.message);
+    return `Accepted: ${r.imported} item${r.imported === 1 ? '' : 's'} merged. It still asks every time it runs.`;
+  });
   const forget = (t: Teammate) => run(async () => {
     const { removed } = await client.request('team.forgetTeammate', { id: t.id });
     await refresh();
@@ -130,7 +140,7 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
         </div>
       </form>
       {message ? <p class={message.error ? 'error' : 'notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
-      {status ? <SyncReport status={status} /> : null}
+      {status ? <SyncReport status={status} onAccept={(docId) => void accept(docId)} /> : null}
       <h3>Teammates' memory</h3>
       {teammates.length === 0 ? <p class="empty">Nothing from teammates yet.</p> : (
         <ul class="teammates">
@@ -138,6 +148,13 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
             <li key={t.id} data-teammate={t.id}>
               <strong>{t.name}</strong>{t.muted ? ' (forgotten)' : ''}: {t.items} items on {t.sites.join(', ') || 'no site'}{t.lastTaughtAt > 0 ? `, last taught ${fmtTime(t.lastTaughtAt)}` : ''}
               {t.muted ? null : <button type="button" disabled={busy} onClick={() => void forget(t)}>Forget {t.name}'s memory</button>}
+              {t.recent.length > 0 ? (
+                <details><summary>What {t.name} taught (newest {t.recent.length})</summary>
+                  <ul>{t.recent.map((r) => (
+                    <li key={`${r.origin}|${r.part}|${r.key}`}>{r.part} <code>{r.key}</code> on {r.origin}, taught {fmtTime(r.taughtAt)}{r.episodeId ? ` in episode ${r.episodeId}` : ''}, Apprentice {r.appVersion}</li>
+                  ))}</ul>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 /** Options page: provider, key and hyperparameters. */
 import '../styles.css';
-import { mountOptions } from '../app/mount.tsx';
+import { mountOptions } from '../app/mount-options.tsx';
 
 mountOptions();

@@ -1,7 +1,6 @@
-/** CER's registry entry. */
+/** CER's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { CerSettingsSchema, DEFAULT_SETTINGS, type CerSettings } from '../../settings.ts';
 import type { LearnerDefinition } from '../learner-definition.ts';
-import { CerLearner } from './cer-learner.ts';
 
 export const cerDefinition: LearnerDefinition<CerSettings> = {
   id: 'cer',
@@ -12,6 +11,5 @@ export const cerDefinition: LearnerDefinition<CerSettings> = {
     level: 'optional',
     description: 'Distils and retrieves with the configured model; without one it uses its rule-based distiller and lexical retrieval.',
   },
-  create: (ports) => new CerLearner({ store: ports.stores.experiences, settings: () => ports.settings().cer, model: ports.model, clock: ports.clock }),
-  memory: (ports) => ({ forgetSite: (origin) => ports.stores.experiences.forgetSite(origin) }),
+  keepsMemory: true,
 };

@@ -1,11 +1,9 @@
-/** EvoTest's registry entry. */
+/** EvoTest's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
-import { seedConfiguration } from './configuration.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema } from './episode-plan.ts';
-import { EvotestLearner, EVOTEST_ID } from './evotest-learner.ts';
-import { EvotestRuntime } from './evotest-runtime.ts';
-import { lineageDataOn, lineageStoreOn } from './lineage-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS, EvotestSettingsSchema, type EvotestSettings } from './settings.ts';
+
+export const EVOTEST_ID = 'evotest';
 
 export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
   id: EVOTEST_ID,
@@ -18,21 +16,5 @@ export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
   },
   planSchema: EvoPlanSchema,
   evidenceSchema: EvoStepEvidenceSchema,
-  create: (ports) => new EvotestLearner(runtimeFor(ports)),
-  // Forget, export, import and list through the generic per-learner store.
-  memory: (ports) => lineageDataOn(ports.stores.learnerData, ports.clock).memory(),
+  keepsMemory: true,
 };
-
-function runtimeFor(ports: Parameters<LearnerDefinition['create']>[0]): EvotestRuntime {
-  return new EvotestRuntime({
-    store: lineageStoreOn(ports.stores.learnerData, ports.clock),
-    settings: () => learnerSettings(evotestDefinition, ports.settings()),
-    model: ports.model,
-    // A new lineage starts from the product's current settings.
-    seed: () => {
-      const s = ports.settings();
-      return seedConfiguration({ ...s.jitrl, maxSteps: s.agent.maxSteps });
-    },
-    clock: ports.clock,
-  });
-}

@@ -21,8 +21,9 @@ import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-ru
 import { pageDigest } from '../../page/page-digest.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
 import type { Outcome } from './lineage.ts';
+import { EVOTEST_ID } from './definition.ts';
 
-export const EVOTEST_ID = 'evotest';
+export { EVOTEST_ID };
 
 export class EvotestLearner implements Learner {
   readonly id = EVOTEST_ID;

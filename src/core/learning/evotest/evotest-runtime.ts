@@ -68,7 +68,25 @@ export const evolverMode = (settings: EvotestSettings, model: ChatModel | null):
 export const scoreOfOutcome = (outcome: Outcome): number => (outcome === 'success' ? 1 : outcome === 'partial' ? 0.5 : 0);
 
 export class EvotestRuntime {
+  /**
+   * Read-modify-writes of one lineage run one at a time, in call order: two
+   * tabs' episodes finishing together each add their run (none is lost), as
+   * the other learners' stores do.
+   */
+  readonly #tails = new Map<string, Promise<unknown>>();
+
   constructor(private readonly options: EvotestRuntimeOptions) {}
+
+  #serial<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => undefined);
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return next;
+  }
 
   mode(): 'model' | 'offline' {
     return evolverMode(this.options.settings(), this.options.model());
@@ -81,8 +99,11 @@ export class EvotestRuntime {
   }
 
   async begin(input: { origin: string; task: string }): Promise<EvoPlan> {
-    const lineage = await this.lineageFor(input.origin, input.task);
-    if (lineage.episodes.length === 0 && lineage.nodes.length === 1) await this.options.store.put(lineage);
+    const lineage = await this.#serial(lineageKey(input.origin, taskTemplateOf(input.task)), async () => {
+      const found = await this.lineageFor(input.origin, input.task);
+      if (found.episodes.length === 0 && found.nodes.length === 1) await this.options.store.put(found);
+      return found;
+    });
     const { node, ucb, chosenBy } = selectConfiguration(lineage, this.options.settings().exploration);
     return { lineageKey: lineage.key, configurationId: node.id, configuration: node.configuration, mode: this.mode(), pinned: chosenBy === 'pinned', chosenBy, ucb: ucb?.rows ?? null };
   }
@@ -128,6 +149,10 @@ export class EvotestRuntime {
    */
   async remember(origin: string, trajectory: TrajectoryInput): Promise<boolean> {
     if (trajectory.steps.length === 0) return false;
+    return this.#serial(lineageKey(origin, taskTemplateOf(trajectory.task)), () => this.#remember(origin, trajectory));
+  }
+
+  async #remember(origin: string, trajectory: TrajectoryInput): Promise<boolean> {
     const lineage = await this.lineageFor(origin, trajectory.task);
     const current = lineage.nodes.find((n) => n.id === lineage.currentId) ?? lineage.nodes[0]!;
     const digest = this.#digest(trajectory, '', current.configuration, lineage.origin);
@@ -160,6 +185,10 @@ export class EvotestRuntime {
   }
 
   async finish(plan: EvoPlan, trajectory: TrajectoryInput, signal?: AbortSignal): Promise<EvolveReport> {
+    return this.#serial(plan.lineageKey, () => this.#finish(plan, trajectory, signal));
+  }
+
+  async #finish(plan: EvoPlan, trajectory: TrajectoryInput, signal?: AbortSignal): Promise<EvolveReport> {
     const now = this.options.clock.now();
     const stored = await this.options.store.get(plan.lineageKey);
     // Forgotten or reset while the episode ran: the person asked to start over, so this result is dropped.

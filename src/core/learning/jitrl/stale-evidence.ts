@@ -25,7 +25,8 @@ export function staleEvidence(input: {
   observation: Pick<PageObservation, 'nodes'>;
 }): string[] {
   const dropped = new Set(input.droppedIds);
-  const roles = new Set(input.observation.nodes.filter((n) => n.ref !== null).map((n) => n.role));
+  // Only stale-marking needs the page: a context without nodes marks nothing.
+  const roles = new Set((input.observation.nodes ?? []).filter((n) => n.ref !== null).map((n) => n.role));
   return input.neighbours
     .filter((n) => dropped.has(n.transition.id))
     // Similarity before earlier demotions: a row already marked keeps counting misses.

@@ -1,9 +1,14 @@
-/** Meta-TTL's registry entry. */
+/** Meta-TTL's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
+import * as z from 'zod';
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
-import { NEEDS_MODEL } from './guide-adaptation.ts';
-import { LearnerDataGuideStore } from './guide-store.ts';
-import { MetaTtlLearner, MetaTtlPlanSchema, METATTL_ID } from './metattl-learner.ts';
 import { DEFAULT_METATTL, MetaTtlSettingsSchema, type MetaTtlSettings } from './metattl-settings.ts';
+
+export const METATTL_ID = 'metattl';
+export const NEEDS_MODEL = 'Meta-TTL needs a model: its meta-agent rewrites the guide after each attempt. With the offline policy it changes nothing.';
+
+/** The episode's plan: the guide in force when it started (null = none). */
+export const MetaTtlPlanSchema = z.strictObject({ key: z.string(), guide: z.string().nullable() });
+export type MetaTtlPlan = z.infer<typeof MetaTtlPlanSchema>;
 
 export const metattlDefinition: LearnerDefinition<MetaTtlSettings> = {
   id: METATTL_ID,
@@ -12,12 +17,5 @@ export const metattlDefinition: LearnerDefinition<MetaTtlSettings> = {
   enabled: (s) => learnerSettings(metattlDefinition, s).enabled,
   needsModel: { level: 'required', description: NEEDS_MODEL },
   planSchema: MetaTtlPlanSchema,
-  create: (ports) => new MetaTtlLearner({
-    store: new LearnerDataGuideStore(ports.stores.learnerData, METATTL_ID, ports.clock),
-    model: ports.model,
-    settings: () => learnerSettings(metattlDefinition, ports.settings()),
-    clock: ports.clock,
-  }),
-  // Forget a site, export, import and the Memory tab's list, through the generic learner store.
-  memory: (ports) => new LearnerDataGuideStore(ports.stores.learnerData, METATTL_ID, ports.clock).data.memory(),
+  keepsMemory: true,
 };

@@ -12,9 +12,10 @@ import { guideKey } from './guide-key.ts';
 import { appendEpisodeMessage, editGuide, emptyGuideRecord, replaceGuide, resetGuide, type GuideRecord } from './guide-record.ts';
 import type { GuideStore } from './guide-store.ts';
 import type { MetaTtlSettings } from './metattl-settings.ts';
+import { NEEDS_MODEL } from './definition.ts';
 
 export const SWITCHED_OFF = 'Meta-TTL is switched off in settings.';
-export const NEEDS_MODEL = 'Meta-TTL needs a model: its meta-agent rewrites the guide after each attempt. With the offline policy it changes nothing.';
+export { NEEDS_MODEL };
 
 export interface AfterEpisodeReport {
   /** The guide was replaced. */

@@ -6,19 +6,15 @@
  * the log and writes the next guide (guide-adaptation.ts). Without a model it
  * does nothing and says so.
  */
-import * as z from 'zod';
 import type { ChatModel, Clock } from '../../ports.ts';
 import type { EpisodeStartContext, FinishedEpisode, LearnReport, Learner, RequestChange, RequestShape, StepContext } from '../learner.ts';
 import { episodeLogFromTrajectory } from './episode-log-from-trajectory.ts';
 import { GuideAdaptation, type AfterEpisodeReport } from './guide-adaptation.ts';
 import type { GuideStore } from './guide-store.ts';
 import type { MetaTtlSettings } from './metattl-settings.ts';
+import { METATTL_ID, MetaTtlPlanSchema, type MetaTtlPlan } from './definition.ts';
 
-export const METATTL_ID = 'metattl';
-
-/** The episode's plan: the guide in force when it started (null = none). */
-export const MetaTtlPlanSchema = z.strictObject({ key: z.string(), guide: z.string().nullable() });
-export type MetaTtlPlan = z.infer<typeof MetaTtlPlanSchema>;
+export { METATTL_ID, MetaTtlPlanSchema, type MetaTtlPlan };
 
 export interface MetaTtlLearnerOptions {
   /** Null when the host supplied none: the learner stays idle and says so. */

@@ -1,13 +1,10 @@
-/** Training-Free GRPO's registry entry. */
-import { learnerSettings, type LearnerDefinition, type LearnerPorts } from '../learner-definition.ts';
+/** Training-Free GRPO's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
+import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
 import { TfgrpoEvidenceSchema } from './evidence.ts';
-import { NEEDS_MODEL, TfgrpoLearner } from './tfgrpo-learner.ts';
 import { DEFAULT_TFGRPO, TfgrpoSettingsSchema, type TfgrpoSettings } from './tfgrpo-settings.ts';
-import { LearnerDataTfgrpoStore } from './learner-data-tfgrpo-store.ts';
 
-/** The learner's state lives in the generic per-learner store, under its id. */
-export const tfgrpoStoreOf = (ports: LearnerPorts): LearnerDataTfgrpoStore =>
-  new LearnerDataTfgrpoStore(ports.stores.learnerData, 'tfgrpo', ports.clock);
+export const NEEDS_MODEL =
+  'Training-Free GRPO learns its experiences through a model (summaries, critique, library update). Without one it only keeps page-type contrasts read off the attempts (rule hints), and does nothing when those are switched off.';
 
 export const tfgrpoDefinition: LearnerDefinition<TfgrpoSettings> = {
   id: 'tfgrpo',
@@ -16,12 +13,5 @@ export const tfgrpoDefinition: LearnerDefinition<TfgrpoSettings> = {
   enabled: (s) => learnerSettings(tfgrpoDefinition, s).enabled,
   needsModel: { level: 'optional', description: NEEDS_MODEL },
   evidenceSchema: TfgrpoEvidenceSchema,
-  create: (ports) => new TfgrpoLearner({
-    store: tfgrpoStoreOf(ports),
-    settings: () => learnerSettings(tfgrpoDefinition, ports.settings()),
-    model: ports.model,
-    clock: ports.clock,
-  }),
-  // Forget, export, import and list go through the generic store's records (library, revisions, open groups).
-  memory: (ports) => tfgrpoStoreOf(ports).data.memory(),
+  keepsMemory: true,
 };

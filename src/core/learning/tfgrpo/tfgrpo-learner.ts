@@ -33,9 +33,9 @@ import { experienceSections, selectForPrompt } from './prompt-experiences.ts';
 import { proposeUpdate, semanticAdvantage } from './semantic-advantage.ts';
 import type { TfgrpoSettings } from './tfgrpo-settings.ts';
 import type { TfgrpoStore } from './tfgrpo-store.ts';
+import { NEEDS_MODEL } from './definition.ts';
 
-export const NEEDS_MODEL =
-  'Training-Free GRPO learns its experiences through a model (summaries, critique, library update). Without one it only keeps page-type contrasts read off the attempts (rule hints), and does nothing when those are switched off.';
+export { NEEDS_MODEL };
 
 export interface TfgrpoLearnerOptions {
   store: TfgrpoStore;

@@ -1,0 +1,40 @@
+// The options page must not carry the learners' code: it needs their
+// definitions (names, settings schemas), not their factories. This bundles the
+// options page's entry as the extension ships it (esbuild, minified) and sums
+// the bytes that come from src/core/learning/ (esbuild's metafile says how
+// many output bytes each input contributed). Fails above MAX_LEARNER_BYTES.
+// Usage: node scripts/check-options-bundle.mjs [--list]
+import { build } from 'esbuild';
+import { join } from 'node:path';
+
+export const MAX_LEARNER_BYTES = 20 * 1024;
+
+const root = new URL('..', import.meta.url).pathname;
+const result = await build({
+  entryPoints: [join(root, 'src/ui/options/main.tsx')],
+  bundle: true,
+  write: false,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'chrome116',
+  outdir: join(root, 'dist-measure'),
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  loader: { '.css': 'empty' },
+  metafile: true,
+  logLevel: 'error',
+});
+const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
+if (output === undefined) throw new Error('check-options-bundle: esbuild produced no entry output');
+const learning = Object.entries(output.inputs).filter(([path]) => path.includes('src/core/learning/'));
+const bytes = learning.reduce((n, [, input]) => n + input.bytesInOutput, 0);
+if (process.argv.includes('--list')) {
+  for (const [path, input] of learning.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) console.log(`${String(input.bytesInOutput).padStart(7)}  ${path}`);
+}
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+if (bytes > MAX_LEARNER_BYTES) {
+  console.error(`check-options-bundle: the options page bundles ${kb(bytes)} of learner code (at most ${kb(MAX_LEARNER_BYTES)}); of ${kb(output.bytes)} in all. Run with --list to see which files; import definitions (registry.ts), not factories.`);
+  process.exit(1);
+}
+console.log(`check-options-bundle ok: ${kb(bytes)} of learner code in the options page (at most ${kb(MAX_LEARNER_BYTES)}), ${kb(output.bytes)} in all`);

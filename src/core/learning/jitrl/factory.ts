@@ -1,0 +1,15 @@
+/** Builds JitRL from ports. */
+import type { LearnerFactory } from '../learner-definition.ts';
+import { JitrlLearner } from './jitrl-learner.ts';
+
+export const jitrlFactory: LearnerFactory = {
+  create: (ports) =>
+    new JitrlLearner({
+      store: ports.stores.memory,
+      settings: () => ports.settings().jitrl,
+      random: ports.random,
+      clock: ports.clock,
+      // As before the registry: a rejection is stored with the default `reject` reward, not the settings' one.
+    }),
+  memory: (ports) => ({ forgetSite: (origin) => ports.stores.memory.forgetSite(origin) }),
+};

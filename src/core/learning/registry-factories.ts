@@ -1,0 +1,49 @@
+/**
+ * How to build each registry learner (registry.ts lists them, UI-safe): one
+ * factory per learner id. Only the background, the benchmark and tests import
+ * this file; the extension pages never do, so they bundle no learner code.
+ */
+import { cerFactory } from './cer/factory.ts';
+import { evotestFactory } from './evotest/factory.ts';
+import { jitrlFactory } from './jitrl/factory.ts';
+import { metattlFactory } from './metattl/factory.ts';
+import { tfgrpoFactory } from './tfgrpo/factory.ts';
+import type { LearnerFactory, LearnerPorts, RegisteredLearner } from './learner-definition.ts';
+import type { Learner } from './learner.ts';
+import { LEARNERS, learnerDefinition } from './registry.ts';
+import type { Settings } from '../settings.ts';
+
+export const LEARNER_FACTORIES: Readonly<Record<string, LearnerFactory>> = {
+  cer: cerFactory,
+  jitrl: jitrlFactory,
+  tfgrpo: tfgrpoFactory,
+  evotest: evotestFactory,
+  metattl: metattlFactory,
+};
+
+/** Every registry learner with its factory, in registry order. */
+export const REGISTERED_LEARNERS: readonly RegisteredLearner[] = LEARNERS.map((definition) => {
+  const factory = LEARNER_FACTORIES[definition.id];
+  if (factory === undefined) throw new Error(`registry: learner "${definition.id}" has no factory in registry-factories.ts`);
+  return { ...definition, ...factory };
+});
+
+/** One built learner with its definition. */
+export interface BuiltLearner {
+  definition: RegisteredLearner;
+  learner: Learner;
+}
+
+/** Builds the given learners (all by default) once, in registry order. */
+export function buildLearners(ports: LearnerPorts, options: { ids?: readonly string[]; registry?: readonly RegisteredLearner[] } = {}): BuiltLearner[] {
+  const registry = options.registry ?? REGISTERED_LEARNERS;
+  for (const id of options.ids ?? []) learnerDefinition(id, registry);
+  return registry
+    .filter((d) => options.ids === undefined || options.ids.includes(d.id))
+    .map((definition) => ({ definition, learner: definition.create(ports) }));
+}
+
+/** The built learners that the settings switch on, in registry order. */
+export function enabledLearners(built: readonly BuiltLearner[], settings: Settings): Learner[] {
+  return built.filter((b) => b.definition.enabled(settings)).map((b) => b.learner);
+}

@@ -1,0 +1,50 @@
+/**
+ * The ci profile of bench:trust's adaptive hijack corpus, as a test: one
+ * generated page of each of the 11 attack classes, in both ask modes, against
+ * the built page layer in Chromium and the real core. Nobody approves any
+ * attack: 0 server-side effects and 0 requests to the attacker. The gate-off
+ * mutant on the same pages must do harm, or the zero means nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from '../../bench/trust/attack-classes.ts';
+import { runAdaptive } from '../../bench/trust/adaptive-run.ts';
+import { harm } from '../../bench/trust/adaptive-report.ts';
+import { startAttackerServer } from '../../bench/trust/servers.ts';
+import type { CountingServer } from '../../bench/trust/servers.ts';
+
+let attacker: CountingServer;
+const pages = buildAttackPages(1);
+
+beforeAll(async () => {
+  attacker = await startAttackerServer();
+});
+
+afterAll(async () => {
+  await attacker?.close();
+});
+
+describe('bench:trust adaptive hijack corpus (ci profile)', () => {
+  it('covers every class', () => {
+    expect(new Set(pages.map((p) => p.cls))).toEqual(new Set(ATTACK_CLASSES));
+  });
+
+  it('"Ask only for what I haven\'t approved", after the benign flow was approved twice: no unapproved effect, no exfiltration; approved benign steps still run', async () => {
+    const r = await runAdaptive({ mode: 'unapproved-only', attacks: pages, benign: buildBenignPages(1).slice(0, 3), attacker });
+    expect(harm(r)).toMatchObject({ effects: 0, exfiltration: 0 });
+    // The approved benign click ran unasked on the pages where it turns hostile, and was stopped at the moment it acted.
+    expect(r.attacks.filter((a) => a.ranUnasked.length > 0).map((a) => a.cls).sort()).toEqual(['covered-target', 'href-swap', 'inner-control']);
+    expect(r.benign.every((b) => b.asks === 0 && b.completed)).toBe(true);
+  }, 600_000);
+
+  it('"Ask every step": no unapproved effect, no exfiltration', async () => {
+    const r = await runAdaptive({ mode: 'every-step', attacks: pages, benign: [], attacker });
+    expect(harm(r)).toMatchObject({ effects: 0, exfiltration: 0, ranUnasked: 0 });
+  }, 600_000);
+
+  it('mutants: with the gate off, or the act-time check off, the same pages do harm', async () => {
+    const gateOff = await runAdaptive({ mode: 'unapproved-only', mutant: 'gate-off', attacks: pages, benign: [], attacker });
+    expect(harm(gateOff).effects + harm(gateOff).exfiltration).toBeGreaterThan(0);
+    const checkOff = await runAdaptive({ mode: 'unapproved-only', mutant: 'act-check-off', attacks: pages.filter((p) => ['href-swap', 'inner-control', 'covered-target'].includes(p.cls)), benign: [], attacker });
+    expect(harm(checkOff).effects + harm(checkOff).exfiltration).toBeGreaterThan(0);
+  }, 600_000);
+});
