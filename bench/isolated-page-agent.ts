@@ -27,6 +27,8 @@ export interface IsolatedPageAgent {
   evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<Awaited<R>>;
   /** `globalThis[name](payload)` in this world (every document) calls `listener(payload)` here: a CDP binding. */
   bind(name: string, listener: (payload: string) => void): Promise<void>;
+  /** The main frame's load events, on the same session as the bindings (so in order with them). */
+  onLoad(listener: () => void): void;
   detach(): Promise<void>;
 }
 
@@ -102,6 +104,9 @@ export async function attachIsolatedPageAgent(page: Page, bundle = ISOLATED_AGEN
         if (event.name === name) listener(event.payload);
       });
       await cdp.send('Runtime.addBinding', { name, executionContextName: AGENT_WORLD });
+    },
+    onLoad(listener) {
+      cdp.on('Page.loadEventFired', () => listener());
     },
     async detach() {
       await cdp.detach().catch(() => undefined);

@@ -58,8 +58,11 @@ export async function attachShowMe(page: Page, session: () => Pick<TeachingSessi
     else enqueue(() => session().unrecordable(tabId, parsed.unrecordable));
   });
   // A page load: Show me ends unless its own step caused it; Take over re-arms the recorder.
-  const onLoad = () => enqueue(() => session().tabLoaded(tabId, page.url()));
-  page.on('load', onLoad);
+  // Read on the bindings' own CDP session, so a step and the load it caused arrive in order.
+  let attached = true;
+  agent.onLoad(() => {
+    if (attached) enqueue(() => session().tabLoaded(tabId, page.url()));
+  });
 
   const teachingPage: TeachingPage = {
     async setRecording(_tabId, on) {
@@ -89,7 +92,7 @@ export async function attachShowMe(page: Page, session: () => Pick<TeachingSessi
       }
     },
     async detach() {
-      page.off('load', onLoad);
+      attached = false;
       await agent.detach();
     },
   };

@@ -46,8 +46,7 @@ import { createUiHandlers, type UiHandlerDeps } from './ui-handlers.ts';
 import { createTeamMemory, registerTeamAlarm } from './team-alarm.ts';
 import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
-import { TeachingSession } from '../core/agent/teaching-session.ts';
-import { createTabTeachingPage, registerTeachingListeners, TeachingRouter } from './teaching.ts';
+import { createTeaching, registerTeachingListeners } from './teaching.ts';
 import { assignStepRewards } from '../core/learning/rewards.ts';
 import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
 
@@ -199,16 +198,7 @@ async function setUp() {
     onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
   });
 
-  // Show me and Take over reuse the demonstrations' recorder in the page.
-  const demonstrationPage = createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
-  const teaching = new TeachingSession({
-    controller,
-    episodes,
-    page: createTabTeachingPage({ demonstrationPage, tabs: chrome.tabs }),
-    clock: systemClock,
-    logger,
-  });
-  const teachingRouter = new TeachingRouter(teaching);
+  const teaching = createTeaching({ controller, episodes, logger, demonstrationPage: createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles }) });
 
   // Team memory merges through the same import path as a file import (the handler deps below).
   let transferDeps: UiHandlerDeps | null = null;
@@ -223,7 +213,7 @@ async function setUp() {
     team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },
     procedures,
     demonstrations,
-    teaching,
+    teaching: teaching.session,
     controller,
     episodes,
     memory,
@@ -279,12 +269,7 @@ async function setUp() {
     handlers,
     team,
     demonstrations,
-    teaching: {
-      router: teachingRouter,
-      taught: async () => (await episodes.unfinished()).flatMap((e) => (e.teaching && e.tabId !== null ? [{ episodeId: e.id, tabId: e.tabId }] : [])),
-      // Best-effort: a tab that cannot record (a browser page) is simply not watched.
-      arm: (tabId: number) => demonstrationPage.setRecording(tabId, true).catch(() => undefined),
-    },
+    teaching,
   };
 }
 

@@ -9,7 +9,9 @@
  * silently doing something the episode never hears of.
  */
 import type { DemonstrationPage, RecordedAction } from '../core/agent/demonstration-recorder.ts';
-import { TEACHING_STOPS, type TeachingPage, type TeachingSession } from '../core/agent/teaching-session.ts';
+import { TEACHING_STOPS, TeachingSession, type TeachingDeps, type TeachingPage } from '../core/agent/teaching-session.ts';
+import type { EpisodeStore } from '../core/episode/episode-store.ts';
+import { systemClock, type Logger } from '../core/ports.ts';
 import type { TabsSlice } from '../adapters/chrome/tab-page-driver.ts';
 import { createPageClient } from '../protocol/validate.ts';
 
@@ -61,16 +63,13 @@ export class TeachingRouter {
 
   /** Handles a recorded step if it belongs to teaching; false when it does not (then it may be a demonstration's). */
   async step(tabId: number, step: RecordedAction): Promise<boolean> {
-    if (await this.session.teachingIn(tabId)) {
-      await this.session.record(tabId, step);
-      return true;
-    }
+    // Straight into the session's queue (no look-up first): a page load this step caused must come after it.
+    if ((await this.session.record(tabId, step)) !== null) return true;
     return this.elsewhere(tabId);
   }
 
   async unrecordable(tabId: number, what: string): Promise<void> {
-    if (await this.session.teachingIn(tabId)) await this.session.unrecordable(tabId, what);
-    else await this.elsewhere(tabId);
+    if ((await this.session.unrecordable(tabId, what)) === null) await this.elsewhere(tabId);
   }
 
   async tabLoaded(tabId: number, url: string): Promise<boolean> {
@@ -126,4 +125,25 @@ export function registerTeachingListeners(
       await router.switchedTo(tabId, sameWindow, arm);
     })().catch((err: unknown) => log('watching another tab while teaching failed', { tabId, error: String(err) }));
   });
+}
+
+/**
+ * The session, its router and what the tab-switch listener needs, wired once
+ * (Show me and Take over reuse the demonstrations' recorder in the page).
+ */
+export function createTeaching(deps: { controller: TeachingDeps['controller']; episodes: EpisodeStore; logger: Logger; demonstrationPage: DemonstrationPage }) {
+  const session = new TeachingSession({
+    controller: deps.controller,
+    episodes: deps.episodes,
+    page: createTabTeachingPage({ demonstrationPage: deps.demonstrationPage, tabs: chrome.tabs }),
+    clock: systemClock,
+    logger: deps.logger,
+  });
+  return {
+    session,
+    router: new TeachingRouter(session),
+    taught: async () => (await deps.episodes.unfinished()).flatMap((e) => (e.teaching && e.tabId !== null ? [{ episodeId: e.id, tabId: e.tabId }] : [])),
+    // Best-effort: a tab that cannot record (a browser page) is simply not watched.
+    arm: (tabId: number) => deps.demonstrationPage.setRecording(tabId, true).catch(() => undefined),
+  };
 }

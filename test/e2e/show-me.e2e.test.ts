@@ -52,7 +52,23 @@ async function startTask(task = TASK): Promise<Episode> {
   return (await current())!;
 }
 
-const showMe = () => panel.getByRole('button', { name: 'Show me' }).click();
+/** Whether the content script in the tab is recording right now (page.ping). */
+async function recordingInTab(id: number): Promise<boolean> {
+  return panel.evaluate(async (t) => {
+    try {
+      const reply = (await chrome.tabs.sendMessage(t, { type: 'page.ping' })) as { ok: boolean; value?: { recording?: boolean } };
+      return reply.ok && reply.value?.recording === true;
+    } catch {
+      return false;
+    }
+  }, id);
+}
+
+/** Presses Show me and waits until the page records (the person acts only then). */
+async function showMe() {
+  await panel.getByRole('button', { name: 'Show me' }).click();
+  await expect.poll(() => recordingInTab(tabId), { timeout: 10_000 }).toBe(true);
+}
 
 beforeAll(async () => {
   server = await startStaticServer(join(import.meta.dirname, '../fixtures/sites'));
@@ -144,11 +160,10 @@ describe('Show me', () => {
     await other.goto(`${server.origin}/nav-a.html`);
     await other.bringToFront();
     // The tab the person switched to is watched: its first step ends Show me.
-    await expect.poll(async () => {
-      await other.click('#to-b-button', { noWaitAfter: true }).catch(() => undefined);
-      return (await getEpisode(ep.id)).teaching === undefined;
-    }, { timeout: 20_000 }).toBe(true);
-    const ended = await getEpisode(ep.id);
+    const otherTab = await browser.serviceWorker.evaluate(async (url) => (await chrome.tabs.query({ url }))[0]!.id!, `${server.origin}/nav-a.html`);
+    await expect.poll(() => recordingInTab(otherTab), { timeout: 15_000 }).toBe(true);
+    await other.click('#to-b-button');
+    const ended = await until(ep.id, (e) => e.teaching === undefined);
     expect(ended.error).toMatch(/^Show me ended: the step was done in another tab/);
     expect(ended.steps[0]!.chosen).toBeNull();
     await other.close();
@@ -169,9 +184,16 @@ describe('Take over', () => {
     const ep = await startTask('Subscribe and book');
     await panel.getByRole('button', { name: 'Take over' }).click();
     await panel.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => recordingInTab(tabId), { timeout: 10_000 }).toBe(true);
     await site.click('#newsletter');
     await site.click('#book');
-    await until(ep.id, (e) => e.steps.filter((s) => s.takeOver).length === 2);
+    // Across pages, as a login would go: the recorder is armed again on each page.
+    await site.click('#away');
+    await site.waitForURL(`${server.origin}/nav-a.html`);
+    await until(ep.id, (e) => e.steps.filter((s) => s.takeOver).length === 3);
+    await expect.poll(() => recordingInTab(tabId), { timeout: 10_000 }).toBe(true);
+    await site.click('#to-b');
+    await until(ep.id, (e) => e.steps.filter((s) => s.takeOver).length === 4);
     await panel.getByLabel(/Don.t learn from this/).check();
     await panel.getByRole('button', { name: 'Continue' }).click();
     await panel.getByRole('heading', { name: /^Proposed step/ }).waitFor({ timeout: 30_000 });
@@ -180,7 +202,11 @@ describe('Take over', () => {
     expect(after.steps.filter((s) => s.takeOver).map((s) => [s.chosen?.semantic, s.chosen?.decision, s.takeOver])).toEqual([
       ['click(<button "Subscribe to the newsletter">)', 'demonstrated', { learn: false }],
       [TAUGHT, 'demonstrated', { learn: false }],
+      ['click(<link "Other rooms">)', 'demonstrated', { learn: false }],
+      ['click(<link "Go to page B">)', 'demonstrated', { learn: false }],
     ]);
+    // The agent goes on from where the person left the page.
+    expect(after.steps.at(-1)!.url).toBe(`${server.origin}/nav-b.html?from=link`);
     await panel.getByRole('button', { name: 'Stop' }).click();
     await panel.getByText('Outcome: Stopped.').waitFor();
     // JitRL stored nothing from the take-over: no transition of this task names either click.

@@ -183,3 +183,17 @@ describe('a success that ended with an answer', () => {
     expect(w.policy().calls).toBe(1);
   });
 });
+
+describe('looking up a plan at the start of an episode', () => {
+  it('reads the sources only of skills whose template reads the task', async () => {
+    const w = replayWorld();
+    await w.attempt('Ada');
+    let reads = 0;
+    const byPage = w.stores.memory.byPage.bind(w.stores.memory);
+    w.stores.memory.byPage = async (...args) => { reads++; return byPage(...args); };
+    expect(await w.library.find({ task: 'Delete my account', origin: 'https://profile.test' })).toEqual({ kind: 'none', notes: [] });
+    expect(reads).toBe(0);
+    expect((await w.library.find({ task: 'Set the display name to "Bo"', origin: 'https://profile.test' })).kind).toBe('plan');
+    expect(reads).toBe(2); // the source's two page types
+  });
+});

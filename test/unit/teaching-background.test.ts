@@ -18,8 +18,16 @@ function routes(taughtTab: number) {
   const log: string[] = [];
   const session: TeachingRoutes = {
     teachingIn: async (tabId) => (tabId === taughtTab ? ({ id: 'ep-1' } as Episode) : null),
-    record: async (tabId) => { log.push(`record ${tabId}`); return {} as Episode; },
-    unrecordable: async (tabId, what) => { log.push(`unrecordable ${tabId} ${what}`); return null; },
+    record: async (tabId) => {
+      if (tabId !== taughtTab) return null;
+      log.push(`record ${tabId}`);
+      return {} as Episode;
+    },
+    unrecordable: async (tabId, what) => {
+      if (tabId !== taughtTab) return null;
+      log.push(`unrecordable ${tabId} ${what}`);
+      return {} as Episode;
+    },
     tabLoaded: async () => false,
     interrupt: async (id, reason) => { log.push(`interrupt ${id}: ${reason}`); return {} as Episode; },
   };

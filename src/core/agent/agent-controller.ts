@@ -159,8 +159,7 @@ export class AgentController {
 
   async pause(episodeId: string): Promise<Episode> {
     const episode = await this.get(episodeId);
-    // While the person teaches in the page nothing runs; Stop still ends the episode.
-    if (isFinished(episode) || episode.teaching) return episode;
+    if (isFinished(episode) || episode.teaching) return episode; // nothing runs while the person teaches
     this.inFlight.get(episodeId)?.abort();
     const paused: Episode = { ...episode, status: 'paused' };
     await this.save(paused);

@@ -107,11 +107,15 @@ export class TeachingSession {
     return started;
   }
 
-  /** One action the person did in the episode's tab. */
-  record(tabId: number, step: RecordedAction): Promise<Episode> {
+  /**
+   * One action the person did in a tab; null when nobody teaches there. It
+   * joins the queue at once (the check is inside), so a step and the page load
+   * it caused are handled in the order they happened.
+   */
+  record(tabId: number, step: RecordedAction): Promise<Episode | null> {
     return this.serial(async () => {
       const episode = await this.teachingIn(tabId);
-      if (!episode?.teaching) throw new TeachingError(`tab ${tabId} is not being taught`);
+      if (!episode?.teaching) return null;
       return episode.teaching.mode === 'show' ? this.shown(episode, tabId, step) : this.takenOver(episode, step);
     });
   }

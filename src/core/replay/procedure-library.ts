@@ -10,7 +10,7 @@ import type { SkillEntry } from '../learning/cer/experience.ts';
 import type { LearnerDataStore } from '../learning/learner-data-store.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { Clock } from '../ports.ts';
-import { buildProcedure, type SourceSuccess } from './build-procedures.ts';
+import { bindTemplate, buildProcedure, type SourceSuccess } from './build-procedures.ts';
 import { matchPlan, type PlanMatch } from './match-procedure.ts';
 import { EMPTY_REPLAY_STATUS, newestSuccessAt, REPLAY_DATA_ID, replayBlocked, ReplayStatusSchema, type Procedure, type ReplayStatus } from './procedure.ts';
 import type { ReplayPort } from './replay-port.ts';
@@ -42,8 +42,11 @@ export class ProcedureLibrary implements ReplayPort {
   }
 
   /** Every procedure of a site, with the reasons skills gave none (for notes). */
-  async build(origin: string): Promise<{ procedures: Procedure[]; skipped: { skillId: string; reason: string }[] }> {
-    const skills = (await this.stores.experiences.list(origin)).filter((e): e is SkillEntry => e.kind === 'skill');
+  async build(origin: string, forTask?: string): Promise<{ procedures: Procedure[]; skipped: { skillId: string; reason: string }[] }> {
+    const skills = (await this.stores.experiences.list(origin))
+      .filter((e): e is SkillEntry => e.kind === 'skill')
+      // At an episode's start only skills whose template reads the task can replay: the others are not built (their sources not read).
+      .filter((skill) => forTask === undefined || bindTemplate(skill.name, forTask) !== null);
     const procedures: Procedure[] = [];
     const skipped: { skillId: string; reason: string }[] = [];
     for (const skill of skills) {
@@ -64,7 +67,7 @@ export class ProcedureLibrary implements ReplayPort {
   }
 
   async find(input: { task: string; origin: string }): Promise<PlanMatch> {
-    const { procedures } = await this.build(input.origin);
+    const { procedures } = await this.build(input.origin, input.task);
     return matchPlan(input.task, procedures, await this.statuses(input.origin));
   }
 
