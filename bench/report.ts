@@ -141,11 +141,16 @@ export function correctionsChartSvg(r: BenchResult): string | null {
   const teaching = r.teaching ?? [];
   if (teaching.length === 0) return null;
   const byInstance = r.memory === 'carry';
-  const series = teaching.map((t) => ({ label: t.learner, values: (byInstance ? t.correctionsByInstance : t.correctionsByAttempt).map((v) => v ?? 0) }));
+  // Only the taught attempts (instances): they come first; alone ones have no corrections to count.
+  const taughtPrefix = (xs: (number | null)[]) => {
+    const end = xs.indexOf(null);
+    return (end < 0 ? xs : xs.slice(0, end)) as number[];
+  };
+  const series = teaching.map((t) => ({ label: t.learner, values: taughtPrefix(byInstance ? t.correctionsByInstance : t.correctionsByAttempt) }));
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   return renderSuccessChart({
     title: `Corrections per taught ${byInstance ? 'instance' : 'attempt'} — ${r.suite}`,
-    subtitle: `policy: ${r.policy} · ${r.tasks.length} tasks · taught: ${byInstance ? `first ${r.teach} instance(s) of each template` : `attempts 1–${r.teach}`} (0 where alone)`,
+    subtitle: `policy: ${r.policy} · ${r.tasks.length} tasks · taught: ${byInstance ? `first ${r.teach} instance(s) of each template` : `attempts 1–${r.teach}`}`,
     series,
     yMax: Math.ceil(max),
     yLabel: 'Corrections per attempt',
