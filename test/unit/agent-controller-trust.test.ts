@@ -170,6 +170,13 @@ describe('the autonomy gate in the controller', () => {
     expect(ep.steps[0]!.autonomy).toEqual({ ran: false, reason: 'you have not approved this here yet' });
   });
 
+  it('"Off": no task starts on the site', async () => {
+    const off: Settings = { ...earned, agent: { ...earned.agent, askModes: { 'https://shop.test': 'off' } } };
+    const { controller, page } = setup({ settings: off, texts: ['click([2])'] });
+    await expect(start(controller)).rejects.toThrow(/Apprentice is off on https:\/\/shop\.test/);
+    expect(page.acted).toEqual([]);
+  });
+
   it('applies the mode of the origin the page is on now: not after a navigation to another origin', async () => {
     const page = new Page();
     page.url = 'https://other.test/';

@@ -68,6 +68,7 @@ export class AgentController {
     const masked = maskTaskSecrets(input.task);
     input = { ...input, task: masked.task };
     const { origin } = regularizeUrl(input.startUrl);
+    if (this.deps.settings().agent.askModes[origin] === 'off') throw new DecisionError(`Apprentice is off on ${origin}: choose another mode under "Asking on" to start a task here`);
     const earlier = await this.deps.episodes.list({ origin, task: input.task, limit: 10_000 });
     const learners = this.deps.learners();
     const id = this.deps.newId();
