@@ -103,6 +103,12 @@ export interface BenchOptions {
   /** How the proposal is chosen (default: sampling, as Algorithm 1 acts). */
   selection?: 'sampling' | 'argmax';
   /**
+   * `--ask-mode`: the sites' ask mode (autonomy/ask-mode.ts). With
+   * 'unapproved-only' a step the teacher approved twice runs unasked, so the
+   * teaching report's asks per attempt measure earned autonomy.
+   */
+  askMode?: 'every-step' | 'unapproved-only';
+  /**
    * `--teach N`: the suite's teacher teaches the first N attempts of each task
    * (with memory carry: every attempt of the first N instances of each
    * template); the rest run alone. 0 or absent: nobody teaches.
@@ -388,7 +394,10 @@ async function runAttempt(input: {
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
       jitrl: { ...DEFAULT_SETTINGS.jitrl, ...(options.jitrl ?? {}) },
-      agent: { ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection },
+      agent: {
+        ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection,
+        ...(options.askMode ? { askModes: { [new URL(task.startUrl).origin]: options.askMode } } : {}),
+      },
       // A configuration that names Meta-TTL runs it (it is off by default in the extension).
       learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
     };

@@ -2,7 +2,7 @@
  * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
- *   [--selection sampling|argmax] [--ablate] [--teach N]`
+ *   [--selection sampling|argmax] [--ablate] [--teach N] [--ask-mode every-step|unapproved-only]`
  *
  * --ablate: JitRL with none of our additions, then each one alone, then all
  * (bench/ablation.ts); --learners is ignored.
@@ -51,6 +51,7 @@ const ArgsSchema = z.object({
   'api-key': z.string().optional(),
   progress: z.boolean(),
   selection: z.enum(['sampling', 'argmax']),
+  'ask-mode': z.enum(['every-step', 'unapproved-only']),
   teach: z.coerce.number().int().min(0).max(50),
   'no-corrections': z.boolean(),
   ablate: z.boolean(),
@@ -74,6 +75,8 @@ async function main(): Promise<number> {
       'api-key': { type: 'string' },
       'no-progress': { type: 'boolean', default: false },
       selection: { type: 'string', default: 'sampling' },
+      // Earned autonomy: 'unapproved-only' runs what the teacher approved twice without asking (issue 24).
+      'ask-mode': { type: 'string', default: 'every-step' },
       teach: { type: 'string', default: '0' },
       // The mutant of the teaching figures: JitRL without its correction rules (settings jitrl.learnCorrections).
       'no-corrections': { type: 'boolean', default: false },
@@ -120,6 +123,7 @@ async function main(): Promise<number> {
     progress: args.progress,
     selection: args.selection,
     teach: args.teach,
+    askMode: args['ask-mode'],
     ...(args['no-corrections'] ? { jitrl: { learnCorrections: false } } : {}),
     ...(policy === 'openai'
       ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }

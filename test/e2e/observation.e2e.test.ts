@@ -283,7 +283,7 @@ describe('observation of the fixture pages (injected bundle)', () => {
       '  [8] button "Transparent action" (name not visible on the page)',
       '  [9] textbox "Search the shop" (name not visible on the page)',
       '  [10] textbox "Email" type=email',
-      'Omitted: 15 pieces of text a person cannot see left out (transparent 2, off the page 3, clipped 6, tiny font 1, same colour as background 3)',
+      'Omitted: 15 pieces of text a person cannot see left out (transparent 2, off the page 3, clipped 5, tiny font 1, same colour as background 3, scaled down 1)',
     ].join('\n'));
     for (const hidden of ['Opacity zero', 'Nearly transparent', 'invisible part', 'Off-screen', 'Above the page', 'Zero-size', 'Collapsed panel',
       'Clip rect', 'Clip-path', 'Visually hidden free', 'Font size zero', 'White on white', 'Near-white', 'Transparent colour', 'Scaled', 'Indented']) {

@@ -191,6 +191,9 @@ describe('the autonomy gate in the controller', () => {
     const third = setup({ page, store, settings: earned, texts: ['click([2])'] });
     let ep = await start(third.controller);
     expect(ep.steps[0]!.chosen?.decision).toBe('auto');
+    // The same action again on the same page in the same task (a second "Add to cart") is a new state: it asks.
+    expect(ep.status).toBe('awaiting_approval');
+    expect(ep.steps.at(-1)!.autonomy).toEqual({ ran: false, reason: 'it already ran on this page in this task; a repeat asks' });
     await third.controller.stop(ep.id);
     // The person rejects it once: it asks again, however often it was approved before.
     const fifth = setup({ page, store, settings: { ...earned, agent: { ...earned.agent, askModes: { 'https://shop.test': 'every-step' } } }, texts: ['click([2])', 'fill([1], "x")'] });

@@ -14,7 +14,11 @@
  * verdict runs only for text that already failed the colour comparison.
  */
 
-export type HiddenReason = 'transparent' | 'off-page' | 'clipped' | 'tiny-font' | 'same-colour';
+import { clipPathBox, clipRect, contrast, hidesByMask, MIN_CONTRAST, over, parseColour, scaleProperty, shadowShows, transformScale, type Box, type Rgba } from './hiding-styles.ts';
+
+export { clipPathBox, clipRect, contrast, parseColour } from './hiding-styles.ts';
+
+export type HiddenReason = 'transparent' | 'off-page' | 'clipped' | 'tiny-font' | 'same-colour' | 'scaled' | 'collapsed' | 'masked';
 
 export interface Perceptibility {
   /** Why a person cannot see this text node, or null when they can. The caller has checked that its parent is rendered. */
@@ -23,19 +27,17 @@ export interface Perceptibility {
   offPage(el: Element): boolean;
 }
 
-interface Box { l: number; t: number; r: number; b: number }
-interface Rgba { r: number; g: number; b: number; a: number }
 /** Where the effective background is known: a colour; or `null` when an image, a video or a blend makes it unknowable. */
 type Backdrop = Rgba | null;
 
 /** Below this opacity (product along the ancestors) text is treated as invisible. */
-const MIN_OPACITY = 0.05;
-/** Text smaller than this (CSS px) cannot be read. */
-const MIN_FONT_PX = 4;
-/** A visible region narrower or shorter than this (px) shows no readable text: the 1 px "visually hidden" box. */
-const MIN_EXTENT = 2;
-/** WCAG contrast ratio under which text is the colour of its background (#f5f5f5 on white is 1.09). */
-const MIN_CONTRAST = 1.1;
+const MIN_OPACITY = 0.1;
+/** Text smaller than this (CSS px, after scaling) cannot be read. */
+const MIN_FONT_PX = 6;
+/** Scaled down below this (product of the ancestors' transforms and scale), text cannot be read. */
+const MIN_SCALE = 0.3;
+/** A visible region of this many px or fewer shows no readable text: the 1 px "visually hidden" box, and boxes up to 3 px. */
+const MIN_EXTENT = 4;
 const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
 const REPLACED = new Set(['img', 'video', 'canvas', 'svg', 'iframe', 'embed', 'object', 'picture', 'input', 'textarea', 'select']);
 
@@ -54,6 +56,31 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   const textClip = new Map<Element, boolean>();
   const colourSuspects = new Map<Element, 'transparent' | 'backdrop' | 'no'>();
   let range: Range | null = null;
+
+  const scales = new Map<Element, number>();
+  /** The product of the ancestors' transform and scale factors (the smaller axis). */
+  const scaleOf = (el: Element): number => {
+    let k = scales.get(el);
+    if (k === undefined) {
+      const parent = flatParent(el);
+      const s = styleOf(el) as CSSStyleDeclaration & { scale?: string; zoom?: string };
+      k = transformScale(s.transform) * scaleProperty(s.scale) * (Number.parseFloat(s.zoom ?? '1') || 1) * (parent === null ? 1 : scaleOf(parent));
+      scales.set(el, k);
+    }
+    return k;
+  };
+  const masks = new Map<Element, boolean>();
+  /** A mask that hides everything: an image mask (url), or a gradient whose every stop is transparent. */
+  const maskedOf = (el: Element): boolean => {
+    let m = masks.get(el);
+    if (m === undefined) {
+      const s = styleOf(el) as CSSStyleDeclaration & { webkitMaskImage?: string };
+      const parent = flatParent(el);
+      m = hidesByMask(s.maskImage || s.webkitMaskImage || 'none') || (parent !== null && maskedOf(parent));
+      masks.set(el, m);
+    }
+    return m;
+  };
 
   const opacityOf = (el: Element): number => {
     let o = opacities.get(el);
@@ -173,10 +200,13 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   /** From styles alone: 'transparent' glyphs, glyphs the colour of the 'backdrop' (to be confirmed), or 'no'. */
   const colourMatchesBackdrop = (el: Element): 'transparent' | 'backdrop' | 'no' => {
     const s = styleOf(el);
-    if (s.textShadow !== 'none' && s.textShadow !== '') return 'no';
-    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) > 0) return 'no';
     const fill = parseColour(s.webkitTextFillColor) ?? parseColour(s.color);
     if (fill === null) return 'no';
+    // A shadow or a stroke shows the glyphs only when it can be seen itself: not transparent, not a hairline, not under the glyph.
+    const back0 = backdropOf(el);
+    if (shadowShows(s.textShadow, back0)) return 'no';
+    const stroke = parseColour(s.webkitTextStrokeColor);
+    if ((Number.parseFloat(s.webkitTextStrokeWidth) || 0) >= 0.5 && (stroke === null || (stroke.a >= 0.1 && (back0 === null || contrast(over(stroke, back0), back0) >= MIN_CONTRAST)))) return 'no';
     // Gradient text paints the background through transparent glyphs.
     if (fill.a < 0.1) return clipsBackgroundToText(el, styleOf) ? 'no' : 'transparent';
     const back = backdropOf(el);
@@ -212,8 +242,14 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
       if (el === null) return null;
       let verdict = byParent.get(el);
       if (verdict === undefined) {
+        const style = styleOf(el);
+        const font = Number.parseFloat(style.fontSize);
         if (opacityOf(el) < MIN_OPACITY) verdict = 'transparent';
-        else if (Number.parseFloat(styleOf(el).fontSize) < MIN_FONT_PX) verdict = 'tiny-font';
+        else if (scaleOf(el) < MIN_SCALE) verdict = 'scaled';
+        else if (font * scaleOf(el) < MIN_FONT_PX) verdict = 'tiny-font';
+        // Negative letter-spacing of half the font size or more stacks the glyphs on each other.
+        else if ((Number.parseFloat(style.letterSpacing) || 0) <= -0.5 * font) verdict = 'collapsed';
+        else if (maskedOf(el)) verdict = 'masked';
         // The parent's box inside its clip region: enough for almost all text; when it is not
         // (a display:contents parent, text overflowing a zero-height box, a big text-indent) the
         // text node itself is measured.
@@ -298,71 +334,3 @@ function intersect(a: Box, b: Box): Box {
   return { l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r), b: Math.min(a.b, b.b) };
 }
 
-/** `clip: rect(top, right, bottom, left)`, offsets from the border box's top-left; `auto` = that edge. */
-export function clipRect(value: string, r: DOMRect): Box | null {
-  const m = /^rect\((.*)\)$/.exec(value.trim());
-  if (m === null) return null;
-  const parts = m[1]!.split(/\s*,\s*|\s+/).filter((p) => p !== '');
-  if (parts.length !== 4) return null;
-  const px = (p: string, fallback: number): number => (p === 'auto' ? fallback : Number.parseFloat(p));
-  const [top, right, bottom, left] = parts as [string, string, string, string];
-  const box = { l: r.left + px(left, 0), t: r.top + px(top, 0), r: r.left + px(right, r.width), b: r.top + px(bottom, r.height) };
-  return Object.values(box).some(Number.isNaN) ? null : box;
-}
-
-/** The box of a `clip-path` that can hide everything: inset(), and circle()/ellipse() of radius 0. Others: null (not judged). */
-export function clipPathBox(value: string, r: DOMRect): Box | null {
-  const v = value.trim();
-  const inset = /^inset\(([^)]*)\)/.exec(v);
-  if (inset !== null) {
-    const words = inset[1]!.split(/\s+round\s+/)[0]!.trim().split(/\s+/);
-    const len = (p: string | undefined, of: number): number => {
-      if (p === undefined) return Number.NaN;
-      return p.endsWith('%') ? (Number.parseFloat(p) / 100) * of : Number.parseFloat(p);
-    };
-    const [t, rt = t, b = t, l = rt] = words;
-    const top = len(t, r.height);
-    const right = len(rt, r.width);
-    const bottom = len(b, r.height);
-    const left = len(l, r.width);
-    if ([top, right, bottom, left].some(Number.isNaN)) return null;
-    return { l: r.left + left, t: r.top + top, r: r.right - right, b: r.bottom - bottom };
-  }
-  const round = /^(circle|ellipse)\(\s*([\d.]+)(px|%)?(?:\s+([\d.]+)(px|%)?)?/.exec(v);
-  if (round !== null) {
-    const radii = [round[2], round[4]].filter((x): x is string => x !== undefined).map(Number.parseFloat);
-    if (radii.some((x) => x === 0)) return { l: r.left, t: r.top, r: r.left, b: r.top };
-  }
-  return null;
-}
-
-/** `rgb()`/`rgba()` as computed styles write them; anything else (other colour spaces, keywords): null. */
-export function parseColour(value: string | undefined): Rgba | null {
-  if (value === undefined) return null;
-  const v = value.trim();
-  if (v === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
-  const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%)?)?\s*\)$/.exec(v);
-  if (m === null) return null;
-  let a = m[4] === undefined ? 1 : Number.parseFloat(m[4]);
-  if (m[5] === '%') a /= 100;
-  return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a };
-}
-
-/** `top` composited over an opaque `under`. */
-function over(top: Rgba, under: Rgba): Rgba {
-  const a = top.a;
-  return { r: top.r * a + under.r * (1 - a), g: top.g * a + under.g * (1 - a), b: top.b * a + under.b * (1 - a), a: 1 };
-}
-
-/** WCAG 2 contrast ratio of two opaque colours (1 = identical, 21 = black on white). */
-export function contrast(x: Rgba, y: Rgba): number {
-  const lum = (c: Rgba): number => {
-    const ch = (v: number): number => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    };
-    return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b);
-  };
-  const [hi, lo] = [lum(x), lum(y)].sort((p, q) => q - p) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}

@@ -7,6 +7,19 @@ import type { SnapshotNode } from '../../core/page/observation.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
 import { collapse } from './snapshot-text.ts';
 
+/** A frame smaller than this (px) in either direction shows nothing readable. */
+const MIN_FRAME_PX = 4;
+
+/** The product of the opacities of the frame element and its ancestors. */
+function frameOpacity(s: SnapshotSession, el: Element): number {
+  let o = 1;
+  for (let cur: Element | null = el; cur !== null; cur = cur.parentElement) {
+    const own = Number.parseFloat(s.styleOf(cur).opacity);
+    if (!Number.isNaN(own)) o *= own;
+  }
+  return o;
+}
+
 export type VisitChildren = (parent: Node, depth: number, frame: FrameContext, quiet: boolean) => void;
 
 export function visitFrame(s: SnapshotSession, iframe: HTMLIFrameElement, depth: number, frame: FrameContext, visitChildren: VisitChildren): void {
@@ -22,8 +35,13 @@ export function visitFrame(s: SnapshotSession, iframe: HTMLIFrameElement, depth:
     return;
   }
   if (inner.body === null) return;
-  const prefix = s.registry.frameIdFor(iframe);
   const r = s.rectOf(iframe);
+  // A frame nobody can see (tiny, or transparent along its ancestors) holds no text for the model.
+  if (r.width < MIN_FRAME_PX || r.height < MIN_FRAME_PX || frameOpacity(s, iframe) < 0.1) {
+    s.omissions.push(`hidden frame${label ? ` "${label}"` : ''} (${Math.round(r.width)}×${Math.round(r.height)} px): its content is left out`);
+    return;
+  }
+  const prefix = s.registry.frameIdFor(iframe);
   const inFrame: FrameContext = {
     win: inner.defaultView,
     prefix,

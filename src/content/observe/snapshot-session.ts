@@ -37,6 +37,7 @@ interface TextRun {
 
 const HIDDEN_WORDS: Record<HiddenReason, string> = {
   transparent: 'transparent', 'off-page': 'off the page', clipped: 'clipped', 'tiny-font': 'tiny font', 'same-colour': 'same colour as background',
+  scaled: 'scaled down', collapsed: 'letters collapsed', masked: 'masked',
 };
 const MAX_NODES = 20_000;
 

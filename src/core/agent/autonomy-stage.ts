@@ -40,6 +40,10 @@ export async function autonomyVerdict(episodes: EpisodeStore, episode: Episode, 
   // A step whose outcome is unknown (a timeout, a restart mid-action) is never run again unasked.
   const unknown = episode.steps.some((s) => s.result?.ok === false && (s.result.code === 'outcome_unknown' || s.result.code === 'timeout') && s.chosen && actionKey(s.chosen.semantic) === actionKey(top.semantic));
   if (unknown) return { run: false, reason: 'its last run in this task has an unknown outcome' };
+  // The state it was approved in is the page before it ran: once it ran here in this task, a repeat
+  // (a second "Add to cart") is a new state, and asks.
+  const repeat = episode.steps.some((s) => s.index < step.index && s.regUrl === step.regUrl && s.chosen && s.result?.ok === true && actionKey(s.chosen.semantic) === actionKey(top.semantic));
+  if (repeat) return { run: false, reason: 'it already ran on this page in this task; a repeat asks' };
   const node = targetNode(parsed.action, observation);
   const flaggedWord = node ? destructiveWordIn(node.name) ?? destructiveWordIn(node.shownText ?? '') : null;
   const history = personDecisionsOf(await episodes.list({ origin, limit: 10_000 }));
