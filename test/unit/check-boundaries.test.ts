@@ -1,24 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { scriptOnScratchTrees } from '../support/script-fixture.ts';
 
-const script = join(import.meta.dirname, '../../scripts/check-boundaries.mjs');
-const roots: string[] = [];
-afterEach(() => { for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true }); });
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
-  roots.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-const lint = (root: string) => spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
+const { tree, lint } = scriptOnScratchTrees('check-boundaries.mjs');
 
 describe('scripts/check-boundaries.mjs', () => {
   it('passes a tree whose UI imports only core and protocol', () => {

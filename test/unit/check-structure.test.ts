@@ -1,23 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { scriptOnScratchTrees } from '../support/script-fixture.ts';
 
-const script = join(import.meta.dirname, '../../scripts/check-structure.mjs');
-const roots: string[] = [];
-afterEach(() => { for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true }); });
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'structure-'));
-  roots.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-const lint = (root: string) => spawnSync(process.execPath, [script, root], { encoding: 'utf8' });
+const { tree, lint } = scriptOnScratchTrees('check-structure.mjs');
 const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
 
 describe('scripts/check-structure.mjs', () => {
