@@ -30,7 +30,8 @@ import { actionFingerprint, type TargetFingerprint } from '../page/target-finger
 import type { Action, ActionResult } from '../page/action.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { TokenBudgetError } from './token-budget.ts';
-import { maskTaskSecrets, unmaskTaskSecrets } from '../page/task-secrets.ts';
+import { maskTaskSecrets, unmaskTaskSecrets } from '../secrets/task-secrets.ts';
+import { containsMask } from '../secrets/secret-kinds.ts';
 import { DecisionError, EpisodeNotFoundError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
@@ -250,7 +251,7 @@ export class AgentController {
     }
     const real = this.secrets.get(secretKey(episode.id, step.index, chosen.semantic)) ?? chosen.action;
     const parsed = parseAction(real);
-    if (!parsed.ok || /\{(password|one-time-code|payment)\}/.test(real)) {
+    if (!parsed.ok || containsMask(real)) {
       const result: ActionResult = { ok: false, code: 'not_run', message: 'the typed secret was not kept across the restart' };
       const paused: Episode = { ...episode, status: 'paused', steps: [...episode.steps.slice(0, -1), { ...step, result }], error: 'Not run: the typed secret was not kept across a restart. Resume and type it again.' };
       return this.saveOrPause(paused, episode);
@@ -411,7 +412,7 @@ export class AgentController {
       const fromTask = this.taskSecrets.get(episodeId);
       // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
       const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
-      if (real === undefined && /\{(password|one-time-code|payment)\}/.test(chosen.action)) {
+      if (real === undefined && containsMask(chosen.action)) {
         throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
       }
       const parsed = parseAction(real ?? chosen.action);

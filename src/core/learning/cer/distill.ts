@@ -19,7 +19,8 @@ import {
   dynamicsId, skillId,
   type DynamicsEntry, type ExperienceEntry, type ExperienceSource, type Provenance, type SkillEntry, type SkillStep,
 } from './experience.ts';
-import { abstractActions, isSecretField, variablesIn } from '../shared/skill-variables.ts';
+import { abstractActions, variablesIn } from '../shared/skill-variables.ts';
+import { maskTypedSecrets } from '../../secrets/mask-secrets.ts';
 import { stepEvidence } from '../step-credit.ts';
 import { tokenize } from '../../memory/tokenize.ts';
 import { pageNameFromUrl } from '../shared/page-name.ts';
@@ -278,18 +279,12 @@ export function renderTrajectory(input: DistillInput): string {
     lines.push(`Step ${i + 1}: on ${step.url} (page type: ${step.regUrl})${title ? ` titled "${title}"` : ''}`);
     const obs = nonEmpty(input.observations?.[i]);
     if (obs) lines.push(`  page shows: ${obs}`);
-    lines.push(`  action: ${maskSecrets(step.chosen.semantic)}`);
+    // The text typed into a secret field is not shown to the distiller (it could copy it into a skill).
+    lines.push(`  action: ${maskTypedSecrets(step.chosen.semantic)}`);
     const r = step.result;
     lines.push(`  result: ${r === null ? 'unknown' : r.ok ? (r.navigated ? 'ok, the page changed' : 'ok') : `failed (${r.message})`}`);
   });
   return lines.join('\n');
-}
-
-/** The text typed into a secret field is not shown to the distiller (it could copy it into a skill). */
-function maskSecrets(semantic: string): string {
-  const parsed = parseAction(semantic);
-  if (!parsed.ok || parsed.action.type !== 'fill' || !isSecretField(parsed.action.target)) return semantic;
-  return formatSemantic({ ...parsed.action, text: '(hidden)' });
 }
 
 export function renderExistingDynamics(existing: readonly ExperienceEntry[]): string {
