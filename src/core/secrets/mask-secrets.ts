@@ -54,6 +54,8 @@ const EMBEDDED_FILL = /\bfill\(<[^<>]*>,\s*"(?:[^"\\]|\\.)*"\)/g;
 
 /** Text holding actions in semantic form: each fill into a secret field masked, the values collected in `found`. */
 export function maskTypedSecrets(text: string, found: TypedSecret[] = []): string {
+  // Only a fill types text: most strings (names, URLs, ids) are passed without parsing.
+  if (!text.includes('fill(')) return text;
   const whole = parseAction(text);
   if (whole.ok) {
     const masked = maskedAction(whole.action);
@@ -61,7 +63,6 @@ export function maskTypedSecrets(text: string, found: TypedSecret[] = []): strin
     found.push(masked.secret);
     return formatAction(masked.action);
   }
-  if (!text.includes('fill(')) return text;
   return text.replace(EMBEDDED_FILL, (call) => maskTypedSecrets(call, found));
 }
 
