@@ -23,7 +23,6 @@ const KNOWN_OVER = {
   'src/content/record/demonstration-recorder.ts#createDemonstrationRecorder': 180,
   'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
   'src/core/policy/llm-policy.ts#propose': 129,
-  'src/core/policy/offline-policy.ts#scoreOfflineActions': 226,
   'src/ui/app/options-page.tsx#OptionsPage': 191,
 };
 
