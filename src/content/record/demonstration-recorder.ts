@@ -13,7 +13,8 @@
  *   form submitted with no click/Enter → click on its submitter
  *
  * A secret field's text (a password, one-time code or card field, by type and
- * autocomplete: core/secrets) is never recorded: its fill carries the mask.
+ * autocomplete: core/secrets) is never recorded: its fill carries the mask;
+ * a secret known by its name only is masked by the core (recordedStep).
  * What no action can express (a file upload, a right click, a drag and drop,
  * a click on a pointer-styled element the snapshot has no line for) is
  * reported through `onUnrecordable`, never guessed at.
@@ -143,7 +144,6 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
     if (!pending.delete(el)) return;
     const value = textOf(el);
     if (recorded.get(el) === value) return;
-    // The name is masked by the core (recordedStep); here what only the page knows: the type and autocomplete.
     const secret = tagOf(el) === 'input' ? secretKindOf({ role: 'textbox', name: '', inputType: inputType(el), autocomplete: el.getAttribute('autocomplete') ?? undefined }) : null;
     if (emit(el, (target) => ({ type: 'fill', target, text: secret !== null && value !== '' ? maskOf(secret) : value }))) recorded.set(el, value);
   };
