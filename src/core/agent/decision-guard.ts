@@ -14,6 +14,8 @@ import type { PageObservation } from '../page/observation.ts';
 import { maskedAction, redactValues, type TypedSecret } from '../secrets/mask-secrets.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { kindOfMask } from '../secrets/secret-kinds.ts';
+import { toSemanticAction } from '../page/semantic-action.ts';
+import type { ProposedCandidate } from '../policy/policy.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 import { actionFingerprint, fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
@@ -98,14 +100,53 @@ export class EpisodeLocks {
   }
 }
 
+/** Proposed candidates with their typed secrets masked, and what was hidden. */
+export interface MaskedProposal {
+  candidates: ProposedCandidate[];
+  /** The real action (ref form) by the masked candidate's semantic form, for the moment the person approves it. */
+  real: Map<string, string>;
+  typed: TypedSecret[];
+}
+
+/**
+ * The candidates as learners may see them: text typed into a secret field is
+ * its mask (two candidates that differ only in the secret become one, with
+ * the better logit). The real actions wait in memory until approved.
+ */
+export function maskProposedSecrets(candidates: readonly ProposedCandidate[], observation: PageObservation): MaskedProposal {
+  const out: ProposedCandidate[] = [];
+  const at = new Map<string, number>();
+  const real = new Map<string, string>();
+  const typed: TypedSecret[] = [];
+  for (const c of candidates) {
+    const masked = maskedAction(c.action, observation);
+    if (!masked) {
+      out.push(c);
+      continue;
+    }
+    typed.push(masked.secret);
+    const semantic = formatAction(toSemanticAction(masked.action, observation));
+    const seen = at.get(semantic);
+    if (seen !== undefined && out[seen]!.logit >= c.logit) continue;
+    real.set(semantic, formatAction(c.action));
+    if (seen !== undefined) out[seen] = { ...c, action: masked.action };
+    else {
+      at.set(semantic, out.length);
+      out.push({ ...c, action: masked.action });
+    }
+  }
+  return { candidates: out, real, typed };
+}
+
 /**
  * The step as it may be stored, with every candidate that types a secret
  * masked, and the real actions (by candidate semantic form, masked) kept
- * aside for the moment the person approves one.
+ * aside for the moment the person approves one. `hidden`: values masked
+ * earlier (maskProposedSecrets), masked too wherever notes or evidence quote them.
  */
-export function maskStepSecrets(step: StepRecord, observation: PageObservation): { step: StepRecord; secrets: Map<string, string> } {
+export function maskStepSecrets(step: StepRecord, observation: PageObservation, hidden: readonly TypedSecret[] = []): { step: StepRecord; secrets: Map<string, string> } {
   const secrets = new Map<string, string>();
-  const typed: TypedSecret[] = [];
+  const typed: TypedSecret[] = [...hidden];
   const candidates = step.candidates.map((c) => {
     const parsed = parseAction(c.action);
     const masked = parsed.ok ? maskedAction(parsed.action, observation) : null;
