@@ -7,7 +7,10 @@
  * - gate-off: every proposal runs unasked (the autonomy gate says yes);
  * - word-list-gate: the gate before issue 24 (auto-approve on the site, a word list decides);
  * - act-time-check-off: the element as approved is not sent to the page
- *   layer (done in the driver wrapper of adaptive-run.ts).
+ *   layer (done in the driver wrapper of adaptive-run.ts);
+ * - task-masking-off: the secret the person typed in the task reaches the
+ *   stored episode (and so the prompt) unmasked (done in the store wrapper of
+ *   adaptive-run.ts).
  */
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { autoApproveVerdict } from '../../src/core/agent/sensitive-actions.ts';
@@ -15,7 +18,7 @@ import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 
-export type Mutant = 'gate-off' | 'word-list-gate' | 'act-check-off';
+export type Mutant = 'gate-off' | 'word-list-gate' | 'act-check-off' | 'task-masking-off';
 
 type Gate = (this: AgentController, episode: Episode, observation: PageObservation) => Promise<{ run: boolean; episode: Episode }>;
 
