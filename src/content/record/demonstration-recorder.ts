@@ -12,7 +12,10 @@
  *   Enter in a single-line field       → press "Enter"
  *   form submitted with no click/Enter → click on its submitter
  *
- * A password field's text is never recorded: its fill carries "{password}".
+ * A secret field's text (a password, one-time code or card field, by type and
+ * autocomplete: core/secrets) is never recorded: its fill carries the mask;
+ * a secret known by its name only is masked by the core (recordedStep).
+ * Each step carries the element's fingerprint (step-sender.ts).
  * What no action can express (a file upload, a right click, a drag and drop,
  * a click on a pointer-styled element the snapshot has no line for) is
  * reported through `onUnrecordable`, never guessed at.
@@ -23,7 +26,6 @@ import { createStepSender, type RecordedStep } from './step-sender.ts';
 import { createValueRecorder } from './value-recorder.ts';
 
 export type { RecordedStep } from './step-sender.ts';
-export { PASSWORD_PLACEHOLDER } from './value-recorder.ts';
 
 export interface DemonstrationRecorderOptions {
   win: Window;

@@ -50,12 +50,6 @@ export function textOf(el: Element): string {
   return (el as HTMLElement).innerText;
 }
 
-/** A field whose text is a secret (password, one-time code, card data): never recorded as typed. */
-export function isSecretInput(el: Element): boolean {
-  if (tagOf(el) !== 'input') return false;
-  return inputType(el) === 'password' || /(^|\s)(one-time-code|cc-\S+|current-password|new-password)(\s|$)/.test(el.getAttribute('autocomplete') ?? '');
-}
-
 export const optionLabel = (o: HTMLOptionElement): string => (o.label || o.text).replace(/\s+/g, ' ').trim();
 
 /** The element the event happened on, through open shadow roots. */

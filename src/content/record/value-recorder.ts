@@ -6,9 +6,9 @@
  * 'input' and 'change' events the browser sent for it.
  */
 import type { Action, RefTarget } from '../../core/page/action.ts';
-import { inputType, isSecretInput, isToggle, optionLabel, tagOf, textOf } from './recorded-elements.ts';
-
-export const PASSWORD_PLACEHOLDER = '{password}';
+import { secretKindOf } from '../../core/secrets/secret-fields.ts';
+import { maskOf } from '../../core/secrets/secret-kinds.ts';
+import { inputType, isToggle, optionLabel, tagOf, textOf } from './recorded-elements.ts';
 
 type Emit = (el: Element, build: (target: RefTarget) => Action) => boolean;
 
@@ -34,7 +34,9 @@ export function createValueRecorder(emit: Emit): ValueRecorder {
     if (!pending.delete(el)) return;
     const value = textOf(el);
     if (recorded.get(el) === value) return;
-    const text = isSecretInput(el) && value !== '' ? PASSWORD_PLACEHOLDER : value;
+    // A secret field (by type and autocomplete: core/secrets) is recorded as its mask.
+    const secret = tagOf(el) === 'input' ? secretKindOf({ role: 'textbox', name: '', inputType: inputType(el), autocomplete: el.getAttribute('autocomplete') ?? undefined }) : null;
+    const text = secret !== null && value !== '' ? maskOf(secret) : value;
     if (emit(el, (target) => ({ type: 'fill', target, text }))) recorded.set(el, value);
   };
   const flushAll = () => {
