@@ -20,6 +20,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
+import { maskOf } from '../../src/core/secrets/secret-kinds.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
@@ -164,7 +165,7 @@ function unmaskingStore(store: InMemoryEpisodeStore): InMemoryEpisodeStore {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (prop !== 'put') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      return (episode: Episode) => target.put({ ...episode, task: episode.task.replaceAll('{password}', TASK_SECRET) });
+      return (episode: Episode) => target.put({ ...episode, task: episode.task.replaceAll(maskOf('password'), TASK_SECRET) });
     },
   });
 }
