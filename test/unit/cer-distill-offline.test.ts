@@ -4,7 +4,7 @@ import { distillOffline } from '../../src/core/learning/cer/distill.ts';
 import { pageNameFromUrl } from '../../src/core/learning/shared/page-name.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 import { rankLexical, renderSelection } from '../../src/core/learning/cer/retrieve.ts';
-import { importTrajectories } from '../../src/core/learning/cer/trajectory-import.ts';
+import { importTrajectories } from '../../src/core/learning/trajectory-file.ts';
 import { fixture, liveEpisode, ORIGIN, step } from './cer-helpers.ts';
 
 const NOW = 1000;

@@ -7,6 +7,7 @@
  * under its id, and it learns from a trajectory that keeps what the page
  * showed, secrets masked.
  */
+import { silentLogger } from '../../src/core/ports.ts';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
@@ -269,7 +270,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       memory: ports.stores.memory,
       experiences: ports.stores.experiences,
       learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
-      learnFromImported: async () => ({ experiences: 0 }),
+      learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
       now: () => Date.UTC(2026, 10, 23),
       writeImport: inMemoryImportWriter({ ...ports.stores, episodes }),
     };

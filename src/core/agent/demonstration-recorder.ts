@@ -3,8 +3,8 @@
  * person does the task in a tab while the content script reports each of
  * their actions in semantic form. The result is an episode of kind
  * 'demonstration' whose steps are those actions, checkpointed after every
- * step, and that the learners learn from when it ends — CER distils it,
- * JitRL stores its transitions.
+ * step, and that the learners learn from when it ends, by the same call as
+ * after a live episode (learn-trajectory.ts), with the steps' page titles.
  *
  * Which tab is being recorded is read from the episode store (the unfinished
  * demonstration with that tab id), never from a module variable, so a
@@ -17,11 +17,12 @@ import type { Action } from '../page/action.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
-import type { FinishedEpisode, Learner } from '../learning/learner.ts';
-import type { DistillInput } from '../learning/cer/distill.ts';
+import type { Learner } from '../learning/learner.ts';
+import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
 import { isSecretField } from '../learning/shared/skill-variables.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
+import type { RewardSource } from '../memory/transition.ts';
 import type { Settings } from '../settings.ts';
 import { recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
 import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';
@@ -49,18 +50,11 @@ export interface DemonstrationPage {
   tabUrl(tabId: number): Promise<string>;
 }
 
-/**
- * A learner as the recorder sees it. When it can take a whole trajectory
- * with page titles (CER's `learnFrom`), it gets that; otherwise `learn`.
- */
-export interface DemonstrationLearner extends Learner {
-  learnFrom?(input: DistillInput, signal?: AbortSignal): Promise<unknown>;
-}
-
 export interface DemonstrationDeps {
   episodes: EpisodeStore;
   page: DemonstrationPage;
-  learners(): DemonstrationLearner[];
+  /** The learners that learn (enabled ones, in registry order), as for a live episode. */
+  learners(): readonly Learner[];
   settings(): Settings;
   clock: Clock;
   logger: Logger;
@@ -210,27 +204,18 @@ export class DemonstrationRecorder {
         error: notes.length ? notes.join('; ') : null,
       };
       await this.save(done);
-      return { episode: done, rewards, rewardSource: source } satisfies FinishedEpisode;
+      return { episode: done, rewardSource: source };
     });
     if (!closed) return (await this.deps.episodes.get(episodeId))!;
-    await this.learn(closed);
+    await this.learn(closed.episode, closed.rewardSource);
     return closed.episode;
   }
 
-  /** Learning is best-effort: a failing learner is logged, the demonstration stays saved. */
-  private async learn(finished: FinishedEpisode): Promise<void> {
-    const pageTitles = finished.episode.steps.map((s) => s.pageTitle ?? null);
-    for (const learner of this.deps.learners()) {
-      try {
-        const report = learner.learnFrom
-          ? await learner.learnFrom({ episode: finished.episode, pageTitles })
-          : await learner.learn?.(finished);
-        const notes = reportNotes(report);
-        if (notes.length) this.deps.logger.info(`${learner.id}: learned from a demonstration`, { episodeId: finished.episode.id, notes });
-      } catch (err) {
-        this.deps.logger.warn(`${learner.id}: learning from a demonstration failed`, { episodeId: finished.episode.id, error: describeError(err) });
-      }
-    }
+  /** Learning is best-effort, by the live episodes' path: a failing learner is a note, the demonstration stays saved. */
+  private async learn(episode: Episode, rewardSource: RewardSource): Promise<void> {
+    const trajectory = trajectoryOf(episode, { rewardSource, pageTitles: episode.steps.map((s) => s.pageTitle ?? null) });
+    const { notes } = await learnFromTrajectory(this.deps.learners(), trajectory, { logger: this.deps.logger, source: 'demonstration' });
+    if (notes.length) this.deps.logger.info('learned from a demonstration', { episodeId: episode.id, notes });
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -243,13 +228,6 @@ export class DemonstrationRecorder {
     await this.deps.episodes.put(episode);
     this.deps.onUpdate?.(episode);
   }
-}
-
-function reportNotes(report: unknown): string[] {
-  if (typeof report !== 'object' || report === null) return [];
-  const r = report as { notes?: unknown; reason?: unknown };
-  const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
-  return typeof r.reason === 'string' ? [r.reason, ...notes] : notes;
 }
 
 
