@@ -23,6 +23,7 @@ import { assignStepRewards } from './rewards.ts';
 import { importTrajectories, type ImportedTrajectoryInput } from './trajectory-file.ts';
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
+import { maskRecord } from '../secrets/mask-record.ts';
 
 /** Everything one import writes, validated before any of it is. */
 export interface ImportRows {
@@ -86,13 +87,14 @@ export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: strin
     if (Array.isArray(part) && part.length === 0) continue;
     learners[id] = part;
   }
-  const archive = buildArchive({
+  // Stored memory holds no secret; the export is masked again for rows an older version wrote.
+  const { item: archive } = maskRecord(buildArchive({
     transitions: await d.memory.all(),
     episodes: await d.episodes.all(),
     experiences: await d.experiences.all(),
     learners,
     now: d.now(),
-  });
+  }));
   const day = new Date(d.now()).toISOString().slice(0, 10);
   return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
 }
@@ -108,7 +110,8 @@ function asTrajectoryFile(json: string, now: number) {
   if (typeof raw === 'object' && raw !== null && 'format' in raw) return null;
   const looksLike = (v: unknown) => typeof v === 'object' && v !== null && ('steps' in v || 'trajectories' in v);
   if (!(Array.isArray(raw) ? raw.length > 0 && raw.every(looksLike) : looksLike(raw))) return null;
-  return importTrajectories(raw, { now, kind: 'imported' });
+  // Another person's file may hold secrets: masked before anything is stored or learned from.
+  return importTrajectories(maskRecord(raw).item, { now, kind: 'imported' });
 }
 
 /** One imported trajectory reaches the learners by the live episodes' path, with person rewards from its outcome. */
@@ -142,7 +145,7 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
   }
-  const archive = parseArchive(json);
+  const { item: archive } = maskRecord(parseArchive(json));
   const experiences = archive.experiences.map((raw, i) => {
     const parsed = ExperienceEntrySchema.safeParse(raw);
     if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
