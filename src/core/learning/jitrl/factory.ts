@@ -1,6 +1,7 @@
 /** Builds JitRL from ports. */
 import type { LearnerFactory } from '../learner-definition.ts';
 import { JitrlLearner } from './jitrl-learner.ts';
+import { transitionsMemory } from './memory.ts';
 
 export const jitrlFactory: LearnerFactory = {
   create: (ports) =>
@@ -11,5 +12,5 @@ export const jitrlFactory: LearnerFactory = {
       clock: ports.clock,
       // As before the registry: a rejection is stored with the default `reject` reward, not the settings' one.
     }),
-  memory: (ports) => ({ forgetSite: (origin) => ports.stores.memory.forgetSite(origin) }),
+  memory: (ports) => transitionsMemory(ports.stores.memory),
 };
