@@ -11,15 +11,14 @@
  * recording survives the service worker being killed. A demonstration that is
  * abandoned (or whose tab closes) is kept as partial, never as a success.
  */
-import { maskTaskSecrets } from '../page/task-secrets.ts';
+import { maskTaskSecrets } from '../secrets/task-secrets.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import type { Action } from '../page/action.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
-import { isSecretField } from '../learning/shared/skill-variables.ts';
+import { maskedAction } from '../secrets/mask-secrets.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { RewardSource } from '../memory/transition.ts';
@@ -75,9 +74,6 @@ export class DemonstrationError extends Error {
 
 /** A person can be slow, but a recording that never ends is a stuck page script. */
 export const MAX_DEMONSTRATION_STEPS = 300;
-/** What a secret field's text becomes when the page did not already replace it. */
-export const SECRET_PLACEHOLDER = '{password}';
-const PLACEHOLDER = /^\{[\p{L}\p{N}_ -]+\}$/u;
 
 export const statusOfOutcome = (outcome: DemonstrationOutcome): 'success' | 'failure' | 'partial' =>
   outcome === 'abandoned' ? 'partial' : outcome;
@@ -246,7 +242,8 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DemonstrationError(`"${step.url}" is not an http(s) page`);
   const parsed = parseAction(step.action.trim());
   if (!parsed.ok) throw new DemonstrationError(`"${step.action}" is not an action: ${parsed.error.message}`);
-  const action = maskSecret(parsed.action);
+  // Typed into a field whose name says it is secret: masked (the page masked by type and autocomplete).
+  const action = maskedAction(parsed.action)?.action ?? parsed.action;
   if ('target' in action && action.target?.kind === 'ref') {
     throw new DemonstrationError(`"${step.action}" targets a ref; a demonstration records <role "name"> targets`);
   }
@@ -263,11 +260,6 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
     latencyMs,
     startedAt,
   });
-}
-
-function maskSecret(action: Action): Action {
-  if (action.type !== 'fill' || !isSecretField(action.target) || PLACEHOLDER.test(action.text) || action.text === '') return action;
-  return { ...action, text: SECRET_PLACEHOLDER };
 }
 
 /**

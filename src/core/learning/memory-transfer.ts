@@ -20,6 +20,7 @@ import { assignStepRewards } from './rewards.ts';
 import { importTrajectories, type ImportedTrajectoryInput } from './trajectory-file.ts';
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
+import { maskRecord } from '../secrets/mask-record.ts';
 
 /** Validated rows for one learner's own store (OwnStore), by the store's name. */
 export interface OwnStoreRows {
@@ -85,7 +86,8 @@ export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: strin
     if (Array.isArray(part) && part.length === 0) continue;
     learners[id] = part;
   }
-  const archive = buildArchive({ episodes: await d.episodes.all(), own, learners, now: d.now() });
+  // Stored memory holds no secret; the export is masked again for rows an older version wrote.
+  const { item: archive } = maskRecord(buildArchive({ episodes: await d.episodes.all(), own, learners, now: d.now() }));
   const day = new Date(d.now()).toISOString().slice(0, 10);
   return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
 }
@@ -101,7 +103,8 @@ function asTrajectoryFile(json: string, now: number) {
   if (typeof raw === 'object' && raw !== null && 'format' in raw) return null;
   const looksLike = (v: unknown) => typeof v === 'object' && v !== null && ('steps' in v || 'trajectories' in v);
   if (!(Array.isArray(raw) ? raw.length > 0 && raw.every(looksLike) : looksLike(raw))) return null;
-  return importTrajectories(raw, { now, kind: 'imported' });
+  // Another person's file may hold secrets: masked before anything is stored or learned from.
+  return importTrajectories(maskRecord(raw).item, { now, kind: 'imported' });
 }
 
 /** One imported trajectory reaches the learners by the live episodes' path, with person rewards from its outcome. */
@@ -158,7 +161,7 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
   }
-  const archive = parseArchive(json);
+  const { item: archive } = maskRecord(parseArchive(json));
   const own = prepareOwnStores(d.learnerMemories, archive);
   const count = (name: string) => own.find((o) => o.store === name)?.rows.length ?? 0;
   const result: MemoryImportResult = { transitions: count('transitions'), episodes: archive.episodes.length, experiences: count('experiences') };
