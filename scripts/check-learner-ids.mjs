@@ -42,7 +42,6 @@ const KNOWN = {
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
   'bench/trust/restarts.ts': ['cer', 'jitrl'],
   'scripts/check-structure.mjs': ['cer', 'tfgrpo'],
-  'src/adapters/chrome/settings-store.ts': ['cer', 'jitrl'],
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
   'src/background/index.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
@@ -53,13 +52,12 @@ const KNOWN = {
   'src/core/replay/build-procedures.ts': ['cer'],
   'src/core/replay/procedure-library.ts': ['cer'],
   'src/core/replay/procedure.ts': ['cer'],
-  'src/core/settings.ts': ['cer', 'jitrl'],
   'src/core/sync/check-incoming.ts': ['cer'],
   'src/core/sync/merge-incoming.ts': ['cer'],
   'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/ui/app/experience-list.tsx': ['cer'],
   'src/ui/app/memory-tab.tsx': ['evotest', 'tfgrpo'],
-  'src/ui/app/options-page.tsx': ['cer', 'jitrl', 'metattl'],
+  'src/ui/app/options-page.tsx': ['metattl'],
   'src/ui/app/run-tab.tsx': ['metattl'],
 };
 

@@ -161,8 +161,7 @@ export async function runAdaptive(options: {
     const driver: PageDriver = options.mutant === 'act-check-off' ? { observe: (o, s) => inner.observe(o, s), act: (a, s) => inner.act(a, s) } : inner;
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      jitrl: { ...DEFAULT_SETTINGS.jitrl, enabled: false },
-      cer: { ...DEFAULT_SETTINGS.cer, enabled: false },
+      learners: { jitrl: { enabled: false }, cer: { enabled: false } },
       agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax', maxSteps: 6, askModes: { [site.origin]: options.mode } },
     };
 

@@ -15,7 +15,7 @@ import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
-import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
@@ -48,7 +48,7 @@ function episode(id: string, variant: number): Episode {
 async function cerState(rounds: number, concurrent: boolean): Promise<string> {
   const db = await openApprenticeDb({ factory: new IDBFactory() });
   const store = new IdbExperienceStore(db);
-  const learner = new CerLearner({ store, settings: () => DEFAULT_SETTINGS.cer, model: null, clock: { now: () => 0 } });
+  const learner = new CerLearner({ store, settings: () => DEFAULT_CER, model: null, clock: { now: () => 0 } });
   for (let r = 0; r < rounds; r++) {
     const a = { episode: episode(`a${r}`, r) };
     const b = { episode: episode(`b${r}`, r + 1) };

@@ -26,7 +26,7 @@ import { FakeShop, nextShopAction } from './fake-shop.ts';
 const BOUNDARIES = ['proposing', 'awaiting', 'approved', 'acting', 'acted'] as const;
 type Boundary = (typeof BOUNDARIES)[number];
 const never = new Promise<never>(() => {});
-const settings: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, enabled: false, numCandidates: 1 }, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
+const settings: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 }, learners: { jitrl: { enabled: false }, cer: { enabled: false } } };
 
 /** One worker's life: its store, page and policy can be told to die at a boundary. */
 function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt: Boundary | null, onKill: () => void) {

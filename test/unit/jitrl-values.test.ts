@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateValues, normalizeAdvantages, NORMALIZATION_EPSILON, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
 import { softmax } from '../../src/core/learning/shared/softmax.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
 
 const A = 'click(<button "Blue shirt">)';

@@ -154,7 +154,7 @@ describe('the learner registry', () => {
     const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
-    const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
+    const off: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false } } };
     expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl', 'tfgrpo']);
   });
 

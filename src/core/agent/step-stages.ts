@@ -22,6 +22,7 @@ import { pageDigest } from '../secrets/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
+import { jitrlDefinition } from '../learning/jitrl/definition.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { describeError } from '../errors.ts';
 import type { CandidateRecord, Episode, StepRecord } from '../episode/episode.ts';
@@ -58,7 +59,7 @@ export async function shapeStage(input: {
   notes: string[];
   signal: AbortSignal;
 }): Promise<RequestShape> {
-  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates, valueUpdate: {} };
+  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.policy.temperature, numCandidates: input.settings.policy.numCandidates, valueUpdate: {} };
   // Each learner sees the request as composed so far (`composeRequest` says how changes combine).
   const changes: LearnerRequestChange[] = [];
   let shape = base;
@@ -222,7 +223,7 @@ export function rankStage(input: {
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
     drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
-    loopBars: settings.jitrl.loopBars,
+    loopBars: jitrlDefinition.settings.read(settings).loopBars,
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };

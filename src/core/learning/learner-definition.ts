@@ -112,8 +112,13 @@ export interface LearnerDefinition<S = unknown> {
   settings: {
     schema: z.ZodType<S>;
     defaults: S;
-    /** Where its settings are in the settings object (`settings.learners[id]` for new learners). */
+    /** Its settings as they apply (`learnerSettings`: `settings.learners[id]` over the defaults). */
     read(settings: Settings): S;
+    /**
+     * The top-level key its settings had before they moved under
+     * `settings.learners` (settings-load.ts moves stored values once).
+     */
+    legacyKey?: string;
   };
   /** Whether the learner runs with these settings. */
   enabled(settings: Settings): boolean;

@@ -12,7 +12,7 @@ import type { Neighbour } from '../../memory/transition.ts';
 import { formatAction } from '../../page/action-grammar.ts';
 import type { Action } from '../../page/action.ts';
 import type { RandomSource } from '../../ports.ts';
-import type { JitrlSettings } from '../../settings.ts';
+import type { JitrlSettings } from './settings.ts';
 import type { ResolveAction, ToSemantic } from '../learner.ts';
 import { samePage } from '../../page/same-page.ts';
 import { isRebound } from './retrieve-neighbours.ts';
