@@ -121,12 +121,16 @@ export async function runConcurrency(rounds: number): Promise<Record<string, num
   let unchanged = 0;
   for (let n = 0; n < writes; n++) {
     const db = await openApprenticeDb({ factory: new IDBFactory() });
-    await writeImportAtomically(db, { transitions: [transition('old', 0), transition('imp', 0)], episodes: [episode('old', 0)], experiences: [], learnerData: [{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'k', value: { n: -1 }, updatedAt: 0 }] });
+    await writeImportAtomically(db, {
+      own: [{ store: 'transitions', rows: [transition('old', 0), transition('imp', 0)] }],
+      episodes: [episode('old', 0)], learnerData: [{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'k', value: { n: -1 }, updatedAt: 0 }],
+    });
     const before = await snapshot(db);
     const rows = structuredClone(base);
     const flat = [...rows.transitions, ...rows.episodes, ...rows.experiences, ...rows.learnerData] as unknown as Record<string, unknown>[];
     flat[n]!['poison'] = () => undefined; // not structured-cloneable: the Nth put fails inside the transaction
-    const failed = await writeImportAtomically(db, rows).then(() => false, () => true);
+    const own = [{ store: 'transitions', rows: rows.transitions }, { store: 'experiences', rows: rows.experiences }];
+    const failed = await writeImportAtomically(db, { own, episodes: rows.episodes, learnerData: rows.learnerData }).then(() => false, () => true);
     if (failed && (await snapshot(db)) === before) unchanged++;
     db.close();
   }
