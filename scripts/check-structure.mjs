@@ -23,7 +23,6 @@ const KNOWN_OVER = {
   'src/content/record/demonstration-recorder.ts#createDemonstrationRecorder': 180,
   'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
   'src/core/policy/llm-policy.ts#propose': 129,
-  'src/ui/app/options-page.tsx#OptionsPage': 191,
 };
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;
