@@ -23,11 +23,9 @@ export type MetaRequirement = 'evidence' | 'export';
 export const KNOWN_GAPS: Readonly<Record<string, Partial<Record<MetaRequirement, string>>>> = {
   jitrl: {
     evidence: 'V, Q, A and neighbours are still candidate fields shown by step-view.tsx, not step.evidence.jitrl',
-    export: 'its transitions are the archive\'s top-level `transitions` field (memory-transfer.ts)',
   },
   cer: {
     evidence: 'what it replayed is still step.replayed, not step.evidence.cer',
-    export: 'its buffer is the archive\'s top-level `experiences` field (memory-transfer.ts)',
   },
   metattl: { evidence: 'it changes the guide, not the candidates: the guide in force is shown by the Run tab\'s guide panel' },
 };

@@ -2,6 +2,7 @@
 import { learnerSettings, type LearnerFactory } from '../learner-definition.ts';
 import { jitrlDefinition } from './definition.ts';
 import { JitrlLearner } from './jitrl-learner.ts';
+import { transitionsMemory } from './memory.ts';
 
 export const jitrlFactory: LearnerFactory = {
   create: (ports) =>
@@ -12,5 +13,5 @@ export const jitrlFactory: LearnerFactory = {
       clock: ports.clock,
       // As before the registry: a rejection is stored with the default `reject` reward, not the settings' one.
     }),
-  memory: (ports) => ({ forgetSite: (origin) => ports.stores.memory.forgetSite(origin) }),
+  memory: (ports) => transitionsMemory(ports.stores.memory),
 };
