@@ -148,6 +148,8 @@ export const UiRequests = {
   'settings.get': { req: Empty, res: SettingsSchema },
   'settings.set': { req: z.strictObject({ settings: SettingsSchema }), res: SettingsSchema },
   'settings.reset': { req: Empty, res: SettingsSchema },
+  /** What the last load could not keep of the stored settings (one line each). */
+  'settings.loadNotes': { req: Empty, res: z.array(z.string()) },
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
   /** The site's ask mode (autonomy/ask-mode.ts). */
@@ -251,7 +253,7 @@ export const RECORDING_PORT_NAME = 'apprentice-recording';
 export const ContentRequests = {
   /** One action the person did, in semantic form, on the page at `url`. */
   'demo.step': {
-    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000) }),
+    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000), target: TargetFingerprintSchema.optional() }),
     res: Ok,
   },
   /** The person did something the recorder cannot write as an action (a file upload, a right click…): what, in a few words. */
