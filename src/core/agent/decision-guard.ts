@@ -124,7 +124,6 @@ export function maskStepSecrets(step: StepRecord, observation: PageObservation):
       ...step,
       candidates,
       learningNotes: redact(step.learningNotes),
-      neighbours: redact(step.neighbours),
       ...(step.evidence !== undefined ? { evidence: redact(step.evidence) } : {}),
     },
     secrets,

@@ -10,6 +10,7 @@
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
 import { asImportedEpisode, buildArchive, ImportError, parseArchive } from '../memory/memory-archive.ts';
+import { upgradeStoredEpisode } from './stored-step-upgrade.ts';
 import type { Transition } from '../memory/transition.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
@@ -116,7 +117,7 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     const { experiences } = await d.learnFromImported(trajectories.inputs);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences };
   }
-  const archive = parseArchive(json);
+  const archive = parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) });
   const experiences = archive.experiences.map((raw, i) => {
     const parsed = ExperienceEntrySchema.safeParse(raw);
     if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);

@@ -4,7 +4,7 @@
  * a finished episode into transitions (one per executed step, plus one per
  * rejected proposal) written in one store transaction.
  */
-import type { NeighbourSummary, StepRecord } from '../../episode/episode.ts';
+import type { StepRecord } from '../../episode/episode.ts';
 import type { MemoryStore } from '../../memory/memory-store.ts';
 import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
 import type { Transition } from '../../memory/transition.ts';
@@ -15,6 +15,7 @@ import { barredActionsHere, estimateValues } from './estimate-values.ts';
 import { taughtAction } from '../corrections.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 import { staleEvidence } from './stale-evidence.ts';
+import { JITRL_ID, type JitrlStepEvidence, type NeighbourSummary } from './evidence.ts';
 
 export interface JitrlLearnerOptions {
   store: MemoryStore;
@@ -29,7 +30,7 @@ export interface JitrlLearnerOptions {
 export const MAX_REQUESTED_CANDIDATES = 10;
 
 export class JitrlLearner implements Learner {
-  readonly id = 'jitrl';
+  readonly id = JITRL_ID;
   readonly #options: JitrlLearnerOptions;
 
   constructor(options: JitrlLearnerOptions) {
@@ -83,7 +84,6 @@ export class JitrlLearner implements Learner {
       neighbours,
       resolve: input.resolve,
       ...(input.skip ? { skip: input.skip } : {}),
-      toSemantic: input.toSemantic,
       settings,
       random: this.#options.random,
       url: ctx.url,
@@ -110,14 +110,8 @@ export class JitrlLearner implements Learner {
       else notes.push(note);
     }
     if (neighbours.length === 0) notes.push('no similar experience on this page yet: logits unchanged');
-    return {
-      candidates: values.candidates,
-      actions: values.actions,
-      v: values.v,
-      neighbours: summaries,
-      droppedMemoryActions: values.droppedMemoryActions,
-      notes,
-    };
+    const evidence: JitrlStepEvidence = { v: values.v, neighbours: summaries, droppedMemoryActions: values.droppedMemoryActions };
+    return { candidates: values.candidates, evidence, notes };
   }
 
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<void> {
