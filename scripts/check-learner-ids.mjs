@@ -47,7 +47,6 @@ const KNOWN = {
   'src/background/index.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/core/agent/demonstration-recorder.ts': ['cer'],
-  'src/core/agent/proposal-stage.ts': ['jitrl'],
   'src/core/agent/step-stages.ts': ['jitrl'],
   'src/core/learning/evotest/factory.ts': ['jitrl'],
   'src/core/learning/in-memory-import.ts': ['cer'],

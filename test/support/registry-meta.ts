@@ -22,7 +22,6 @@ export type MetaRequirement = 'evidence' | 'export';
  */
 export const KNOWN_GAPS: Readonly<Record<string, Partial<Record<MetaRequirement, string>>>> = {
   jitrl: {
-    evidence: 'V, Q, A and neighbours are still candidate fields shown by step-view.tsx, not step.evidence.jitrl',
     export: 'its transitions are the archive\'s top-level `transitions` field (memory-transfer.ts)',
   },
   cer: {

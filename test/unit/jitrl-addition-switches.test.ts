@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
-import type { CandidateRecord } from '../../src/core/episode/episode.ts';
+import type { Action } from '../../src/core/page/action.ts';
+import { testCandidate } from '../support/candidate.ts';
 import { estimateValues, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
 import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
@@ -20,7 +21,7 @@ const TIMER = 'click(<button "Set timer">)';
 const page = pageOf([{ ref: '1', role: 'button', name: 'Boil' }, { ref: '2', role: 'button', name: 'Set timer' }]);
 const nb = (id: string, action: string, ret: number): Neighbour => ({ transition: transition({ id, action }), similarity: 1, ret });
 const input = (neighbours: Neighbour[], settings = DEFAULT_JITRL): EstimateInput => ({
-  candidates: [{ action: click('1'), logit: -1 }, { action: click('2'), logit: -2 }], neighbours, ...page, settings, random: scriptedRandom(0.9),
+  candidates: page.propose([{ action: click('1'), logit: -1 }, { action: click('2'), logit: -2 }]), neighbours, resolve: page.resolve, settings, random: scriptedRandom(0.9),
 });
 
 describe('JitRL addition switches (finding 8)', () => {
@@ -56,15 +57,13 @@ describe('JitRL addition switches (finding 8)', () => {
   });
 
   it('loop bars: back at a page as it was, the action that led round is barred; off, it is not', () => {
-    const rec = (semantic: string, adjustedLogit: number): CandidateRecord => ({
-      action: '', semantic, origin: 'model', baseLogit: adjustedLogit, adjustedLogit, baseProb: 0, adjustedProb: 0, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
-    });
+    const rec = (semantic: string, adjustedLogit: number, action: Action) => testCandidate({ semantic, adjustedLogit }, action);
     const earlier = [
       stepRecord({ index: 0, url: 'https://kitchen.test/', regUrl: '/', pageKey: 'home', chosen: { action: 'click([1])', semantic: KETTLE, decision: 'auto' } }),
       stepRecord({ index: 1, url: 'https://kitchen.test/boil', regUrl: '/boil', pageKey: 'boil', chosen: { action: 'click([1])', semantic: 'go_back()', decision: 'auto' } }),
     ];
     const finish = (loopBars: boolean) => finishProposal({
-      records: [rec(KETTLE, 0), rec(TIMER, -1)], actions: [click('1'), click('2')], earlier, pageKey: 'home', url: 'https://kitchen.test/',
+      candidates: [rec(KETTLE, 0, click('1')), rec(TIMER, -1, click('2'))], earlier, pageKey: 'home', url: 'https://kitchen.test/',
       selection: { mode: 'argmax', temperature: 1 }, drawKey: 'k', loopBars,
     });
     expect(finish(true).candidates.find((c) => c.semantic === KETTLE)!.barred).toBe('loop');

@@ -8,6 +8,7 @@ import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
 import type { RandomSource } from '../../src/core/ports.ts';
 import type { ResolveAction } from '../../src/core/learning/learner.ts';
 import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
+import { JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema, type JitrlCandidateEvidence, type JitrlStepEvidence } from '../../src/core/learning/jitrl/evidence.ts';
 import { blankStep } from '../support/step-record.ts';
 
 export function transition(p: Partial<Transition> & { id: string }): Transition {
@@ -90,3 +91,13 @@ export function stepRecord(p: Partial<StepRecord> & { index: number }): StepReco
     ...p,
   });
 }
+
+/** JitRL's evidence about one candidate (Q, A, Ã, support, kind), validated by its schema. */
+export const valueOf = (c: { evidence?: Readonly<Record<string, unknown>> | undefined } | undefined): JitrlCandidateEvidence =>
+  JitrlCandidateEvidenceSchema.parse(c?.evidence?.[JITRL_ID]);
+
+/** JitRL's evidence for a step (V, neighbours, dropped memory actions): an adjust output's or a stored step's. */
+export const stepValuesOf = (x: { evidence?: unknown }): JitrlStepEvidence => {
+  const stored = x.evidence as Record<string, unknown> | undefined;
+  return JitrlStepEvidenceSchema.parse(stored !== undefined && JITRL_ID in stored ? stored[JITRL_ID] : x.evidence);
+};
