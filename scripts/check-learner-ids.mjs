@@ -46,7 +46,6 @@ const KNOWN = {
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
   'src/background/index.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/core/agent/demonstration-recorder.ts': ['cer'],
   'src/core/agent/step-stages.ts': ['jitrl'],
   'src/core/learning/evotest/factory.ts': ['jitrl'],
   'src/core/learning/in-memory-import.ts': ['cer'],

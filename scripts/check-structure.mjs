@@ -21,12 +21,8 @@ const KNOWN_OVER = {
   'src/background/index.ts#setUp': 185,
   'src/content/dom/perceptible.ts#createPerceptibility': 182,
   'src/content/record/demonstration-recorder.ts#createDemonstrationRecorder': 180,
-  'src/core/agent/agent-controller.ts': 605,
-  'src/core/learning/cer/distill.ts': 408,
-  'src/core/learning/tfgrpo/tfgrpo-learner.ts': 423,
   'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
   'src/core/policy/llm-policy.ts#propose': 129,
-  'src/core/policy/offline-policy.ts#scoreOfflineActions': 226,
   'src/ui/app/options-page.tsx#OptionsPage': 191,
 };
 

@@ -11,7 +11,6 @@ import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
-import { CerLearner } from '../core/learning/cer/cer-learner.ts';
 import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry-factories.ts';
 import { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 import { MetaTtlLearner } from '../core/learning/metattl/metattl-learner.ts';
@@ -44,10 +43,9 @@ import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/mes
 import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers, type UiHandlerDeps } from './ui-handlers.ts';
 import { createTeamMemory, registerTeamAlarm } from './team-alarm.ts';
-import { DemonstrationRecorder, type DemonstrationLearner } from '../core/agent/demonstration-recorder.ts';
+import { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
 import { createTeaching, registerTeachingListeners } from './teaching.ts';
-import { assignStepRewards } from '../core/learning/rewards.ts';
 import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
 
 z.config({ jitless: true });
@@ -185,12 +183,11 @@ async function setUp() {
     },
   });
 
-  // Demonstrations: CER gets the whole trajectory with page titles (learnFrom), the others `learn`.
-  const demonstrationLearners = (): DemonstrationLearner[] => learners();
+  // Demonstrations reach the enabled learners by the live episodes' learn(trajectory).
   const demonstrations = new DemonstrationRecorder({
     episodes,
     page: createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles }),
-    learners: demonstrationLearners,
+    learners,
     settings: () => settings.current(),
     clock: systemClock,
     logger,
@@ -240,24 +237,8 @@ async function setUp() {
         ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))
         : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
     writeImport: (rows) => writeImportAtomically(db, rows),
-    learnFromImported: async (inputs) => {
-      // Imports teach every learner of the registry, whether or not it is switched on (as before the registry).
-      let experiences = 0;
-      for (const input of inputs) {
-        const steps = input.episode.steps.filter((s) => s.chosen);
-        const outcome = input.episode.status === 'success' || input.episode.status === 'failure' || input.episode.status === 'partial' ? input.episode.status : 'partial';
-        const { rewards } = assignStepRewards({ steps, outcome, evaluatorScores: null, settings: settings.current().rewards });
-        for (const { learner } of built) {
-          if (learner instanceof CerLearner) {
-            const report = await learner.learnFrom(input);
-            experiences += report.added + report.merged;
-          } else {
-            await learner.learn?.({ episode: { ...input.episode, steps }, rewards });
-          }
-        }
-      }
-      return { experiences };
-    },
+    // Imported trajectories reach the enabled learners by the live episodes' learn(trajectory).
+    learning: { learners, rewards: () => settings.current().rewards, logger },
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
   };
   transferDeps = handlerDeps;

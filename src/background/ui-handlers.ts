@@ -12,7 +12,6 @@ import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import type { GuideAdaptation } from '../core/learning/metattl/guide-adaptation.ts';
-import type { DistillInput } from '../core/learning/cer/distill.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import { pinConfiguration } from '../core/learning/evotest/lineage.ts';
 import type { LineageStore } from '../core/learning/evotest/lineage-store.ts';
@@ -49,8 +48,8 @@ export interface UiHandlerDeps {
   /** EvoTest's lineages, and which evolver it runs now. */
   lineages: LineageStore;
   evotestMode(): 'model' | 'offline';
-  /** Learns from imported trajectories / demonstrations (CER distils them, JitRL stores them). */
-  learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
+  /** Who learns from an imported trajectory file (the enabled learners, as after a live episode). */
+  learning: MemoryTransferDeps['learning'];
   now(): number;
   /** Writes a whole validated import in one transaction: all of it, or nothing. */
   writeImport: MemoryTransferDeps['writeImport'];

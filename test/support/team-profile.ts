@@ -4,6 +4,7 @@
  * write path, the provenance index and a local PouchDB replicating with a
  * team server.
  */
+import { silentLogger } from '../../src/core/ports.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
@@ -53,7 +54,7 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
   const transfer: MemoryTransferDeps = {
     episodes: stores.episodes, memory: stores.memory, experiences: stores.experiences,
     learnerMemories: REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
-    learnFromImported: async () => ({ experiences: 0 }),
+    learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter(stores),
     now,
   };

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import type { DistillInput } from '../../src/core/learning/cer/distill.ts';
 import type { DynamicsEntry, Provenance, SkillEntry } from '../../src/core/learning/cer/experience.ts';
-import { importTrajectories } from '../../src/core/learning/cer/trajectory-import.ts';
+import { importTrajectories } from '../../src/core/learning/trajectory-file.ts';
 import type { CerSettings } from '../../src/core/settings.ts';
 import { blankStep } from '../support/step-record.ts';
 

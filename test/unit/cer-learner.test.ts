@@ -27,7 +27,7 @@ describe('CerLearner (offline)', () => {
     const store = new InMemoryExperienceStore();
     const cer = learner(store);
     const report = await cer.learnFrom(fixture('shop-filter-add-to-cart'));
-    expect(report).toEqual({ added: 2, merged: 0, evicted: 0, credited: 0, reason: null, notes: [] });
+    expect(report).toEqual({ added: 2, merged: 0, evicted: 0, credited: 0, reason: null, notes: [], learned: 2 });
 
     const task = 'Find the "Blue kettle" and add it to the cart';
     const sections = await cer.promptSections(context('e2', task, '/list.html'));
@@ -46,7 +46,7 @@ describe('CerLearner (offline)', () => {
       step(1, `${ORIGIN}/list.html`, '/list.html', 'click(<button "Add Blue kettle to cart">)', { replayed: ids }),
     ]);
     const second = await cer.learn({ episode, rewards: [0.2, 1] });
-    expect(second).toEqual({ added: 0, merged: 2, evicted: 0, credited: 2, reason: null, notes: [] });
+    expect(second).toEqual({ added: 0, merged: 2, evicted: 0, credited: 2, reason: null, notes: [], learned: 2 });
     rows = await byId(store);
     expect(ids.map((id) => [rows.get(id)?.provenance.retrieved, rows.get(id)?.provenance.retrievedThenSucceeded])).toEqual([[1, 1], [1, 1]]);
     expect(rows.get(ids[1]!)?.provenance.episodeIds).toEqual(['traj-shop-cart-1', 'e2']);
@@ -63,7 +63,7 @@ describe('CerLearner (offline)', () => {
       step(0, `${ORIGIN}/cart`, '/cart', 'click(<button "Checkout">)', { replayed: ids }),
     ], 'failure');
     const report = await cer.learn({ episode: failed, rewards: [-1] });
-    expect(report).toEqual({ added: 0, merged: 0, evicted: 0, credited: 0, reason: 'not distilled: success-only is on and the episode ended as failure', notes: [] });
+    expect(report).toEqual({ added: 0, merged: 0, evicted: 0, credited: 0, reason: 'not distilled: success-only is on and the episode ended as failure', notes: [], learned: 0 });
     expect(await store.all()).toEqual(before);
   });
 

@@ -117,7 +117,7 @@ describe('DemonstrationRecorder', () => {
     expect(semantics(all.at(-1)!)).toEqual(names.map((n) => `click(<button "${n}">)`));
   });
 
-  it('never stores a secret typed into a field whose name says it is secret', async () => {
+  it('never stores a secret typed into a field whose name says it is secret (masked by its kind)', async () => {
     const { recorder } = setUp();
     await recorder.start({ tabId: TAB, task: TASK });
     await recorder.record(TAB, at('fill(<textbox "Password">, "hunter2")'));
@@ -125,7 +125,7 @@ describe('DemonstrationRecorder', () => {
     const ep = await recorder.record(TAB, at('fill(<textbox "Password">, "{password}")'));
     expect(semantics(ep)).toEqual([
       'fill(<textbox "Password">, "{password}")',
-      'fill(<textbox "Card number">, "{password}")',
+      'fill(<textbox "Card number">, "{payment}")',
       'fill(<textbox "Password">, "{password}")',
     ]);
     expect(JSON.stringify(ep)).not.toContain('hunter2');

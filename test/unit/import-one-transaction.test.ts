@@ -5,6 +5,8 @@
  * (including inside the learners' rows) leaves every store as it was.
  * The in-memory writer keeps the same promise.
  */
+import { silentLogger } from '../../src/core/ports.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,7 +79,7 @@ async function profile(): Promise<Profile> {
     memory: new IdbMemoryStore(db),
     experiences: new IdbExperienceStore(db),
     learnerMemories: [memoryOf('alpha', learnerData), memoryOf('beta', learnerData)],
-    learnFromImported: async () => ({ experiences: 0 }),
+    learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: (rows) => writeImportAtomically(db, rows),
     now: () => 100,
   };

@@ -7,6 +7,7 @@
  * under its id, and it learns from a trajectory that keeps what the page
  * showed, secrets masked.
  */
+import { silentLogger } from '../../src/core/ports.ts';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
@@ -25,7 +26,7 @@ import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/c
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
-import { PAGE_DIGEST_CHARS, pageDigest, SECRET_MASK } from '../../src/core/page/page-digest.ts';
+import { PAGE_DIGEST_CHARS, pageDigest } from '../../src/core/secrets/page-digest.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
@@ -182,13 +183,13 @@ describe('an example learner through the controller', () => {
     expect(step.candidates.map((c) => c.adjustedLogit)).toEqual([3, 2]);
     expect(step.candidates[0]!.adjustedProb).toBeCloseTo(Math.E / (1 + Math.E), 12);
     expect(step.candidates[0]!.baseProb).toBeCloseTo(1 / (1 + Math.E), 12);
-    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "{secret}")', by: 2 });
+    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "{password}")', by: 2 });
     expect(step.learningNotes).toContain('no similar experience on this page yet: logits unchanged');
 
     // What the page showed is kept, bounded, with the secrets masked.
     expect(step.pageTitle).toBe('Sign in');
     expect(step.pageDigest).toContain('button "Sign in"');
-    expect(step.pageDigest).toContain(SECRET_MASK);
+    expect(step.pageDigest).toContain('value="{password}"');
     expect(step.pageDigest).not.toContain('hunter2');
     expect(step.pageDigest).not.toContain('1234');
     expect(EpisodeSchema.safeParse(ep).success).toBe(true);
@@ -263,7 +264,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       memory: ports.stores.memory,
       experiences: ports.stores.experiences,
       learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
-      learnFromImported: async () => ({ experiences: 0 }),
+      learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
       now: () => Date.UTC(2026, 10, 23),
       writeImport: inMemoryImportWriter({ ...ports.stores, episodes }),
     };

@@ -12,7 +12,9 @@
  *   Enter in a single-line field       → press "Enter"
  *   form submitted with no click/Enter → click on its submitter
  *
- * A password field's text is never recorded: its fill carries "{password}".
+ * A secret field's text (a password, one-time code or card field, by type and
+ * autocomplete: core/secrets) is never recorded: its fill carries the mask;
+ * a secret known by its name only is masked by the core (recordedStep).
  * What no action can express (a file upload, a right click, a drag and drop,
  * a click on a pointer-styled element the snapshot has no line for) is
  * reported through `onUnrecordable`, never guessed at.
@@ -21,6 +23,8 @@ import type { Action, RefTarget } from '../../core/page/action.ts';
 import type { PageObservation } from '../../core/page/observation.ts';
 import { formatAction } from '../../core/page/action-grammar.ts';
 import { toSemanticAction } from '../../core/page/semantic-action.ts';
+import { secretKindOf } from '../../core/secrets/secret-fields.ts';
+import { maskOf } from '../../core/secrets/secret-kinds.ts';
 
 export interface RecordedStep {
   action: string;
@@ -51,8 +55,6 @@ export interface DemonstrationRecorder {
   /** Sends what is still pending, waits for every send, then stops listening. */
   stop(): Promise<void>;
 }
-
-export const PASSWORD_PLACEHOLDER = '{password}';
 
 /** Input types whose value a person types: recorded as one fill. */
 const TEXT_TYPES = new Set([
@@ -142,8 +144,8 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
     if (!pending.delete(el)) return;
     const value = textOf(el);
     if (recorded.get(el) === value) return;
-    const secret = tagOf(el) === 'input' && (inputType(el) === 'password' || /(^|\s)(one-time-code|cc-\S+|current-password|new-password)(\s|$)/.test(el.getAttribute('autocomplete') ?? ''));
-    if (emit(el, (target) => ({ type: 'fill', target, text: secret && value !== '' ? PASSWORD_PLACEHOLDER : value }))) recorded.set(el, value);
+    const secret = tagOf(el) === 'input' ? secretKindOf({ role: 'textbox', name: '', inputType: inputType(el), autocomplete: el.getAttribute('autocomplete') ?? undefined }) : null;
+    if (emit(el, (target) => ({ type: 'fill', target, text: secret !== null && value !== '' ? maskOf(secret) : value }))) recorded.set(el, value);
   };
   const flushAll = () => {
     for (const el of [...pending]) if (el.isConnected) flushField(el); else pending.delete(el);

@@ -3,25 +3,25 @@
  * person does the task in a tab while the content script reports each of
  * their actions in semantic form. The result is an episode of kind
  * 'demonstration' whose steps are those actions, checkpointed after every
- * step, and that the learners learn from when it ends — CER distils it,
- * JitRL stores its transitions.
+ * step, and that the learners learn from when it ends, by the same call as
+ * after a live episode (learn-trajectory.ts), with the steps' page titles.
  *
  * Which tab is being recorded is read from the episode store (the unfinished
  * demonstration with that tab id), never from a module variable, so a
  * recording survives the service worker being killed. A demonstration that is
  * abandoned (or whose tab closes) is kept as partial, never as a success.
  */
-import { maskTaskSecrets } from '../page/task-secrets.ts';
+import { maskTaskSecrets } from '../secrets/task-secrets.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import type { Action } from '../page/action.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
-import type { FinishedEpisode, Learner } from '../learning/learner.ts';
-import type { DistillInput } from '../learning/cer/distill.ts';
-import { isSecretField } from '../learning/shared/skill-variables.ts';
+import type { Learner } from '../learning/learner.ts';
+import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
+import { maskedAction } from '../secrets/mask-secrets.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
+import type { RewardSource } from '../memory/transition.ts';
 import type { Settings } from '../settings.ts';
 import { recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
 import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';
@@ -49,18 +49,11 @@ export interface DemonstrationPage {
   tabUrl(tabId: number): Promise<string>;
 }
 
-/**
- * A learner as the recorder sees it. When it can take a whole trajectory
- * with page titles (CER's `learnFrom`), it gets that; otherwise `learn`.
- */
-export interface DemonstrationLearner extends Learner {
-  learnFrom?(input: DistillInput, signal?: AbortSignal): Promise<unknown>;
-}
-
 export interface DemonstrationDeps {
   episodes: EpisodeStore;
   page: DemonstrationPage;
-  learners(): DemonstrationLearner[];
+  /** The learners that learn (enabled ones, in registry order), as for a live episode. */
+  learners(): readonly Learner[];
   settings(): Settings;
   clock: Clock;
   logger: Logger;
@@ -81,9 +74,6 @@ export class DemonstrationError extends Error {
 
 /** A person can be slow, but a recording that never ends is a stuck page script. */
 export const MAX_DEMONSTRATION_STEPS = 300;
-/** What a secret field's text becomes when the page did not already replace it. */
-export const SECRET_PLACEHOLDER = '{password}';
-const PLACEHOLDER = /^\{[\p{L}\p{N}_ -]+\}$/u;
 
 export const statusOfOutcome = (outcome: DemonstrationOutcome): 'success' | 'failure' | 'partial' =>
   outcome === 'abandoned' ? 'partial' : outcome;
@@ -210,27 +200,18 @@ export class DemonstrationRecorder {
         error: notes.length ? notes.join('; ') : null,
       };
       await this.save(done);
-      return { episode: done, rewards, rewardSource: source } satisfies FinishedEpisode;
+      return { episode: done, rewardSource: source };
     });
     if (!closed) return (await this.deps.episodes.get(episodeId))!;
-    await this.learn(closed);
+    await this.learn(closed.episode, closed.rewardSource);
     return closed.episode;
   }
 
-  /** Learning is best-effort: a failing learner is logged, the demonstration stays saved. */
-  private async learn(finished: FinishedEpisode): Promise<void> {
-    const pageTitles = finished.episode.steps.map((s) => s.pageTitle ?? null);
-    for (const learner of this.deps.learners()) {
-      try {
-        const report = learner.learnFrom
-          ? await learner.learnFrom({ episode: finished.episode, pageTitles })
-          : await learner.learn?.(finished);
-        const notes = reportNotes(report);
-        if (notes.length) this.deps.logger.info(`${learner.id}: learned from a demonstration`, { episodeId: finished.episode.id, notes });
-      } catch (err) {
-        this.deps.logger.warn(`${learner.id}: learning from a demonstration failed`, { episodeId: finished.episode.id, error: describeError(err) });
-      }
-    }
+  /** Learning is best-effort, by the live episodes' path: a failing learner is a note, the demonstration stays saved. */
+  private async learn(episode: Episode, rewardSource: RewardSource): Promise<void> {
+    const trajectory = trajectoryOf(episode, { rewardSource, pageTitles: episode.steps.map((s) => s.pageTitle ?? null) });
+    const { notes } = await learnFromTrajectory(this.deps.learners(), trajectory, { logger: this.deps.logger, source: 'demonstration' });
+    if (notes.length) this.deps.logger.info('learned from a demonstration', { episodeId: episode.id, notes });
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -243,13 +224,6 @@ export class DemonstrationRecorder {
     await this.deps.episodes.put(episode);
     this.deps.onUpdate?.(episode);
   }
-}
-
-function reportNotes(report: unknown): string[] {
-  if (typeof report !== 'object' || report === null) return [];
-  const r = report as { notes?: unknown; reason?: unknown };
-  const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string') : [];
-  return typeof r.reason === 'string' ? [r.reason, ...notes] : notes;
 }
 
 
@@ -268,7 +242,8 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DemonstrationError(`"${step.url}" is not an http(s) page`);
   const parsed = parseAction(step.action.trim());
   if (!parsed.ok) throw new DemonstrationError(`"${step.action}" is not an action: ${parsed.error.message}`);
-  const action = maskSecret(parsed.action);
+  // Typed into a field whose name says it is secret: masked (the page masked by type and autocomplete).
+  const action = maskedAction(parsed.action)?.action ?? parsed.action;
   if ('target' in action && action.target?.kind === 'ref') {
     throw new DemonstrationError(`"${step.action}" targets a ref; a demonstration records <role "name"> targets`);
   }
@@ -285,11 +260,6 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
     latencyMs,
     startedAt,
   });
-}
-
-function maskSecret(action: Action): Action {
-  if (action.type !== 'fill' || !isSecretField(action.target) || PLACEHOLDER.test(action.text) || action.text === '') return action;
-  return { ...action, text: SECRET_PLACEHOLDER };
 }
 
 /**

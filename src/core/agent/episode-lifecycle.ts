@@ -7,6 +7,7 @@ import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
 import type { FinishedEpisode, Learner, EpisodeStartContext } from '../learning/learner.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
+import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
 import { describeError } from '../errors.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { StepEvaluator, Verdict } from './controller-types.ts';
@@ -31,26 +32,13 @@ export function closeEpisode(
     endedAt: input.now,
     error: input.notes.length ? [episode.error, ...input.notes].filter(Boolean).join('; ') : episode.error,
   };
-  // A take-over the person marked "don't learn from this" reaches no learner.
-  const learnable = steps.filter((s) => (s.chosen || s.rejected.length) && s.takeOver?.learn !== false);
-  const trajectory = { episode: { ...closed, steps: learnable }, rewards: learnable.map((s) => s.reward ?? 0), rewardSource: source };
-  return { closed, trajectory };
+  // A take-over the person marked "don't learn from this" reaches no learner (trajectoryOf leaves it out).
+  return { closed, trajectory: trajectoryOf(closed, { rewardSource: source }) };
 }
 
-/** learn: every learner in registry order; what they report is returned as notes, prefixed with their id. */
+/** learn: every learner in registry order, by the one path demonstrations and imports take too; their notes, prefixed with their id. */
 export async function learnStage(learners: Learner[], trajectory: FinishedEpisode, logger: Logger): Promise<string[]> {
-  const notes: string[] = [];
-  for (const learner of learners) {
-    if (!learner.learn) continue;
-    try {
-      const report = await learner.learn(trajectory);
-      if (report) notes.push(...report.notes.map((n) => `${learner.id}: ${n}`));
-    } catch (err) {
-      notes.push(`${learner.id}: learning from this episode failed (${describeError(err)})`);
-      logger.warn(`${learner.id}: learning from episode failed`, { episodeId: trajectory.episode.id, error: describeError(err) });
-    }
-  }
-  return notes;
+  return (await learnFromTrajectory(learners, trajectory, { logger, source: 'episode' })).notes;
 }
 
 /** The learners' notes go on the last step's notes, where the panel shows them. */

@@ -17,7 +17,7 @@ import { formatAction, parseAction } from '../page/action-grammar.ts';
 import { resolveSemanticAction } from '../page/semantic-action.ts';
 import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { pageDigest } from '../page/page-digest.ts';
+import { pageDigest } from '../secrets/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';

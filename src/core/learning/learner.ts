@@ -122,18 +122,31 @@ export interface AdjustOutput {
   notes: string[];
 }
 
-/** What the episode taught: rewards per step after combining person and evaluator. */
+/**
+ * What a trajectory taught: a live episode, a recorded demonstration, an
+ * imported trajectory or a taught correction, in one shape (built by
+ * learn-trajectory.ts, which also leaves out the steps no learner may see).
+ */
 export interface FinishedEpisode {
   episode: Episode;
   /** r_t per step, parallel to episode.steps. */
   rewards: number[];
   /** Where the rewards came from (`assignStepRewards().source`); 'person' when absent. */
   rewardSource?: RewardSource;
+  /** Parallel to episode.steps, where the source knew them (a demonstration, an imported file): the page titles. */
+  pageTitles?: readonly (string | null)[];
+  /** Parallel to episode.steps, where an imported file gave them: a short summary of what each page showed. */
+  observations?: readonly (string | null)[];
 }
+
+/** The one shape every learner learns from. */
+export type Trajectory = FinishedEpisode;
 
 /** Optional answer of `learn`: non-fatal problems for the log and the panel (learning is best-effort). */
 export interface LearnReport {
   notes: string[];
+  /** How many items of its memory this learning added or changed (an import reports the sum). */
+  learned?: number;
 }
 
 export interface Learner {
@@ -147,7 +160,7 @@ export interface Learner {
   /** The episode's step limit this learner's plan sets (EvoTest's gene), or undefined for the settings' limit. */
   stepLimit?(plan: unknown): number | undefined;
   /** After the episode: store or distil experience. May report what it did and what failed, instead of throwing. */
-  learn?(finished: FinishedEpisode, signal?: AbortSignal): Promise<void | LearnReport>;
+  learn?(trajectory: Trajectory, signal?: AbortSignal): Promise<void | LearnReport>;
 }
 
 /** One learner's change, with the learner that asked for it. */

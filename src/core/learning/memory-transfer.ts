@@ -16,10 +16,15 @@ import type { Episode } from '../episode/episode.ts';
 import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
 import { ExperienceEntrySchema, type ExperienceEntry } from './cer/experience.ts';
-import type { DistillInput } from './cer/distill.ts';
-import { importTrajectories } from './cer/trajectory-import.ts';
+import type { Logger } from '../ports.ts';
+import type { RewardSettings } from '../settings.ts';
+import { learnFromTrajectory, trajectoryOf } from './learn-trajectory.ts';
+import type { Learner } from './learner.ts';
+import { assignStepRewards } from './rewards.ts';
+import { importTrajectories, type ImportedTrajectoryInput } from './trajectory-file.ts';
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
+import { maskRecord } from '../secrets/mask-record.ts';
 
 /** Everything one import writes, validated before any of it is. */
 export interface ImportRows {
@@ -38,16 +43,23 @@ export interface MemoryTransferDeps {
   experiences: ExperienceStore;
   /** Every registry learner's memory, in registry order. */
   learnerMemories: readonly { id: string; memory: LearnerMemory }[];
-  /** Learns from imported trajectories (the episode lifecycle for imports). */
-  learnFromImported(inputs: DistillInput[]): Promise<{ experiences: number }>;
+  /** Who learns from an imported trajectory file, as after a live episode: the enabled learners in registry order. */
+  learning: ImportLearning;
   /** Writes every imported row, the learners' records included, in one transaction: all of them, or nothing. */
   writeImport(rows: ImportRows): Promise<void>;
   now(): number;
 }
 
+export interface ImportLearning {
+  learners(): readonly Learner[];
+  rewards(): RewardSettings;
+  logger: Logger;
+}
+
 export interface MemoryImportResult {
   transitions: number;
   episodes: number;
+  /** From an archive: CER entries imported; from a trajectory file: items the learners learned (`LearnReport.learned`). */
   experiences: number;
   /** Per learner stored under `learners[id]`: what its memory import reported. Absent when none. */
   learners?: Record<string, LearnerImportReport>;
@@ -76,13 +88,14 @@ export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: strin
     if (Array.isArray(part) && part.length === 0) continue;
     learners[id] = part;
   }
-  const archive = buildArchive({
+  // Stored memory holds no secret; the export is masked again for rows an older version wrote.
+  const { item: archive } = maskRecord(buildArchive({
     transitions: await d.memory.all(),
     episodes: await d.episodes.all(),
     experiences: await d.experiences.all(),
     learners,
     now: d.now(),
-  });
+  }));
   const day = new Date(d.now()).toISOString().slice(0, 10);
   return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
 }
@@ -98,7 +111,22 @@ function asTrajectoryFile(json: string, now: number) {
   if (typeof raw === 'object' && raw !== null && 'format' in raw) return null;
   const looksLike = (v: unknown) => typeof v === 'object' && v !== null && ('steps' in v || 'trajectories' in v);
   if (!(Array.isArray(raw) ? raw.length > 0 && raw.every(looksLike) : looksLike(raw))) return null;
-  return importTrajectories(raw, { now, kind: 'imported' });
+  // Another person's file may hold secrets: masked before anything is stored or learned from.
+  return importTrajectories(maskRecord(raw).item, { now, kind: 'imported' });
+}
+
+/** One imported trajectory reaches the learners by the live episodes' path, with person rewards from its outcome. */
+async function learnImported(learning: ImportLearning, input: ImportedTrajectoryInput): Promise<number> {
+  const { episode } = input;
+  const executed = episode.steps.filter((s) => s.chosen);
+  const outcome = episode.status === 'success' || episode.status === 'failure' || episode.status === 'partial' ? episode.status : 'partial';
+  const { rewards, source } = assignStepRewards({ steps: executed, outcome, evaluatorScores: null, settings: learning.rewards() });
+  let i = 0;
+  const rewarded = { ...episode, steps: episode.steps.map((s) => (s.chosen ? { ...s, reward: rewards[i++] ?? 0 } : s)) };
+  const trajectory = trajectoryOf(rewarded, { rewardSource: source, pageTitles: input.pageTitles, observations: input.observations });
+  const outcomeOf = await learnFromTrajectory(learning.learners(), trajectory, { logger: learning.logger, source: 'imported trajectory' });
+  if (outcomeOf.notes.length) learning.logger.info('learned from an imported trajectory', { episodeId: episode.id, notes: outcomeOf.notes });
+  return outcomeOf.learned;
 }
 
 /**
@@ -114,10 +142,11 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
     // The episodes are written in one transaction; what the learners then learn from them is learning, as after a live episode.
     await d.writeImport({ transitions: [], episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), experiences: [], learnerData: [] });
-    const { experiences } = await d.learnFromImported(trajectories.inputs);
-    return { transitions: 0, episodes: trajectories.inputs.length, experiences };
+    let learned = 0;
+    for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
+    return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
   }
-  const archive = parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) });
+  const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) }));
   const experiences = archive.experiences.map((raw, i) => {
     const parsed = ExperienceEntrySchema.safeParse(raw);
     if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);

@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import type { Action } from './action.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';
-import { targetNode } from './secret-fields.ts';
+import { nodeActedOn } from './node-acted-on.ts';
 
 export const TargetFingerprintSchema = z.strictObject({
   role: z.string(),
@@ -46,7 +46,7 @@ export function fingerprintOf(node: SnapshotNode): TargetFingerprint {
 
 /** The fingerprint of the element an action targets on this page; null for actions without one (goto, answers). */
 export function actionFingerprint(action: Action, observation: Pick<PageObservation, 'nodes'>): TargetFingerprint | null {
-  const node = targetNode(action, observation);
+  const node = nodeActedOn(action, observation);
   return node ? fingerprintOf(node) : null;
 }
 

@@ -9,7 +9,7 @@
 import type { CandidateRecord, Episode, EpisodeReplay, StepRecord } from '../episode/episode.ts';
 import { formatAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { pageDigest } from '../page/page-digest.ts';
+import { pageDigest } from '../secrets/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { checkPrecondition } from './replay-step.ts';
 

@@ -8,11 +8,11 @@
  * approval history), a teammate's item (it is theirs to share), rows of a
  * site not chosen, rows with no site (a learner's global record), and a row
  * whose document would exceed MAX_SHARED_DOC_BYTES. Secrets are masked before
- * the document exists (mask-shared-secrets.ts). The API key is not in the
+ * the document exists (secrets/mask-record.ts). The API key is not in the
  * export at all.
  */
 import type { MemoryArchive } from '../memory/memory-archive.ts';
-import { maskSharedSecrets } from './mask-shared-secrets.ts';
+import { maskRecord } from '../secrets/mask-record.ts';
 import {
   contentHashOf,
   docBytes,
@@ -97,7 +97,7 @@ export function shareItems(input: ShareInput): ShareResult {
   const result: ShareResult = { docs: [], skipped: [], masked: 0 };
   for (const row of exportRows(input.archive).rows) {
     if (!sites.has(row.origin)) continue;
-    const { item, masked } = maskSharedSecrets(row.item);
+    const { item, masked } = maskRecord(row.item);
     const contentHash = contentHashOf(item);
     if (input.fromTeammate(row.part, row.origin, row.key, contentHash)) continue;
     result.masked += masked;

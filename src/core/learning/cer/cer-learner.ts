@@ -10,7 +10,7 @@ import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';
 import type { CerSettings } from '../../settings.ts';
-import type { FinishedEpisode, LearnReport, Learner, RequestChange, RequestShape, StepContext } from '../learner.ts';
+import type { LearnReport, Learner, RequestChange, RequestShape, StepContext, Trajectory } from '../learner.ts';
 import { mergeIntoBuffer } from './buffer.ts';
 import { distillOffline, distillWithModel, type DistillInput } from './distill.ts';
 import type { ExperienceStore } from './experience-store.ts';
@@ -121,10 +121,11 @@ export class CerLearner implements Learner {
     return sections;
   }
 
-  /** The Learner hook: distil from a finished episode. */
-  async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<CerLearnReport> {
-    const report = await this.learnFrom({ episode: finished.episode }, signal);
-    for (const key of [...this.#episodes.keys()]) if (key.startsWith(`${finished.episode.id}\n`)) this.#episodes.delete(key);
+  /** The Learner hook: distil from a trajectory (live, demonstrated, imported), with the page titles and summaries its source knew. */
+  async learn(trajectory: Trajectory, signal?: AbortSignal): Promise<CerLearnReport> {
+    const { episode, pageTitles, observations } = trajectory;
+    const report = await this.learnFrom({ episode, ...(pageTitles ? { pageTitles } : {}), ...(observations ? { observations } : {}) }, signal);
+    for (const key of [...this.#episodes.keys()]) if (key.startsWith(`${episode.id}\n`)) this.#episodes.delete(key);
     return report;
   }
 
@@ -134,7 +135,7 @@ export class CerLearner implements Learner {
    * in it when it succeeded.
    */
   async learnFrom(input: DistillInput, signal?: AbortSignal): Promise<CerLearnReport> {
-    const report: CerLearnReport = { added: 0, merged: 0, evicted: 0, credited: 0, reason: null, notes: [] };
+    const report: CerLearnReport = { added: 0, merged: 0, evicted: 0, credited: 0, reason: null, notes: [], learned: 0 };
     const settings = this.#settings();
     if (!settings.enabled) {
       report.reason = 'CER is switched off';
@@ -164,6 +165,7 @@ export class CerLearner implements Learner {
             const merged = mergeIntoBuffer(existing, distilled.entries, { maxEntries: settings.maxEntriesPerSite, now });
             report.added = merged.added;
             report.merged = merged.merged;
+            report.learned = merged.added + merged.merged;
             report.evicted = merged.dropped;
             const byId = new Map(put.map((e) => [e.id, e]));
             // A merged entry already carries the credited counters: `existing` was updated in place.

@@ -16,7 +16,7 @@ import { withProbabilities } from '../candidate.ts';
 import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, Learner, LearnReport, RequestChange, StepContext } from '../learner.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoPlan } from './episode-plan.ts';
 import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-runtime.ts';
-import { pageDigest } from '../../page/page-digest.ts';
+import { pageDigest } from '../../secrets/page-digest.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
 import type { Outcome } from './lineage.ts';
 import { EVOTEST_ID } from './definition.ts';

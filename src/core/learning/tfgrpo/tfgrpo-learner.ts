@@ -7,34 +7,31 @@
  * model's semantic advantage when there is a model, through page-type
  * contrasts otherwise — consolidated, capped and written with an undoable
  * revision. A group whose attempts all ended alike changes nothing, and the
- * report says so. Best-effort: failures become report notes, never throws.
+ * report says so (group-update.ts). Best-effort: failures become report
+ * notes, never throws.
  */
 import type { Episode } from '../../episode/episode.ts';
 import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';
 import type {
-  AdjustInput, AdjustOutput, FinishedEpisode, LearnReport, Learner, RequestChange, RequestShape, StepContext,
+  AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext,
 } from '../learner.ts';
-import { consolidate } from './consolidate.ts';
 import type { TfgrpoEvidence } from './evidence.ts';
-import {
-  evictionOrder, isNearDuplicate, MAX_EXPERIENCE_CHARS, normalizeText, type GroupRef, type TfgrpoExperience,
-} from './experience.ts';
-import {
-  groupKeyOf, groupRefOf, splitGroup, unchangedReason,
-  type AttemptOutcome, type GroupAttempt, type GroupVerdict,
-} from './group.ts';
-import { applyOperations, type LibraryRevision } from './library.ts';
-import { deriveRules } from './offline-rules.ts';
-import type { LibraryOperation } from './operations.ts';
+import { evictionOrder, isNearDuplicate, MAX_EXPERIENCE_CHARS, normalizeText, type TfgrpoExperience } from './experience.ts';
+import { groupKeyOf, splitGroup, type GroupAttempt } from './group.ts';
+import type { LibraryRevision } from './library.ts';
 import { experienceSections, selectForPrompt } from './prompt-experiences.ts';
-import { proposeUpdate, semanticAdvantage } from './semantic-advantage.ts';
 import type { TfgrpoSettings } from './tfgrpo-settings.ts';
 import type { TfgrpoStore } from './tfgrpo-store.ts';
 import { NEEDS_MODEL } from './definition.ts';
+import { emptyReport, summarizeReport, type TfgrpoLearnReport } from './learn-report.ts';
+import { attemptFromEpisode } from './episode-attempt.ts';
+import { learnFromGroups } from './group-update.ts';
 
 export { NEEDS_MODEL };
+export { attemptFromEpisode, outcomeOf } from './episode-attempt.ts';
+export { summarizeReport, type TfgrpoLearnReport } from './learn-report.ts';
 
 export interface TfgrpoLearnerOptions {
   store: TfgrpoStore;
@@ -44,79 +41,10 @@ export interface TfgrpoLearnerOptions {
   clock: Clock;
 }
 
-/** What one call did, for the episode's learning notes, the panel and the benchmark. */
-export interface TfgrpoLearnReport extends LearnReport {
-  /** 'pending' while the group is still collecting attempts. */
-  verdict: GroupVerdict | 'pending' | 'skipped';
-  groupSize: number;
-  path: 'model' | 'rules' | null;
-  added: string[];
-  updated: string[];
-  deleted: string[];
-  evicted: string[];
-  /** Operations refused (malformed, unknown number, over the delete cap). */
-  refused: string[];
-  /** Principles the critique produced (model path). */
-  principles: string[];
-  /** Why the library did not change, when it did not. */
-  reason: string | null;
-  notes: string[];
-}
-
 export interface TfgrpoLibrarySummary {
   experiences: TfgrpoExperience[];
   lastUpdate: { at: number; task: string; added: number; updated: number; deleted: number; evicted: number } | null;
   capability: string | null;
-}
-
-const emptyReport = (verdict: TfgrpoLearnReport['verdict'], groupSize: number): TfgrpoLearnReport => ({
-  verdict, groupSize, path: null, added: [], updated: [], deleted: [], evicted: [], refused: [], principles: [], reason: null, notes: [],
-});
-
-/** One sentence for the panel: what the group did to the library, or why it did nothing. */
-export function summarizeReport(r: TfgrpoLearnReport): string {
-  if (r.verdict === 'pending' || r.verdict === 'skipped') return `library unchanged: ${r.reason ?? 'nothing to learn'}`;
-  const changes = [
-    r.added.length > 0 ? `${r.added.length} added` : '',
-    r.updated.length > 0 ? `${r.updated.length} updated` : '',
-    r.deleted.length > 0 ? `${r.deleted.length} deleted` : '',
-    r.evicted.length > 0 ? `${r.evicted.length} evicted` : '',
-  ].filter(Boolean);
-  const how = r.path === 'model' ? 'through the model' : r.path === 'rules' ? 'by page-type contrasts (no model)' : '';
-  const refused = r.refused.length > 0 ? `; ${r.refused.length} operation${r.refused.length === 1 ? '' : 's'} refused` : '';
-  return changes.length > 0
-    ? `group of ${r.groupSize} attempts (${r.verdict}): experiences ${changes.join(', ')} ${how}${refused}`.replace(/\s+;/, ';').trim()
-    : `group of ${r.groupSize} attempts (${r.verdict}): library unchanged: ${r.reason ?? 'no change proposed'}${refused}`;
-}
-
-/** The person's verdict as GRPO's reward; null when the episode ended without one. */
-export function outcomeOf(status: Episode['status']): AttemptOutcome | null {
-  return status === 'success' || status === 'partial' || status === 'failure' ? status : null;
-}
-
-/** An attempt from an episode record: only what the person saw, the actions taken, and the verdict. */
-export function attemptFromEpisode(episode: Episode): GroupAttempt | null {
-  const outcome = outcomeOf(episode.status);
-  if (outcome === null) return null;
-  return {
-    episodeId: episode.id,
-    origin: episode.origin,
-    task: episode.task,
-    outcome,
-    answer: episode.answer,
-    endedAt: episode.endedAt ?? episode.startedAt,
-    steps: episode.steps.flatMap((s) => s.chosen
-      ? [{
-          url: s.url,
-          regUrl: s.regUrl,
-          title: s.pageTitle ?? null,
-          digest: s.pageDigest ?? null,
-          action: s.chosen.semantic,
-          ok: s.result?.ok !== false,
-          error: s.result && !s.result.ok ? s.result.message : null,
-        }]
-      : []),
-  };
 }
 
 export class TfgrpoLearner implements Learner {
@@ -238,69 +166,7 @@ export class TfgrpoLearner implements Learner {
   }
 
   async #learnGroups(groups: readonly (readonly GroupAttempt[])[], signal?: AbortSignal): Promise<TfgrpoLearnReport> {
-    const settings = this.#settings();
-    const report = emptyReport('skipped', groups.reduce((n, g) => n + g.length, 0));
-    const now = this.#clock.now();
-    const bySite = new Map<string, { ops: LibraryOperation[]; group: GroupRef; library: TfgrpoExperience[] }>();
-    const verdicts: GroupVerdict[] = [];
-    const reasons: string[] = [];
-    for (const attempts of groups) {
-      if (attempts.length === 0) continue;
-      const split = splitGroup(attempts);
-      verdicts.push(split.verdict);
-      if (split.verdict !== 'mixed') {
-        reasons.push(unchangedReason(split.verdict, attempts.length));
-        continue;
-      }
-      const origin = attempts[0]!.origin;
-      const group = groupRefOf(attempts, now);
-      const site = bySite.get(origin) ?? { ops: [], group, library: await this.#store.library(origin) };
-      bySite.set(origin, site);
-      const model = this.#model();
-      if (model) {
-        report.path = 'model';
-        const advantage = await semanticAdvantage(model, split, site.library, signal);
-        report.notes.push(...advantage.notes);
-        if (!advantage.ok) {
-          reasons.push(advantage.reason);
-          continue;
-        }
-        report.principles.push(...advantage.principles);
-        const proposed = await proposeUpdate(model, advantage.principles, site.library, group, signal);
-        if (!proposed.ok) {
-          reasons.push(proposed.reason);
-          continue;
-        }
-        if (proposed.repaired) report.notes.push('update: malformed JSON was repaired');
-        report.refused.push(...proposed.refused);
-        site.ops.push(...proposed.operations);
-      } else if (settings.ruleHints) {
-        report.path = 'rules';
-        const rules = deriveRules(split, group);
-        if (rules.reason) reasons.push(rules.reason);
-        site.ops.push(...rules.operations);
-      } else {
-        reasons.push(NEEDS_MODEL);
-      }
-    }
-    report.verdict = verdicts.includes('mixed') ? 'mixed' : verdicts[0] ?? 'skipped';
-
-    for (const [origin, site] of bySite) {
-      const batch = consolidate(site.library, site.ops);
-      report.notes.push(...batch.notes);
-      const update = applyOperations(origin, site.library, batch.operations, {
-        maxSize: settings.maxPerSite, maxDeleteFraction: settings.maxDeleteFraction,
-      }, { group: site.group, now, source: report.path === 'model' ? 'model' : 'rule' });
-      report.refused.push(...update.refused);
-      report.added.push(...update.added);
-      report.updated.push(...update.updated);
-      report.deleted.push(...update.deleted);
-      report.evicted.push(...update.evicted);
-      if (update.revision) await this.#store.saveLibrary(origin, update.library, update.revision);
-    }
-    const changed = report.added.length + report.updated.length + report.deleted.length + report.evicted.length > 0;
-    if (!changed) report.reason = reasons[0] ?? 'the update proposed no change';
-    return report;
+    return learnFromGroups(groups, { store: this.#store, settings: this.#settings(), model: this.#model, now: this.#clock.now() }, signal);
   }
 
   /** Counts, for each experience the episode had in its prompt, one use and (when it succeeded) one success. */

@@ -1,17 +1,23 @@
 /**
- * Offline and hybrid CER (§3.4): trajectories from a JSON file, or a person's
- * recorded demonstration, become Episode records that feed the same
- * distillation as live episodes. Actions must be in the semantic form
+ * Trajectories from a JSON file (CER §3.4's offline and hybrid settings)
+ * become Episode records that every learner learns from as from a live
+ * episode (learn-trajectory.ts). Actions must be in the semantic form
  * (`click(<button "Add to cart">)`), since refs mean nothing outside the
  * session that produced them. A demonstration abandoned halfway is kept as
  * partial, never as a success.
  */
 import * as z from 'zod';
-import { EpisodeSchema, recordedStepRecord, type Episode, type StepRecord } from '../../episode/episode.ts';
-import { parseAction } from '../../page/action-grammar.ts';
-import { regularizeUrl } from '../../page/regularize-url.ts';
-import type { DistillInput } from './distill.ts';
-import { stableHash } from './experience.ts';
+import { EpisodeSchema, recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
+import { fnv1a } from '../fnv1a.ts';
+import { parseAction } from '../page/action-grammar.ts';
+import { regularizeUrl } from '../page/regularize-url.ts';
+
+/** One imported trajectory: its episode, and what the file said about each step's page (parallel to its steps). */
+export interface ImportedTrajectoryInput {
+  episode: Episode;
+  pageTitles: (string | null)[];
+  observations: (string | null)[];
+}
 
 export const ImportedStepSchema = z.strictObject({
   url: z.string().min(1).describe('The page the action was taken on.'),
@@ -57,7 +63,7 @@ function originOf(url: string): string | null {
  * summaries the distiller can use. Throws TrajectoryImportError naming the
  * first bad step.
  */
-export function trajectoryToInput(t: ImportedTrajectory, options: { now: number; kind?: 'imported' | 'demonstration' }): DistillInput {
+export function trajectoryToInput(t: ImportedTrajectory, options: { now: number; kind?: 'imported' | 'demonstration' }): ImportedTrajectoryInput {
   const origin = t.origin ?? originOf(t.startUrl);
   if (!origin || originOf(origin) !== origin) throw new TrajectoryImportError(`"${t.origin ?? t.startUrl}" is not a site origin such as https://shop.example`);
   const kind = options.kind ?? t.kind ?? 'imported';
@@ -88,7 +94,7 @@ export function trajectoryToInput(t: ImportedTrajectory, options: { now: number;
   const status: Episode['status'] = t.abandoned ? 'partial' : t.outcome;
   const prefix = kind === 'demonstration' ? 'demo' : 'imp';
   const episode: Episode = {
-    id: t.id ?? `${prefix}-${stableHash([t.task, t.startUrl, ...t.steps.map((s) => `${s.url} ${s.action}`)].join('\n'))}`,
+    id: t.id ?? `${prefix}-${fnv1a([t.task, t.startUrl, ...t.steps.map((s) => `${s.url} ${s.action}`)].join('\n')).toString(36)}`,
     origin,
     task: t.task,
     startUrl: t.startUrl,
@@ -113,7 +119,7 @@ export function trajectoryToInput(t: ImportedTrajectory, options: { now: number;
 }
 
 export interface ImportResult {
-  inputs: DistillInput[];
+  inputs: ImportedTrajectoryInput[];
   /** One message per trajectory that could not be imported ("trajectory 2: …"). */
   errors: string[];
 }
@@ -122,7 +128,7 @@ export interface ImportResult {
 export function importTrajectories(json: unknown, options: { now: number; kind?: 'imported' | 'demonstration' }): ImportResult {
   const list = Array.isArray(json) ? json : typeof json === 'object' && json !== null && 'trajectories' in json ? (json as { trajectories: unknown }).trajectories : [json];
   if (!Array.isArray(list)) return { inputs: [], errors: ['"trajectories" must be a list'] };
-  const inputs: DistillInput[] = [];
+  const inputs: ImportedTrajectoryInput[] = [];
   const errors: string[] = [];
   list.forEach((raw, i) => {
     const parsed = ImportedTrajectorySchema.safeParse(raw);

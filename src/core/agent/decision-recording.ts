@@ -1,0 +1,121 @@
+/**
+ * The person's decision on the pending proposal, checked and saved: a
+ * rejection, a pick, an edit, an approval or a step shown in the page (Show me).
+ */
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
+import { actionFingerprint, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import type { Action, ActionResult } from '../page/action.ts';
+import { unmaskTaskSecrets } from '../secrets/task-secrets.ts';
+import { containsMask } from '../secrets/secret-kinds.ts';
+import type { Decision, Episode } from '../episode/episode.ts';
+import { decisionMismatch, maskEdited, typesTaskSecret } from './decision-guard.ts';
+import { DecisionError, type DecisionInput } from './controller-types.ts';
+import { shownCorrection } from './shown-correction.ts';
+import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
+
+/** A decision either complete once saved (`done`), or an approved action still to run (`act`). */
+export type RecordedDecision =
+  | { kind: 'done'; outcome: DecisionOutcome }
+  | { kind: 'act'; action: Action; semantic: string; shownOn: string; expected: TargetFingerprint | null; ran?: ActionResult };
+
+/**
+ * Checks the decision against the pending step and saves it (under the
+ * episode's lock). A rejection is complete here; an approval returns the
+ * action to run, with the real text of a masked secret.
+ */
+export async function recordDecision(
+  rt: AgentRuntime,
+  episodeId: string,
+  decision: DecisionInput,
+  options: { auto?: boolean },
+): Promise<RecordedDecision> {
+  let episode = await rt.get(episodeId);
+  if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
+  if (episode.teaching && decision.kind !== 'show') throw new DecisionError(teachingRefusal(episode.teaching.mode));
+  const step = episode.steps.at(-1);
+  if (!step || step.chosen) throw new DecisionError('there is no pending proposal');
+  const open = step.candidates.filter((c) => !step.rejected.includes(c.semantic));
+  if (decision.kind === 'edit' && decision.step !== undefined && decision.step !== step.index) {
+    throw new DecisionError(decisionMismatch(step, { step: decision.step }, null) ?? 'wrong step');
+  }
+
+  if (decision.kind === 'reject') {
+    const target = decision.index === undefined ? open[0] : step.candidates[decision.index];
+    const mismatch = decisionMismatch(step, decision, target ?? null);
+    if (mismatch) throw new DecisionError(mismatch);
+    if (!target) throw new DecisionError('no such candidate');
+    const rejected = [...new Set([...step.rejected, target.semantic])];
+    episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...step, rejected }] };
+    const remaining = step.candidates.filter((c) => !rejected.includes(c.semantic));
+    if (remaining.length > 0) {
+      await rt.save(episode);
+      return { kind: 'done', outcome: { episode, exclude: [], next: false } };
+    }
+    // Everything rejected: ask the policy again, without the rejected actions.
+    episode = { ...episode, status: 'running' };
+    await rt.save(episode);
+    return { kind: 'done', outcome: { episode, exclude: rejected, next: true } };
+  }
+
+  if (decision.kind === 'show') {
+    const shown = shownCorrection(episode, step, decision);
+    const saved = await rt.saveOrPause(shown.episode, episode);
+    if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+    return { kind: 'act', action: shown.action, semantic: shown.semantic, shownOn: step.url, expected: null, ran: { ok: true, navigated: decision.navigated === true } };
+  }
+
+  let run: Action;
+  let stored: { action: string; semantic: string };
+  let how: Decision;
+  let target: TargetFingerprint | null = null;
+  if (decision.kind === 'edit') {
+    const parsed = parseAction(decision.action);
+    if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
+    const observation = await rt.deps.pageFor(episode).observe({ maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null });
+    const resolved = resolveSemanticAction(parsed.action, observation);
+    if (!resolved.ok) throw new DecisionError(`the edited action does not fit this page: ${resolved.message}`);
+    const masked = maskEdited(resolved.action, formatAction(toSemanticAction(resolved.action, observation)), observation);
+    run = masked.run;
+    stored = masked.stored;
+    how = 'edited';
+    target = actionFingerprint(resolved.action, observation);
+  } else {
+    const chosen = decision.kind === 'approve' ? open[0] : step.candidates[decision.index];
+    const mismatch = decisionMismatch(step, decision, chosen ?? null);
+    if (mismatch) throw new DecisionError(mismatch);
+    if (!chosen) throw new DecisionError('no such candidate');
+    const kept = rt.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
+    const fromTask = rt.taskSecrets.get(episodeId);
+    // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
+    const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
+    if (real === undefined && containsMask(chosen.action)) {
+      throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
+    }
+    const parsed = parseAction(real ?? chosen.action);
+    if (!parsed.ok) throw new DecisionError(`internal: stored action does not parse: ${parsed.error.message}`);
+    run = parsed.action;
+    stored = { action: chosen.action, semantic: chosen.semantic };
+    target = chosen.target ?? null;
+    how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
+  }
+  // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
+  const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
+  // A correction overrules the proposal: it joins the step's rejected actions,
+  // as Show me's does (shown-correction.ts), so every learner gets its
+  // negative signal (issue 22: the rejected proposal is not proposed first again).
+  const overruled = how === 'picked' || how === 'edited' ? open[0] : undefined;
+  const rejected = overruled && overruled.semantic !== stored.semantic ? [...new Set([...step.rejected, overruled.semantic])] : step.rejected;
+  const chosenRecord = { ...stored, decision: how, ...correction, ...(target !== null ? { target } : {}) };
+  const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen: chosenRecord }] };
+  const saved = await rt.saveOrPause(approved, episode);
+  // An approval that could not be saved is not carried out.
+  if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+  // Edited actions are re-checked too: the page may change between the edit and the act.
+  return { kind: 'act', action: run, semantic: stored.semantic, shownOn: step.url, expected: target };
+}
+
+const teachingRefusal = (mode: 'show' | 'takeover'): string =>
+  mode === 'show'
+    ? 'you are showing this step in the page: do it there, or cancel Show me first'
+    : 'you have taken over the page: press Continue first';

@@ -1,0 +1,109 @@
+/**
+ * The offline policy's cues beyond single elements (offline-policy.ts): the
+ * answer to a question the page shows, actions learners suggest or advise
+ * against, scrolling and going back, and the step history (not repeating what
+ * just ran or failed).
+ */
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import { isSettingAction } from '../page/action.ts';
+import { resolveSemanticAction } from '../page/semantic-action.ts';
+import type { PromptSection } from './policy.ts';
+import { terms } from './task-intents.ts';
+import { OFFLINE_WEIGHTS } from './offline-weights.ts';
+import { extractAnswer, overlap, sameBarNumbers, targetName } from './offline-cues.ts';
+import type { OfflineReading, ScoreBoard } from './offline-reading.ts';
+
+/**
+ * The answer, when the task asks a question the page shows. A line counts by
+ * its own words mostly, and by its heading / label context a little (a price
+ * under the product's heading and a "Price" label).
+ */
+export function scoreAnswer(r: OfflineReading, board: ScoreBoard): void {
+  const { intents, obs, context } = r;
+  if (!intents.question || intents.question.focus.size === 0) return;
+  const q = intents.question;
+  let best: { text: string; score: number; order: number } | null = null;
+  obs.nodes.forEach((n, order) => {
+    const line = n.value && n.value !== n.name ? `${n.name}: ${n.value}` : n.name;
+    const own = terms(line);
+    const combined = new Set([...own, ...(context[order] ?? [])]);
+    const coverage = overlap(q.focus, combined) / q.focus.size;
+    if (coverage < 0.5) return;
+    const answer = extractAnswer(line, q.kind);
+    if (!answer) return;
+    const score =
+      OFFLINE_WEIGHTS.answer * (0.7 * (overlap(q.focus, own) / q.focus.size) + 0.3 * coverage) + (n.kind === 'interactive' ? -0.5 : 0);
+    if (!best || score > best.score) best = { text: answer, score, order };
+  });
+  const found = best as { text: string; score: number; order: number } | null;
+  if (found) board.put({ type: 'send_msg_to_user', text: found.text }, found.score, 'the page shows the answer', found.order);
+}
+
+/** Replayed experience (CER): suggested actions that resolve on this page. */
+export function addSuggested(r: OfflineReading, board: ScoreBoard, sections: readonly PromptSection[]): void {
+  const { obs } = r;
+  for (const section of sections) {
+    for (const text of section.suggestedActions ?? []) {
+      const parsed = parseAction(text);
+      if (!parsed.ok) continue;
+      const resolved = resolveSemanticAction(parsed.action, obs);
+      if (!resolved.ok) continue;
+      // A loose match counts only when the names differ in numbers alone ("Cart (1)"
+      // for "Cart (2)"): "Edit customer" is not the list's "Edit" link.
+      if (resolved.match === 'nearest' && !sameBarNumbers(targetName(parsed.action), targetName(resolved.action, r.byRef))) continue;
+      const key = formatAction(resolved.action);
+      const prev = board.scored.get(key);
+      const reason = `suggested by ${section.id}`;
+      if (prev) {
+        prev.score += OFFLINE_WEIGHTS.suggested;
+        prev.reasons.push(reason);
+      } else {
+        board.scored.set(key, { action: resolved.action, score: OFFLINE_WEIGHTS.suggested, reasons: [reason], order: obs.nodes.length });
+      }
+    }
+  }
+}
+
+/** Learned contrasts (Training-Free GRPO rules): actions failed attempts took here and successful ones did not. */
+export function addDiscouraged(r: OfflineReading, board: ScoreBoard, sections: readonly PromptSection[]): void {
+  for (const section of sections) {
+    for (const text of section.discouragedActions ?? []) {
+      const parsed = parseAction(text);
+      if (!parsed.ok) continue;
+      const resolved = resolveSemanticAction(parsed.action, r.obs);
+      // Only the very element: a near match ("Yoga mat" for "Yoga mat bag") may be the right one.
+      if (!resolved.ok || resolved.match === 'nearest') continue;
+      const prev = board.scored.get(formatAction(resolved.action));
+      if (prev) {
+        prev.score += OFFLINE_WEIGHTS.discouraged;
+        prev.reasons.push(`advised against by ${section.id}`);
+      }
+    }
+  }
+}
+
+/** Scrolling when more lies below, and going back once anything ran. */
+export function addPageMoves(r: OfflineReading, board: ScoreBoard): void {
+  const { obs } = r;
+  if (obs.offscreen.below > 0) {
+    board.put({ type: 'scroll', dx: 0, dy: Math.round(obs.scroll.viewportHeight * 0.8) || 600 }, OFFLINE_WEIGHTS.scroll, 'more content below', obs.nodes.length + 1);
+  }
+  if (r.history.length > 0) board.put({ type: 'go_back' }, OFFLINE_WEIGHTS.goBack, 'return to the previous page', obs.nodes.length + 2);
+}
+
+/** History: do not repeat what just ran or what failed. */
+export function penalizeRepeats(r: OfflineReading, board: ScoreBoard): void {
+  for (const s of board.scored.values()) {
+    const key = r.keyOf(s.action);
+    if (key === r.lastAction) {
+      s.score += OFFLINE_WEIGHTS.repeatLast;
+      s.reasons.push('just done');
+    } else if (r.failed.has(key)) {
+      s.score += OFFLINE_WEIGHTS.failedBefore;
+      s.reasons.push('failed before');
+    } else if (r.doneHere.has(key) || (isSettingAction(s.action) && r.doneBefore.has(key))) {
+      s.score += OFFLINE_WEIGHTS.repeatHere;
+      s.reasons.push('done before without finishing the task');
+    }
+  }
+}
