@@ -65,7 +65,7 @@ export async function proposeOnce(rt: AgentRuntime, episodeId: string, excluded:
     const unavailable = unavailableActions(episode, context.observation.url);
     const valid = validateStage(proposal, context.observation, exclude, notes, unavailable);
     const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, unavailable, notes, signal, request: shape });
-    const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes });
+    const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes, request: shape });
     const recorded = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: rt.deps.clock.now() });
     // Secrets typed by a candidate never reach the store: masked there, kept here until approved.
     const { step, secrets } = maskStepSecrets(recorded, context.observation);

@@ -215,6 +215,8 @@ export function rankStage(input: {
   settings: Settings;
   exclude: ReadonlySet<string>;
   notes: string[];
+  /** The request as the learners shaped it: whether loops are barred here. */
+  request?: Pick<RequestShape, 'loopBars'>;
 }): RankedStep {
   const { episode, context, settings } = input;
   const pageKey = pageKeyOf(context.observation);
@@ -227,7 +229,7 @@ export function rankStage(input: {
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
     drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
-    loopBars: settings.jitrl.loopBars,
+    loopBars: input.request?.loopBars ?? true,
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };

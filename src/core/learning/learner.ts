@@ -66,6 +66,12 @@ export interface RequestShape {
   numCandidates: number;
   /** JitRL's value-update hyperparameters for this step, where a learner set them (EvoTest's genes); empty = the settings'. */
   valueUpdate: ValueUpdateOverrides;
+  /**
+   * Whether the rank stage bars the actions that led round a loop (our
+   * addition); absent = yes. A learner switches it off for the paper's
+   * behaviour (JitRL's `loopBars` setting, for the ablation).
+   */
+  loopBars?: boolean;
 }
 
 /** Overrides of JitRL's β (Eq. 10), λ (Eq. 6) and similarity threshold r for one step. */
@@ -82,6 +88,8 @@ export interface RequestChange {
   temperature?: number;
   numCandidates?: number;
   valueUpdate?: ValueUpdateOverrides;
+  /** false: no loop bars at this step. */
+  loopBars?: boolean;
 }
 
 /**
@@ -183,6 +191,8 @@ export interface LearnerRequestChange {
  *    earlier text (Meta-TTL's ρ_{k+1} replaces ρ_k), never another learner's.
  *  - sections: appended in registry order.
  *  - valueUpdate: merged field by field; a later learner's value wins.
+ *  - loopBars: off when any learner switches it off (a switch for measuring
+ *    without the addition must not be undone by another learner).
  */
 export function composeRequest(base: RequestShape, changes: readonly LearnerRequestChange[]): RequestShape {
   const guides: { learnerId: string; text: string }[] = [];
@@ -191,6 +201,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
   let numCandidates: number | undefined;
   let sections = base.sections;
   let valueUpdate = base.valueUpdate;
+  let loopBars = base.loopBars;
   for (const { learnerId, change } of changes) {
     if (change.guide) {
       const own = guides.findIndex((g) => g.learnerId === learnerId);
@@ -208,6 +219,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     if (change.numCandidates !== undefined) numCandidates = Math.max(numCandidates ?? 0, change.numCandidates);
     if (change.sections) sections = [...sections, ...change.sections];
     if (change.valueUpdate) valueUpdate = { ...valueUpdate, ...change.valueUpdate };
+    if (change.loopBars === false) loopBars = false;
   }
   const parts = [...(baseGuide === null ? [] : [baseGuide]), ...guides.map((g) => g.text)];
   return {
@@ -216,5 +228,6 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     temperature: temperature ?? base.temperature,
     numCandidates: numCandidates ?? base.numCandidates,
     valueUpdate,
+    ...(loopBars !== undefined ? { loopBars } : {}),
   };
 }

@@ -23,16 +23,16 @@ export interface CandidateEvidenceViewProps {
   candidate: CandidateRecord;
 }
 
+/** Per-learner views of one candidate's evidence, by learner id. */
+export const CANDIDATE_EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> = {
+  jitrl: JitrlCandidateEvidenceView,
+};
+
 /** Per-learner views, by learner id (one line per learner). */
 export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {
   jitrl: JitrlEvidenceView,
   tfgrpo: TfgrpoEvidenceView,
   evotest: EvotestEvidenceView,
-};
-
-/** Per-learner views of one candidate's evidence, by learner id. */
-export const CANDIDATE_EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> = {
-  jitrl: JitrlCandidateEvidenceView,
 };
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));

@@ -49,12 +49,14 @@ export class JitrlLearner implements Learner {
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
     const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
-    if (!settings.widenPool) return {};
+    // Loop bars are applied by the rank stage; their switch is ours (the ablation's paper-only row turns it off).
+    const loops: RequestChange = settings.loopBars === false ? { loopBars: false } : {};
+    if (!settings.widenPool) return loops;
     const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();
     const barred = barredActionsHere(neighbours, context.url).length;
-    if (barred === 0) return {};
-    return { numCandidates: Math.min(MAX_REQUESTED_CANDIDATES, Math.max(current.numCandidates, current.numCandidates + barred)) };
+    if (barred === 0) return loops;
+    return { ...loops, numCandidates: Math.min(MAX_REQUESTED_CANDIDATES, Math.max(current.numCandidates, current.numCandidates + barred)) };
   }
 
   #neighbours(ctx: StepContext, settings: JitrlSettings) {
