@@ -9,7 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
-import { DEFAULT_JITRL, type JitrlSettings } from '../src/core/settings.ts';
+import { DEFAULT_JITRL, type JitrlSettings } from '../src/core/learning/jitrl/settings.ts';
 import { runBench, type BenchOptions } from './bench-runner.ts';
 import type { LearnerSummary } from './metrics.ts';
 

@@ -4,6 +4,7 @@
  * own agent loop (AgentController), observation and action code. Only the
  * decider differs from the extension: it approves the top candidate.
  */
+import type { JitrlSettings } from '../src/core/learning/jitrl/settings.ts';
 import { SingleBar } from 'cli-progress';
 import type { Browser, Page } from 'playwright-core';
 import { createOpenAiChatModel } from '../src/adapters/openai/openai-chat-model.ts';
@@ -121,7 +122,7 @@ export interface BenchOptions {
   /** Makes the learners' stores (default: empty ones); bench:team starts member B from what member A shared. */
   learnerSet?: () => LearnerSet;
   /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
-  jitrl?: Partial<Settings['jitrl']>;
+  jitrl?: Partial<JitrlSettings>;
   /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
   metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
 }
@@ -393,13 +394,12 @@ async function runAttempt(input: {
     const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      jitrl: { ...DEFAULT_SETTINGS.jitrl, ...(options.jitrl ?? {}) },
       agent: {
         ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection,
         ...(options.askMode ? { askModes: { [new URL(task.startUrl).origin]: options.askMode } } : {}),
       },
       // A configuration that names Meta-TTL runs it (it is off by default in the extension).
-      learners: { ...(DEFAULT_SETTINGS.learners ?? {}), [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
+      learners: { ...(DEFAULT_SETTINGS.learners ?? {}), jitrl: { ...(options.jitrl ?? {}) }, [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
     };
     const policy = buildPolicy(options, chat, streamSeed);
     const learners = buildLearners(learner, set, settings, chat, streamSeed);

@@ -30,7 +30,8 @@ import { parseAction } from '../src/core/page/action-grammar.ts';
 import type { Action } from '../src/core/page/action.ts';
 import type { RandomSource } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
-import { DEFAULT_JITRL } from '../src/core/settings.ts';
+import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../src/core/learning/jitrl/settings.ts';
 
 const SIZES = [1_000, 10_000, 100_000];
 const TRANSITIONS_PER_SITE = 500;
@@ -404,7 +405,7 @@ async function main(): Promise<void> {
     ['bytes per transition (mean, uncompressed)', last.bytes.total.toFixed(0), targets.bytes.target, targets.bytes.met ? 'yes' : 'NO'],
   ]);
   const text = [
-    `JitRL decision benchmark (retrieve + values + update, ${DEFAULT_JITRL.numCandidates} model candidates; fake-indexeddb on Node ${process.version}; page read limit ${PAGE_READ_LIMIT})`,
+    `JitRL decision benchmark (retrieve + values + update, ${DEFAULT_SETTINGS.policy.numCandidates} model candidates; fake-indexeddb on Node ${process.version}; page read limit ${PAGE_READ_LIMIT})`,
     '', table, '', scanTable, '', targetTable, '',
   ].join('\n');
   process.stdout.write(text);

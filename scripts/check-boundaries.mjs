@@ -89,10 +89,10 @@ const learningRoot = join(root, 'src/core/learning');
 /** Seam files that may name learner folders: the registry (UI-safe definitions, and factories). */
 const REGISTRY_FILES = new Set(['registry.ts', 'registry-factories.ts']);
 /**
- * Seam files that still name JitRL's or CER's stores (issue 23: they are not yet ordinary
- * registry learners; their memories are top-level archive fields). Remove each when that ends.
+ * Seam files that still name JitRL's or CER's stores: the learners' ports (LearnerStores types
+ * the two stores the composition roots build). Everything else reaches them through `memory`.
  */
-const SEAM_EXCEPTIONS = new Set(['learner-definition.ts', 'memory-transfer.ts', 'in-memory-import.ts']);
+const SEAM_EXCEPTIONS = new Set(['learner-definition.ts']);
 let learningFiles = [];
 try { learningFiles = walk(learningRoot); } catch { /* no learning folder in this tree */ }
 const learnerFolderOf = (path) => {

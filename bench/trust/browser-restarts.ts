@@ -92,9 +92,7 @@ export async function runBrowserRestarts(stopsWanted: number, log: (s: string) =
       settings: {
         ...settings,
         provider: { preset: 'custom', baseUrl: model.baseUrl, apiKey: 'test', model: 'test-model', logitMode: 'verbalized', timeoutMs: 20_000 },
-        jitrl: { ...settings.jitrl, enabled: false },
-        cer: { ...settings.cer, enabled: false },
-        learners: { ...(settings.learners ?? {}), tfgrpo: { ...((settings.learners?.['tfgrpo'] as object | undefined) ?? {}), enabled: false } },
+        learners: { ...(settings.learners ?? {}), jitrl: { enabled: false }, cer: { enabled: false }, tfgrpo: { ...((settings.learners?.['tfgrpo'] as object | undefined) ?? {}), enabled: false } },
         agent: { ...settings.agent, askModes: {}, maxSteps: 8, selection: 'argmax' },
       },
     });

@@ -70,8 +70,8 @@ export async function runFaults(target: number): Promise<Record<string, number |
   const settings: Settings = {
     ...DEFAULT_SETTINGS,
     provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'fault-model', logitMode: 'verbalized', timeoutMs: 150 },
-    jitrl: { ...DEFAULT_SETTINGS.jitrl, enabled: false, numCandidates: 1 },
-    cer: { ...DEFAULT_SETTINGS.cer, enabled: false },
+    policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 },
+    learners: { jitrl: { enabled: false }, cer: { enabled: false } },
     agent: { ...DEFAULT_SETTINGS.agent, maxSteps: 8 },
   };
   const model = retryingChatModel(createOpenAiChatModel(settings.provider, fetchImpl), {

@@ -251,7 +251,7 @@ export const RECORDING_PORT_NAME = 'apprentice-recording';
 export const ContentRequests = {
   /** One action the person did, in semantic form, on the page at `url`. */
   'demo.step': {
-    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000) }),
+    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000), target: TargetFingerprintSchema.optional() }),
     res: Ok,
   },
   /** The person did something the recorder cannot write as an action (a file upload, a right click…): what, in a few words. */

@@ -162,6 +162,10 @@ describe('recording a demonstration', () => {
     expect(ep.steps.map((s) => (s.result?.ok ? s.result.navigated : null))).toEqual([...Array(8).fill(false), true, false, false]);
     expect(ep.steps.map((s) => s.reward)).toEqual([...Array(10).fill(0.7), 1.2]);
     expect(JSON.stringify(ep)).not.toContain(PASSWORD);
+    // Each step carries the element as the person acted on it, so taught steps count toward earned autonomy.
+    expect(ep.steps[7]!.chosen?.target).toEqual({ role: 'button', name: 'Sign up', submits: true, formAction: `${server.origin}/form.html`, formMethod: 'get' });
+    expect(ep.steps[8]!.chosen?.target).toEqual({ role: 'link', name: 'Products', href: `${server.origin}/list.html`, submits: false });
+    expect(ep.steps[0]!.chosen?.target).toMatchObject({ role: 'textbox', name: 'Full name', submits: false });
 
     // CER distilled the demonstration into dynamics for both pages and a skill.
     const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });

@@ -21,12 +21,8 @@ export type MetaRequirement = 'evidence' | 'export';
  * meta-check says its exception is no longer needed.
  */
 export const KNOWN_GAPS: Readonly<Record<string, Partial<Record<MetaRequirement, string>>>> = {
-  jitrl: {
-    export: 'its transitions are the archive\'s top-level `transitions` field (memory-transfer.ts)',
-  },
   cer: {
     evidence: 'what it replayed is still step.replayed, not step.evidence.cer',
-    export: 'its buffer is the archive\'s top-level `experiences` field (memory-transfer.ts)',
   },
   metattl: { evidence: 'it changes the guide, not the candidates: the guide in force is shown by the Run tab\'s guide panel' },
 };

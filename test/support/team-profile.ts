@@ -51,11 +51,12 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
     stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData },
     settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now }, random: seededRandom(1),
   };
+  const learnerMemories = REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
   const transfer: MemoryTransferDeps = {
-    episodes: stores.episodes, memory: stores.memory, experiences: stores.experiences,
-    learnerMemories: REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+    episodes: stores.episodes,
+    learnerMemories,
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
-    writeImport: inMemoryImportWriter(stores),
+    writeImport: inMemoryImportWriter(stores, learnerMemories),
     now,
   };
   const deps: MergeDeps = { transfer, index: new TeamIndex(stores.learnerData), stores };

@@ -15,7 +15,8 @@ import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import * as semanticAction from '../../src/core/page/semantic-action.ts';
 import type { PolicyProposal } from '../../src/core/policy/policy.ts';
-import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, scriptedRandom, transition, valueOf } from './jitrl-helpers.ts';
 
 vi.mock('../../src/core/page/semantic-action.ts', async (original) => {

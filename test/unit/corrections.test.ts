@@ -13,6 +13,8 @@
  * - a correction that used a task value reaches the next instance of the
  *   task's template with that instance's value (a link chosen, a value typed).
  */
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
@@ -92,7 +94,7 @@ function library(policy: CandidatePolicy, settings: Settings = DEFAULT_SETTINGS)
   const memory = new InMemoryMemoryStore();
   let t = 1000;
   const clock = { now: () => (t += 10) };
-  const jitrl = new JitrlLearner({ store: memory, settings: () => settings.jitrl, random: seededRandom(3), clock });
+  const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(3), clock });
   let page = new LibraryPage();
   let id = 0;
   const deps: AgentDeps = {
@@ -156,7 +158,7 @@ describe('a correction is proposed first next time, and what it overruled is not
 
 describe('the switch (settings jitrl.learnCorrections, the mutant of the teaching figures)', () => {
   it('off: the picked action is not proposed first after the failed attempt, nor carried to another instance', async () => {
-    const off: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, learnCorrections: false } };
+    const off: Settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { learnCorrections: false } } };
     const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 1, Ulysses: 0.9 }), off);
     let ep = await lib.start('Borrow the book Dune');
     ep = await lib.controller.decide(ep.id, { kind: 'pick', index: index(ep, 'click(<link "Dune">)') });
@@ -178,7 +180,7 @@ describe('a rejection bars the action in that state unless later evidence suppor
     candidates: page.propose(candidates),
     neighbours: neighbours.map((t) => ({ transition: t, similarity: 1, ret: t.futureRewards[0]! })),
     resolve: page.resolve,
-    settings: DEFAULT_SETTINGS.jitrl,
+    settings: DEFAULT_JITRL,
     random: scriptedRandom(0.99),
     url,
   }).candidates.find((c) => c.semantic === RESERVE)!;
@@ -208,7 +210,7 @@ describe('a rejection bars the action in that state unless later evidence suppor
 describe('a failed attempt is not repeated unchanged', () => {
   it('when the failing action was the only candidate, the next attempt asks for more and proposes another', async () => {
     const calls: PolicyInput[] = [];
-    const one: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, numCandidates: 1 } };
+    const one: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 } };
     const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 1 }, calls), one);
     const task = 'Borrow the book Dune';
     const ep = await lib.start(task);

@@ -13,7 +13,7 @@ import { recordedStepRecord, type Episode } from '../../src/core/episode/episode
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { fingerprintOf } from '../../src/core/page/target-fingerprint.ts';
-import { mergeWithDefaults } from '../../src/adapters/chrome/settings-store.ts';
+import { loadSettings } from '../../src/core/settings-load.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -153,7 +153,7 @@ describe('migration of the auto-approve setting', () => {
   it('a site with auto-approve on asks only for what the person has not approved; other settings are kept', () => {
     expect(migrateAgentSettings({ maxSteps: 9, autoApproveOrigins: ['https://a.test', 'https://b.test'], askModes: { 'https://b.test': 'off' } }))
       .toEqual({ maxSteps: 9, askModes: { 'https://a.test': 'unapproved-only', 'https://b.test': 'off' } });
-    const merged = mergeWithDefaults({ agent: { maxSteps: 9, autoApproveOrigins: ['https://a.test'] } });
+    const merged = loadSettings({ agent: { maxSteps: 9, autoApproveOrigins: ['https://a.test'] } }).settings;
     expect(merged.agent.maxSteps).toBe(9);
     expect(merged.agent.askModes).toEqual({ 'https://a.test': 'unapproved-only' });
     expect(merged.agent.approvalsNeeded).toBe(2);

@@ -16,7 +16,7 @@ function handlers(data = new InMemoryLearnerDataStore()) {
     ...stores,
     lineages,
     evotestMode: () => 'offline',
-    writeImport: inMemoryImportWriter(stores),
+    writeImport: inMemoryImportWriter(stores, []),
     learnerMemories: [{ id: 'evotest', memory: lineageDataOn(data).memory() }],
     tfgrpo: { exportAll: async () => [], importAll: async () => 0 },
     now: () => Date.UTC(2026, 10, 23),

@@ -8,7 +8,7 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { estimateValues } from '../../src/core/learning/jitrl/estimate-values.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import type { PolicyProposal } from '../../src/core/policy/policy.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { blankStep } from '../support/step-record.ts';
 import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
 

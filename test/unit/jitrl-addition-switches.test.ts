@@ -4,6 +4,7 @@
  * leaves exactly the paper's behaviour at its point: no bar, no outright
  * exploitation, no widened request, no loop bar.
  */
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
 import { rankStage } from '../../src/core/agent/step-stages.ts';
@@ -16,7 +17,8 @@ import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import { composeRequest, type StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
-import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, stepRecord, transition } from './jitrl-helpers.ts';
 
 const KETTLE = 'click(<button "Boil">)';
@@ -30,7 +32,7 @@ const input = (neighbours: Neighbour[], settings = DEFAULT_JITRL): EstimateInput
 describe('JitRL addition switches (finding 8)', () => {
   it('all four default on', () => {
     expect([DEFAULT_JITRL.bars, DEFAULT_JITRL.exploitSettled, DEFAULT_JITRL.widenPool, DEFAULT_JITRL.loopBars]).toEqual([true, true, true, true]);
-    expect(DEFAULT_SETTINGS.jitrl.loopBars).toBe(true);
+    expect(jitrlDefinition.settings.read(DEFAULT_SETTINGS).loopBars).toBe(true);
   });
 
   it('bars: a rejection here bars the action; off, it is only Eq. 10 (same logits either way)', () => {

@@ -8,7 +8,8 @@ import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { jaccard, stateTokensOf, TASK_VALUE_TOKEN } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, stepRecord, stepValuesOf, transition, valueOf } from './jitrl-helpers.ts';
 import { formatAction } from '../../src/core/page/action-grammar.ts';
 

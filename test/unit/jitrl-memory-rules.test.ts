@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateValues, MEMORY_ONLY_MARGIN, SETTLED_RETURN, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition, valueOf } from './jitrl-helpers.ts';
 
 const A = 'click(<button "Blue shirt">)';

@@ -10,7 +10,7 @@ import { retrieveNeighbours } from '../../src/core/learning/jitrl/retrieve-neigh
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { tokenize } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition, type PageElement } from './jitrl-helpers.ts';
 
 const TASK = 'add the red shirt to the cart';

@@ -11,7 +11,7 @@ import type { StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 import { tokenize } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition, stepValuesOf } from './jitrl-helpers.ts';
 
 const GONE = 'click(<button "Old checkout">)';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition, stepValuesOf, valueOf } from './jitrl-helpers.ts';
 
 const URL_NEW = 'https://shop.test/products/42';

@@ -5,7 +5,7 @@ import { softmax } from '../../src/core/learning/shared/softmax.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
 import type { Candidate } from '../../src/core/learning/candidate.ts';
 import type { JitrlCandidateEvidence } from '../../src/core/learning/jitrl/evidence.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
 
 const A = 'click(<button "Blue shirt">)';

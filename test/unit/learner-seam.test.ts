@@ -147,7 +147,7 @@ describe('the learner registry', () => {
     const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
-    const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
+    const off: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false } } };
     expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl', 'tfgrpo']);
   });
 
@@ -232,7 +232,7 @@ describe('page digest', () => {
 });
 
 describe('forgetting a site', () => {
-  it('goes through every registry learner\'s memory and answers with JitRL\'s count', async () => {
+  it('goes through every registry learner\'s memory and answers how many items they forgot in all', async () => {
     const { createUiHandlers } = await import('../../src/background/ui-handlers.ts');
     const forgotten: string[] = [];
     const episodes = new InMemoryEpisodeStore();
@@ -244,7 +244,7 @@ describe('forgetting a site', () => {
         { id: 'example', memory: { forgetSite: async (o: string) => { forgotten.push(`example ${o}`); return 1; } } },
       ],
     } as unknown as Parameters<typeof createUiHandlers>[0]);
-    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 7 });
+    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 4 + 7 + 1 });
     expect(forgotten).toEqual(['cer https://shop.test', 'jitrl https://shop.test', 'example https://shop.test']);
   });
 });
@@ -259,14 +259,13 @@ describe('the example learner\'s memory, with no change outside its registry ent
       random: seededRandom(0),
     };
     const episodes = new InMemoryEpisodeStore();
+    const learnerMemories = REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
     const deps = {
       episodes,
-      memory: ports.stores.memory,
-      experiences: ports.stores.experiences,
-      learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+      learnerMemories,
       learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
       now: () => Date.UTC(2026, 10, 23),
-      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }),
+      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, learnerMemories),
     };
     return { ports, deps };
   }
@@ -296,7 +295,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50 },
     });
 
-    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 0 });
+    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 1 });
     expect(await view.get('https://shop.test', 'tally')).toEqual({ status: 'missing' });
   });
 

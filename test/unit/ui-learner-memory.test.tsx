@@ -18,15 +18,17 @@ const example = {
 } as unknown as LearnerDefinition;
 
 describe('Memory tab: a section per registry learner with memory', () => {
-  it('asks only the registry learners without their own section, and shows records with the learner\'s view or the generic one', async () => {
+  it('asks every registry learner with memory, shows only those that list records, with the learner\'s view or the generic one', async () => {
     const fake = fakeConnector({
-      'learner.memory': async ({ learnerId, origin }) => [{ learnerId, origin, key: 'tally', value: { episodes: 2 }, updatedAt: 0 }],
+      'learner.memory': async ({ learnerId, origin }) => (learnerId === 'example' ? [{ learnerId, origin, key: 'tally', value: { episodes: 2 }, updatedAt: 0 }] : null),
     });
     const Tally = ({ records }: MemoryViewProps) => <p>{records.length} tally record</p>;
     const { rerender } = render(<LearnerMemorySections client={fake.connector.client} origin="https://shop.test" version={0} registry={[...LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl'), example]} />);
     expect(await screen.findByText('tally')).toBeInTheDocument();
     expect(screen.getByText(/"episodes": 2/)).toBeInTheDocument();
-    expect(fake.callsOf('learner.memory')).toEqual([{ learnerId: 'example', origin: 'https://shop.test' }]);
+    expect(fake.callsOf('learner.memory')).toEqual(['cer', 'jitrl', 'example'].map((learnerId) => ({ learnerId, origin: 'https://shop.test' })));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'JitRL memory' })).toBeNull());
+    expect(screen.queryByRole('group', { name: 'CER memory' })).toBeNull();
 
     rerender(<LearnerMemorySections client={fake.connector.client} origin="https://shop.test" version={1} registry={[...LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl'), example]} views={{ example: Tally }} />);
     expect(await screen.findByText('1 tally record')).toBeInTheDocument();

@@ -4,6 +4,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
 import { OptionsPage } from '../../src/ui/app/options-page.tsx';
 import { LEARNERS } from '../../src/core/learning/registry.ts';
 import { fakeConnector } from './ui-fake-connector.ts';
@@ -60,8 +62,7 @@ describe('Options page', () => {
     expect(sent).toEqual({
       ...DEFAULT_SETTINGS,
       provider: { ...DEFAULT_SETTINGS.provider, preset: 'vllm', baseUrl: 'http://localhost:8000/v1', model: 'qwen' },
-      jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 1.5 },
-      cer: { ...DEFAULT_SETTINGS.cer, enabled: false },
+      learners: { jitrl: { ...DEFAULT_JITRL, beta: 1.5 }, cer: { ...DEFAULT_CER, enabled: false } },
       agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://a.test': 'unapproved-only', 'https://b.test': 'off' } },
     });
   });
@@ -91,7 +92,7 @@ describe('Options page', () => {
   });
 
   it('resets every setting to its default', async () => {
-    const custom: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 7, k: 3 } };
+    const custom: Settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { beta: 7, k: 3 } } };
     const { callsOf, user } = setup(custom);
     await waitFor(() => expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(7));
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
@@ -200,6 +201,6 @@ describe('Options page: a section per registry learner', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     const sent = fake.callsOf('settings.set')[0]!['settings'] as Settings;
-    expect(sent.learners).toEqual({ example: { enabled: true, groupSize: 8 }, other: { kept: 1 } });
+    expect(sent.learners).toEqual({ example: { enabled: true, groupSize: 8 }, other: { kept: 1 }, jitrl: DEFAULT_JITRL, cer: DEFAULT_CER });
   });
 });

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { ActionResultSchema } from '../page/action.ts';
-import { TargetFingerprintSchema } from '../page/target-fingerprint.ts';
+import { TargetFingerprintSchema, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
 export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
 export type LogitSource = z.infer<typeof LogitSourceSchema>;
@@ -219,6 +219,8 @@ export function recordedStepRecord(input: {
   startedAt: number;
   pageTitle?: string;
   latencyMs?: number;
+  /** The element as the person acted on it (a demonstration or Show me): what the teaching was about. */
+  target?: TargetFingerprint | undefined;
 }): StepRecord {
   return {
     index: input.index,
@@ -231,7 +233,7 @@ export function recordedStepRecord(input: {
     candidates: [],
     replayed: [],
     learningNotes: [],
-    chosen: { action: input.semantic, semantic: input.semantic, decision: input.decision },
+    chosen: { action: input.semantic, semantic: input.semantic, decision: input.decision, ...(input.target ? { target: input.target } : {}) },
     rejected: [],
     result: input.result,
     reward: null,

@@ -137,7 +137,7 @@ export class LearnerData<T> {
   }
 
   /** The learner's `memory` for the registry: forget a site, export, validate an import, list for the Memory tab. */
-  memory(): Required<LearnerMemory> {
+  memory(): Required<Omit<LearnerMemory, 'ownStore'>> {
     return {
       forgetSite: (origin) => this.forgetSite(origin),
       export: () => this.exportAll(),

@@ -15,11 +15,15 @@ import type { ExperienceStore } from './cer/experience-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
 import type { Learner } from './learner.ts';
 
-/** The stores the extension (IndexedDB) and the benchmark (in memory) provide. */
+/**
+ * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
+ * Only the composition roots name `memory` and `experiences` (to build them);
+ * everything else reaches them through the learners' `memory` (OwnStore).
+ */
 export interface LearnerStores {
-  /** JitRL's transitions. */
+  /** One learner's own store of transitions. */
   memory: MemoryStore;
-  /** CER's experience buffer. */
+  /** One learner's own store of distilled experience. */
   experiences: ExperienceStore;
   /**
    * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
@@ -53,11 +57,43 @@ export interface LearnerMemory {
   prepareImport?(data: unknown): PreparedLearnerImport;
   /** What the Memory tab shows (of one origin when given). */
   list?(origin?: string): Promise<LearnerDataRecord[]>;
+  /** Set when its knowledge is a store of its own rather than learnerData records (see OwnStore). */
+  ownStore?: OwnStore;
+}
+
+/** Where one stored item lives, for team sharing and deletion. */
+export interface MemoryItemAddress {
+  origin: string;
+  key: string;
+  /** When it was taught (last changed). */
+  taughtAt: number;
+  /** The episode it came from, when one. */
+  episodeId: string | null;
+}
+
+/**
+ * A store a learner keeps of its own instead of learnerData records (two
+ * learners had theirs before the generic store). Its `name` is the store's
+ * name in IndexedDB, the export archive's top-level field and the team
+ * documents' part, as written before the registry, so those files and
+ * documents still import. Everything outside the learner's folder reaches
+ * the store through this and its LearnerMemory, never by its type.
+ */
+export interface OwnStore {
+  name: string;
+  /** Writes validated rows (the in-memory import; IndexedDB writes them in its one transaction, by `name`). */
+  write(rows: readonly unknown[]): Promise<void>;
+  /** Removes rows by key (a teammate deleted what they shared); returns how many existed. */
+  delete(keys: readonly string[]): Promise<number>;
+  /** Where an exported row lives, or null when it is not one of this store's rows. */
+  address(row: unknown): MemoryItemAddress | null;
 }
 
 export interface PreparedLearnerImport {
   /** Valid records, ready to be written. */
   records: LearnerDataRecord[];
+  /** For a learner with an own store: its valid rows, ready to be written there. */
+  rows?: unknown[];
   /** One line per item that will not be imported, saying why. */
   rejected: string[];
 }
@@ -76,8 +112,13 @@ export interface LearnerDefinition<S = unknown> {
   settings: {
     schema: z.ZodType<S>;
     defaults: S;
-    /** Where its settings are in the settings object (`settings.learners[id]` for new learners). */
+    /** Its settings as they apply (`learnerSettings`: `settings.learners[id]` over the defaults). */
     read(settings: Settings): S;
+    /**
+     * The top-level key its settings had before they moved under
+     * `settings.learners` (settings-load.ts moves stored values once).
+     */
+    legacyKey?: string;
   };
   /** Whether the learner runs with these settings. */
   enabled(settings: Settings): boolean;

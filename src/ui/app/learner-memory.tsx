@@ -3,14 +3,13 @@
  * (`LearnerMemory.list`, e.g. every learner keeping its records in
  * LearnerData). A learner registers its own view in MEMORY_VIEWS, like
  * EVIDENCE_VIEWS; one without a view gets each record's key and value.
- * JitRL's transitions and CER's buffer keep their own sections (the learners
- * with a top-level settings group, as on the options page).
+ * A learner whose memory lists nothing here (the background answers null)
+ * gets no section.
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { LEARNERS } from '../../core/learning/registry.ts';
-import { generatedLearners } from './learner-settings.tsx';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 
@@ -75,7 +74,7 @@ export function LearnerMemorySections({ client, origin, version, registry = LEAR
 }) {
   return (
     <>
-      {generatedLearners(registry).filter((d) => d.keepsMemory).map((d) => (
+      {registry.filter((d) => d.keepsMemory).map((d) => (
         <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />
       ))}
     </>

@@ -1,44 +1,57 @@
 /**
  * The options page's section per registry learner, generated from its
  * definition: its label, what it needs of a model (said plainly when it needs
- * one and none is configured), and one input per setting, from its defaults.
- * JitRL and CER keep their hand-labelled groups (their settings have their
- * own top-level keys); every learner stored under `settings.learners[id]`
- * gets a section here with no change to this page.
+ * one and none is configured), and one input per setting, from its defaults
+ * and schema (labels are the schema's `.describe()` texts; an enum is a
+ * choice). Every learner's settings live under `settings.learners[id]`, so a
+ * new learner gets a section here with no change to this page.
  */
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { learnerSettings } from '../../core/learning/learner-definition.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
+import type { Settings } from '../../core/settings.ts';
 
 export type LearnerFieldValue = string | boolean;
 /** Field values by `learnerId.key`. */
 export type LearnerValues = Record<string, LearnerFieldValue>;
 
-type Kind = 'checkbox' | 'number' | 'text' | 'lines';
-interface LearnerField { learnerId: string; key: string; kind: Kind; fallback: unknown; label: string }
+type Kind = 'checkbox' | 'number' | 'text' | 'select' | 'lines';
+interface LearnerField { learnerId: string; key: string; kind: Kind; fallback: unknown; label: string; options?: readonly string[] }
+type FieldSchema = { description?: string; options?: readonly unknown[] } | undefined;
+
+const fieldSchemaOf = (schema: unknown, key: string): FieldSchema =>
+  (schema as { shape?: Record<string, FieldSchema> }).shape?.[key];
 
 /** A setting's label: its schema's `.describe()` text, or its key when it has none. */
-function labelOf(schema: unknown, key: string): string {
-  const shape = (schema as { shape?: Record<string, { description?: string } | undefined> }).shape;
-  const text = shape?.[key]?.description;
+function labelOf(field: FieldSchema, key: string): string {
+  const text = field?.description;
   return typeof text === 'string' && text.trim() !== '' ? text : key;
 }
 
-/** The learners whose settings live in `settings.learners[id]` (not in a top-level group of their own). */
+/** The learners whose section is generated here (the options page may show some with a view of their own). */
 export function generatedLearners(registry: readonly LearnerDefinition[]): LearnerDefinition[] {
-  return registry.filter((d) => !(d.id in DEFAULT_SETTINGS));
+  return [...registry];
 }
 
 function fieldsOf(definition: LearnerDefinition): LearnerField[] {
   const defaults = definition.settings.defaults;
   if (typeof defaults !== 'object' || defaults === null || Array.isArray(defaults)) return [];
-  return Object.entries(defaults).map(([key, value]): LearnerField => ({
-    learnerId: definition.id,
-    key,
-    fallback: value,
-    label: labelOf(definition.settings.schema, key),
-    kind: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'lines' : 'text',
-  }));
+  return Object.entries(defaults).map(([key, value]): LearnerField => {
+    const field = fieldSchemaOf(definition.settings.schema, key);
+    const options = Array.isArray(field?.options) ? field.options.map(String) : undefined;
+    return {
+      learnerId: definition.id,
+      key,
+      fallback: value,
+      label: labelOf(field, key),
+      kind: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'lines' : options ? 'select' : 'text',
+      ...(options ? { options } : {}),
+    };
+  });
+}
+
+/** Each generated field's label by its error path (`learners.<id>.<key>`), for the list of fields to fix. */
+export function learnerFieldLabels(registry: readonly LearnerDefinition[]): Record<string, string> {
+  return Object.fromEntries(generatedLearners(registry).flatMap(fieldsOf).map((f) => [`learners.${pathOf(f)}`, `${f.label}`]));
 }
 
 const pathOf = (f: Pick<LearnerField, 'learnerId' | 'key'>) => `${f.learnerId}.${f.key}`;
@@ -114,28 +127,34 @@ export function LearnerSettingsSections(props: {
               const value = props.values[path] ?? '';
               const error = props.errors[`learners.${path}`];
               const help = `${id}-help`;
+              const describedBy = error ? `${help} ${id}-error` : help;
               const fallback = Array.isArray(f.fallback) ? (f.fallback.length ? f.fallback.join(', ') : 'none') : String(f.fallback);
               return (
                 <div key={path} class={`field field-${f.kind}`}>
                   {f.kind === 'checkbox' ? (
                     <label class="check">
-                      <input id={id} type="checkbox" checked={value === true} aria-describedby={help} onChange={(e) => props.onChange(path, e.currentTarget.checked)} />
+                      <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onChange(path, e.currentTarget.checked)} />
                       {f.label}
                     </label>
                   ) : <label for={id}>{f.label}</label>}
                   {f.kind === 'number' ? (
-                    <input id={id} type="number" step="any" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
+                    <input id={id} type="number" step="any" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={describedBy}
                       onInput={(e) => props.onChange(path, e.currentTarget.value)} />
                   ) : null}
+                  {f.kind === 'select' ? (
+                    <select id={id} value={String(value)} aria-describedby={describedBy} onChange={(e) => props.onChange(path, e.currentTarget.value)}>
+                      {f.options?.map((o) => <option key={o} value={o}>{o}</option>)}
+                    </select>
+                  ) : null}
                   {f.kind === 'text' ? (
-                    <input id={id} type="text" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
+                    <input id={id} type="text" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={describedBy}
                       onInput={(e) => props.onChange(path, e.currentTarget.value)} />
                   ) : null}
                   {f.kind === 'lines' ? (
-                    <textarea id={id} rows={2} value={String(value)} aria-describedby={help} onInput={(e) => props.onChange(path, e.currentTarget.value)} />
+                    <textarea id={id} rows={2} value={String(value)} aria-describedby={describedBy} onInput={(e) => props.onChange(path, e.currentTarget.value)} />
                   ) : null}
                   <span id={help} class="help">default: {fallback}</span>
-                  {error ? <span class="error">{error}</span> : null}
+                  {error ? <span id={`${id}-error`} class="error">{error}</span> : null}
                 </div>
               );
             })}

@@ -12,7 +12,7 @@ import type { UiClient } from '../../protocol/validate.ts';
 import { LEARNERS } from '../../core/learning/registry.ts';
 import { errorText } from './format.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
-import { LearnerSettingsSections, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
+import { LearnerSettingsSections, learnerFieldLabels, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
 import { learnerSettings } from '../../core/learning/learner-definition.ts';
 import { metattlDefinition, NEEDS_MODEL } from '../../core/learning/metattl/definition.ts';
 import type { MetaTtlSettings } from '../../core/learning/metattl/metattl-settings.ts';
@@ -21,67 +21,20 @@ import { MetaTtlSettingsSection } from './metattl-settings-section.tsx';
 /** Meta-TTL has a section of its own (import a meta-prompt, edit the strategy), saved at once: no generated fields for it. */
 const OWN_SECTION_LEARNERS = new Set(['metattl']);
 
-type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
+type Group = 'policy' | 'rewards' | 'agent';
 type Kind = 'number' | 'checkbox' | 'select' | 'lines';
-interface Field { path: string; group: Group; key: string; kind: Kind; options?: readonly string[] }
+interface Field { path: string; group: Group; key: string; kind: Kind; label: string; options?: readonly string[] }
+const GROUPS: readonly Group[] = ['policy', 'rewards', 'agent'];
 
 const GROUP_TITLES: Record<Group, string> = {
-  jitrl: 'JitRL: logit adjustment from retrieved returns',
+  policy: 'Policy: how candidates are asked for',
   rewards: 'Rewards',
-  cer: 'CER: replayed experience in the prompt',
   agent: 'Agent',
 };
 
-const LABELS: Record<string, string> = {
-  'jitrl.enabled': 'Use JitRL',
-  'jitrl.gamma': 'γ discount of returns (Eq. 3)',
-  'jitrl.k': 'k neighbours kept',
-  'jitrl.useTopK': 'Apply the top-k cut',
-  'jitrl.threshold': 'r similarity threshold',
-  'jitrl.thresholdFloor': 'Threshold floor (decays to this)',
-  'jitrl.thresholdDecaySteps': 'Steps for the threshold decay',
-  'jitrl.taskFloor': 'Minimum task similarity',
-  'jitrl.stateWeight': 'w_h weight of page-state similarity',
-  'jitrl.taskWeight': 'w_t weight of task similarity',
-  'jitrl.lambda': 'λ probability of optimism for unseen actions (Eq. 6)',
-  'jitrl.alpha': 'α optimism bonus (Eq. 6)',
-  'jitrl.beta': 'β strength of the logit update (Eq. 10)',
-  'jitrl.normalization': 'Advantage normalization (Eq. 25)',
-  'jitrl.advantageFloor': 'Smallest normalization divisor (0 = Eq. 25 exactly)',
-  'jitrl.preferSameUrl': 'Prefer neighbours from this exact URL (instance backoff)',
-  'jitrl.temperature': 'Model temperature',
-  'jitrl.numCandidates': 'Candidates asked of the model',
-  'jitrl.bars': 'Never propose what was rejected or blamed in this very state (our addition)',
-  'jitrl.exploitSettled': 'Repeat outright what worked in this very state (our addition)',
-  'jitrl.widenPool': 'Ask for one more candidate per barred action (our addition)',
-  'jitrl.loopBars': 'Bar the actions that led round a loop (our addition)',
-  'jitrl.learnCorrections': 'Propose a correction first where it was taught, and carry what you taught to other instances of a task (our addition)',
-  'rewards.approve': 'Reward for an approved step',
-  'rewards.reject': 'Reward for a rejected step',
-  'rewards.success': 'Reward for success',
-  'rewards.failure': 'Reward for failure',
-  'rewards.partial': 'Reward for partly done',
-  'rewards.evaluatorWeight': 'Weight of the model evaluator',
-  'cer.enabled': 'Use CER',
-  'cer.successOnly': 'Distil successful episodes only',
-  'cer.topDynamics': 'Dynamics entries replayed',
-  'cer.topSkills': 'Skills replayed',
-  'cer.maxEntriesPerSite': 'Max entries per site',
-  'agent.maxSteps': 'Max steps per episode',
-  'agent.askModes': 'Ask mode per site (one "origin mode" per line; mode: every-step, unapproved-only, off)',
-  'agent.approvalsNeeded': 'Approvals of the same action before it may run unasked',
-  'agent.alwaysAsk': 'Always ask (one "origin action" per line)',
-  'agent.observationChars': 'Page text budget (characters; shrunk further to fit a small context window)',
-  'agent.seed': 'Random seed',
-  'agent.selection': 'Choose the proposal by (sampling = Algorithm 1)',
-  'agent.samplingTemperature': 'T of Softmax(z′/T) when sampling',
-  'agent.tokenBudgetPerSite': 'Model tokens per site per 24 h before pausing (0 = no limit)',
-};
-
-const SELECT_OPTIONS: Record<string, readonly string[]> = {
-  'jitrl.normalization': ['max-abs', 'max-positive'],
-  'agent.selection': ['sampling', 'argmax'],
-};
+/** A setting's schema: its label is the `.describe()` text, an enum's options are the choices. */
+const fieldSchema = (group: Group, key: string) =>
+  (SettingsSchema.shape[group].shape as Record<string, { description?: string; options?: readonly unknown[] }>)[key];
 
 /** "origin value" lines for the settings that are a list of pairs (a bad line is left for the schema to refuse). */
 const splitPair = (line: string): [string, string] => {
@@ -99,15 +52,18 @@ const PAIR_CODECS: Record<string, { toLines(raw: unknown): string[]; fromLines(l
   },
 };
 
-const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
+const FIELDS: Field[] = GROUPS.flatMap((group) =>
   Object.entries(DEFAULT_SETTINGS[group]).map(([key, value]): Field => {
     const path = `${group}.${key}`;
-    if (Array.isArray(value) || PAIR_CODECS[path]) return { path, group, key, kind: 'lines' };
-    if (typeof value === 'boolean') return { path, group, key, kind: 'checkbox' };
-    if (typeof value === 'string') return { path, group, key, kind: 'select', options: SELECT_OPTIONS[path] ?? [value] };
-    return { path, group, key, kind: 'number' };
+    const schema = fieldSchema(group, key);
+    const label = schema?.description ?? key;
+    if (Array.isArray(value) || PAIR_CODECS[path]) return { path, group, key, label, kind: 'lines' };
+    if (typeof value === 'boolean') return { path, group, key, label, kind: 'checkbox' };
+    if (typeof value === 'string') return { path, group, key, label, kind: 'select', options: (schema?.options ?? [value]).map(String) };
+    return { path, group, key, label, kind: 'number' };
   }),
 );
+const LABELS: Record<string, string> = Object.fromEntries(FIELDS.map((f) => [f.path, f.label]));
 
 type Values = Record<string, string | boolean>;
 
@@ -300,7 +256,7 @@ export function OptionsPage({ client, learners: registry = LEARNERS }: { client:
           {testError ? <p class="error" role="alert">Connection test failed: {testError}</p> : null}
         </fieldset>
 
-        {(['jitrl', 'rewards', 'cer', 'agent'] as const).map((group) => (
+        {GROUPS.map((group) => (
           <fieldset key={group}>
             <legend>{GROUP_TITLES[group]}</legend>
             {FIELDS.filter((f) => f.group === group).map((f) => (
@@ -331,7 +287,7 @@ export function OptionsPage({ client, learners: registry = LEARNERS }: { client:
         {message ? <p class={message.kind === 'ok' ? 'notice' : 'error'} role={message.kind === 'ok' ? 'status' : 'alert'}>{message.text}</p> : null}
         {Object.keys(errors).length > 0 ? (
           <ul class="error" aria-label="Fields to fix">
-            {Object.entries(errors).map(([path, msg]) => <li key={path}>{LABELS[path] ?? path}: {msg}</li>)}
+            {Object.entries(errors).map(([path, msg]) => <li key={path}>{LABELS[path] ?? learnerFieldLabels(learners)[path] ?? path}: {msg}</li>)}
           </ul>
         ) : null}
       </form>
@@ -341,7 +297,7 @@ export function OptionsPage({ client, learners: registry = LEARNERS }: { client:
 
 function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error: string | undefined; onChange: (v: string | boolean) => void }) {
   const id = fieldId(field.path);
-  const label = LABELS[field.path] ?? field.key;
+  const label = field.label;
   const help = `${id}-help`;
   const describedBy = error ? `${help} ${id}-error` : help;
   const invalid = error ? 'true' : 'false';

@@ -1,5 +1,8 @@
 /** Builds EvoTest from ports. */
+import * as z from 'zod';
 import { learnerSettings, type LearnerFactory, type LearnerPorts } from '../learner-definition.ts';
+import { learnerDefinition } from '../registry.ts';
+import type { Settings } from '../../settings.ts';
 import { seedConfiguration } from './configuration.ts';
 import { evotestDefinition } from './definition.ts';
 import { EvotestLearner } from './evotest-learner.ts';
@@ -20,8 +23,14 @@ function runtimeFor(ports: LearnerPorts): EvotestRuntime {
     // A new lineage starts from the product's current settings.
     seed: () => {
       const s = ports.settings();
-      return seedConfiguration({ ...s.jitrl, maxSteps: s.agent.maxSteps });
+      return seedConfiguration({ ...valueUpdateSeed(s), ...s.policy, maxSteps: s.agent.maxSteps });
     },
     clock: ports.clock,
   });
+}
+
+/** EvoTest also evolves JitRL's β, λ and r (its `valueUpdate`): a lineage starts from their current values. */
+const ValueUpdateSeedSchema = z.object({ beta: z.number(), lambda: z.number(), threshold: z.number() });
+function valueUpdateSeed(settings: Settings): z.infer<typeof ValueUpdateSeedSchema> {
+  return ValueUpdateSeedSchema.parse(learnerDefinition('jitrl').settings.read(settings));
 }

@@ -10,7 +10,7 @@
 import type { Barred } from '../../episode/episode.ts';
 import type { Neighbour } from '../../memory/transition.ts';
 import type { RandomSource } from '../../ports.ts';
-import type { JitrlSettings } from '../../settings.ts';
+import type { JitrlSettings } from './settings.ts';
 import type { ResolveAction } from '../learner.ts';
 import { memoryCandidate, withEvidence, withProbabilities, type Candidate } from '../candidate.ts';
 import { samePage } from '../../page/same-page.ts';
