@@ -1,7 +1,7 @@
 // A learner is one folder plus its registry lines: its id appears nowhere else
 // in the code — not in src/ outside src/core/learning/<id>/, the registry
 // (registry.ts, registry-factories.ts) and its panel views (src/ui/app/<id>-*.tsx,
-// registered in learner-evidence.tsx / learner-memory.tsx), nor in bench/ or
+// registered in learner-evidence.tsx / learner-memory.tsx / learner-settings-views.tsx), nor in bench/ or
 // scripts/. Tests may name any learner. Ids are the folders of src/core/learning
 // (but shared/), so a new learner is checked from its first commit.
 // KNOWN lists where JitRL, CER and the others are still named by hand (issue 23:
@@ -55,14 +55,13 @@ const KNOWN = {
   'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/ui/app/experience-list.tsx': ['cer'],
   'src/ui/app/memory-tab.tsx': ['evotest', 'tfgrpo'],
-  'src/ui/app/options-page.tsx': ['metattl'],
   'src/ui/app/run-tab.tsx': ['metattl'],
 };
 
 const learning = join(root, 'src/core/learning');
 let ids = [];
 try { ids = readdirSync(learning).filter((f) => f !== 'shared' && statSync(join(learning, f)).isDirectory()); } catch { /* no learners */ }
-const REGISTRY = new Set(['src/core/learning/registry.ts', 'src/core/learning/registry-factories.ts', 'src/ui/app/learner-evidence.tsx', 'src/ui/app/learner-memory.tsx']);
+const REGISTRY = new Set(['src/core/learning/registry.ts', 'src/core/learning/registry-factories.ts', 'src/ui/app/learner-evidence.tsx', 'src/ui/app/learner-memory.tsx', 'src/ui/app/learner-settings-views.tsx']);
 const SELF = new Set([relative(root, join(root, 'scripts/check-learner-ids.mjs'))]);
 
 const problems = [];

@@ -22,7 +22,6 @@ const KNOWN_OVER = {
   'src/content/dom/perceptible.ts#createPerceptibility': 182,
   'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
   'src/core/policy/llm-policy.ts#propose': 129,
-  'src/ui/app/options-page.tsx#OptionsPage': 191,
 };
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;

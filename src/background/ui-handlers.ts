@@ -128,6 +128,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
+    'settings.loadNotes': async () => d.settings.loadNotes(),
     'provider.test': async ({ provider }) => {
       // The key goes to the typed URL only under the same rule as a saved one.
       const problem = keyTransportProblem(provider);

@@ -148,6 +148,8 @@ export const UiRequests = {
   'settings.get': { req: Empty, res: SettingsSchema },
   'settings.set': { req: z.strictObject({ settings: SettingsSchema }), res: SettingsSchema },
   'settings.reset': { req: Empty, res: SettingsSchema },
+  /** What the last load could not keep of the stored settings (one line each). */
+  'settings.loadNotes': { req: Empty, res: z.array(z.string()) },
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
   /** The site's ask mode (autonomy/ask-mode.ts). */

@@ -292,7 +292,8 @@ describe('the example learner\'s memory, with no change outside its registry ent
     expect(result).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { example: { imported: 1, rejected: [] } } });
     const view = exampleData(target.ports);
     expect(await view.get('https://shop.test', 'tally')).toEqual({
-      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50 },
+      // The import notes where the record came from (the panel shows an imported guide's origin).
+      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50, importedFrom: 'an archive exported 2026-11-23' },
     });
 
     expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 1 });

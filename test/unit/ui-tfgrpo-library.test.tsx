@@ -106,7 +106,7 @@ describe('Options: Training-Free GRPO settings', () => {
     const section = await screen.findByRole('group', { name: 'Training-Free GRPO settings' });
     expect(section).toHaveTextContent(/Training-Free GRPO learns its experiences through a model/);
     const user = userEvent.setup();
-    const size = within(section).getByLabelText('groupSize');
+    const size = within(section).getByLabelText('Attempts per group (G)');
     await user.clear(size);
     await user.type(size, '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -114,7 +114,7 @@ describe('Options: Training-Free GRPO settings', () => {
     expect(fake.callsOf('settings.set')).toEqual([]);
     await user.clear(size);
     await user.type(size, '5');
-    await user.click(within(section).getByLabelText('ruleHints'));
+    await user.click(within(section).getByLabelText('Without a model: learn page-type contrasts from the group\'s own actions'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');
     const [call] = fake.callsOf('settings.set') as { settings: { learners: Record<string, unknown> } }[];

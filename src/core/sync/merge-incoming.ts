@@ -114,7 +114,13 @@ export async function mergeIncoming(deps: MergeDeps, input: MergeInput): Promise
   ];
   if (toImport.length > 0) {
     const transfer = { ...deps.transfer, learnerMemories: [...deps.transfer.learnerMemories, { id: TEAM_INDEX_ID, memory: deps.index.memory() }] };
-    await importMemory(transfer, JSON.stringify(archiveOf(toImport, input.now)));
+    // Each learner record says whose it is (an imported guide shows its origin in the panel).
+    const authors = new Map(toImport.map((d) => [`${d.part}|${d.origin}|${d.key}`, d.provenance.author.name]));
+    const importedFrom = (r: { learnerId: string; origin: string; key: string }) => {
+      const author = authors.get(`learners/${r.learnerId}|${r.origin}|${r.key}`);
+      return author ? `team memory, shared by ${author}` : 'team memory';
+    };
+    await importMemory(transfer, JSON.stringify(archiveOf(toImport, input.now)), { importedFrom });
     report.imported = toImport.length;
   }
   for (const id of input.deletedIds) {

@@ -64,7 +64,9 @@ function learnerRow(learnerId: string, raw: unknown): ExportRow | null {
   if (!isRecord(raw) || typeof raw.origin !== 'string' || typeof raw.key !== 'string' || typeof raw.updatedAt !== 'number') return null;
   const value = raw.value;
   const episodeId = isRecord(value) && typeof value.episodeId === 'string' ? value.episodeId : null;
-  return { part: `learners/${learnerId}`, origin: raw.origin, key: raw.key, taughtAt: raw.updatedAt, episodeId, item: raw };
+  // Where this browser imported it from is local (the panel's note), not part of the item: shared and hashed without it.
+  const { importedFrom: _local, ...item } = raw;
+  return { part: `learners/${learnerId}`, origin: raw.origin, key: raw.key, taughtAt: raw.updatedAt, episodeId, item };
 }
 
 /** Every row of the archive with its address; learner parts that are not record lists are reported. */
