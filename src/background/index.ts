@@ -204,7 +204,7 @@ async function setUp() {
       if (!transferDeps) throw new Error('team memory used before the background was set up');
       return transferDeps;
     },
-    stores: { memory, experiences, learnerData },
+    stores: { learnerData },
   });
   const handlerDeps: UiHandlerDeps = {
     team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },

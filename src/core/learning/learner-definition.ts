@@ -87,6 +87,17 @@ export interface OwnStore {
   delete(keys: readonly string[]): Promise<number>;
   /** Where an exported row lives, or null when it is not one of this store's rows. */
   address(row: unknown): MemoryItemAddress | null;
+  /**
+   * Rows written as one group, when the store has groups: writing a group
+   * replaces its earlier rows (an episode's transitions), so a merge brings a
+   * group whole. Undefined or null: rows stand alone.
+   */
+  writeGroup?(row: unknown): string | null;
+}
+
+/** The learners' own stores (LearnerMemory.ownStore), in the memories' order. */
+export function ownStoresOf(memories: readonly { memory: Pick<LearnerMemory, 'ownStore'> }[]): OwnStore[] {
+  return memories.flatMap(({ memory }) => (memory.ownStore ? [memory.ownStore] : []));
 }
 
 export interface PreparedLearnerImport {
