@@ -44,8 +44,6 @@ const KNOWN = {
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
   'src/background/index.ts': ['evotest', 'metattl', 'tfgrpo'],
   'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/core/agent/proposal-stage.ts': ['jitrl'],
-  'src/core/agent/step-stages.ts': ['jitrl'],
   'src/core/learning/evotest/factory.ts': ['jitrl'],
   'src/core/learning/learner-definition.ts': ['cer'],
   'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],

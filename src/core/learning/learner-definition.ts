@@ -137,6 +137,14 @@ export interface LearnerDefinition<S = unknown> {
   needsModel: { level: 'no' | 'optional' | 'required'; description: string };
   /** Schema of what `adjust` returns as evidence (stored under `step.evidence[id]`). */
   evidenceSchema?: z.ZodType;
+  /** Schema of its evidence about one candidate (stored under `candidate.evidence[id]`). */
+  candidateEvidenceSchema?: z.ZodType;
+  /**
+   * Step and candidate fields of an older stored format that were this
+   * learner's evidence: moved under `evidence[id]` when such a record is
+   * loaded (`stored-step-upgrade.ts`).
+   */
+  formerFields?: { readonly step: readonly string[]; readonly candidate: readonly string[] };
   /** Schema of what `beginEpisode` returns (stored under `episode.plans[id]`). */
   planSchema?: z.ZodType;
   /** It keeps a memory the Memory tab lists (its factory has `memory`). */

@@ -11,6 +11,7 @@
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
 import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStoreRows, parseArchive, type MemoryArchive } from '../memory/memory-archive.ts';
+import { upgradeStoredEpisode } from './stored-step-upgrade.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
@@ -167,7 +168,7 @@ export async function importMemory(d: MemoryTransferDeps, json: string, options:
     for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
   }
-  const { item: archive } = maskRecord(parseArchive(json));
+  const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) }));
   const own = prepareOwnStores(d.learnerMemories, archive);
   const count = (name: string) => own.find((o) => o.store === name)?.rows.length ?? 0;
   const result: MemoryImportResult = { transitions: count('transitions'), episodes: archive.episodes.length, experiences: count('experiences') };
