@@ -11,7 +11,7 @@ import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
-import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners, procedureKnowledge, type BuiltLearner } from '../core/learning/registry-factories.ts';
 import { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 import { MetaTtlLearner } from '../core/learning/metattl/metattl-learner.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';
@@ -139,7 +139,7 @@ async function setUp() {
   const learners = () => enabledLearners(built, settings.current());
 
   // Learned procedures, on the stores the learners keep (src/core/replay): offered to the person as a plan.
-  const procedures = new ProcedureLibrary({ experiences, memory, episodes, learnerData }, systemClock);
+  const procedures = new ProcedureLibrary({ knowledge: procedureKnowledge(ports), episodes, learnerData }, systemClock);
   const controller = new AgentController({
     replay: procedures,
     episodes,
