@@ -22,16 +22,12 @@ const walk = (dir) => {
 
 /** File → the learner ids it may still name (recorded when the check was written; shrink it, never grow it). */
 const KNOWN = {
-  'bench/ablation.ts': ['jitrl'],
-  'bench/bench-runner.ts': ['cer', 'evotest', 'jitrl', 'metattl'],
   'bench/demo.ts': ['cer', 'jitrl'],
-  'bench/evolution-summary.ts': ['evotest'],
   'bench/memory-bench.ts': ['jitrl'],
   'bench/meta-train-propose.ts': ['metattl'],
   'bench/meta-train-run.ts': ['metattl'],
   'bench/meta-train-sessions.ts': ['metattl'],
   'bench/meta-train.ts': ['metattl'],
-  'bench/run-bench.ts': ['cer', 'jitrl'],
   'bench/suites/changed-settings/index.ts': ['cer', 'jitrl'],
   'bench/team-bench.ts': ['cer', 'jitrl'],
   'bench/team-carry.ts': ['cer', 'jitrl'],
@@ -44,7 +40,6 @@ const KNOWN = {
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
   'src/background/index.ts': ['evotest', 'metattl', 'tfgrpo'],
   'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/core/learning/evotest/factory.ts': ['jitrl'],
   'src/core/learning/learner-definition.ts': ['cer'],
   'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/ui/app/experience-list.tsx': ['cer'],

@@ -157,6 +157,32 @@ export interface LearnerFactory {
   memory?(ports: LearnerPorts): LearnerMemory;
   /** What it knows that replay builds procedures from (src/core/replay reads it through the registry, never by learner). */
   procedures?(ports: LearnerPorts): ProcedureKnowledge;
+  /**
+   * `npm run bench -- --ablate`: benchmark rows of its settings over the
+   * defaults, the paper's method first (issue 23 item 8: each addition measurable).
+   */
+  ablation?: readonly AblationRow[];
+  /** What a benchmark run left in its stores worth reporting (EvoTest: what its evolver changed). */
+  runReport?: RunReportSource;
+}
+
+export interface AblationRow {
+  name: string;
+  /** Its settings over the defaults (`settings.learners[id]`). */
+  settings: Readonly<Record<string, unknown>>;
+}
+
+/** Collected from each learner set's stores, then summarised once per benchmark configuration. */
+export interface RunReportSource {
+  collect(stores: LearnerStores): Promise<unknown[]>;
+  summarize(items: readonly unknown[]): RunReport | null;
+}
+
+/** A paragraph and an optional table (first row: header) for the benchmark report: "title (configuration): text". */
+export interface RunReport {
+  title: string;
+  text: string;
+  table?: string[][];
 }
 
 /** A task template a learner distilled, with the steps it names (replay's procedure template). */

@@ -31,6 +31,16 @@ export const REGISTERED_LEARNERS: readonly RegisteredLearner[] = LEARNERS.map((d
   return { ...definition, ...factory };
 });
 
+/**
+ * The learner configurations the benchmark runs when given none, and the one the demo and the
+ * team benchmark show (registry ids joined by "+"). Kept with the registry, so no benchmark file
+ * names a learner.
+ */
+export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: string } = {
+  default: ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'],
+  showcase: 'jitrl+cer',
+};
+
 /** One built learner with its definition. */
 export interface BuiltLearner {
   definition: RegisteredLearner;
