@@ -8,7 +8,7 @@
  * alone after its teaching. With `--corrections`, B's later instances are
  * also run with the teacher, counting the corrections B needed.
  *
- * `npm run bench:team -- --carry [--profile full|quick] [--learners jitrl+cer]`
+ * `npm run bench:team -- --carry [--profile full|quick] [--learners <ids>]` (default: the registry's showcase configuration)
  */
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';

@@ -22,21 +22,15 @@ const walk = (dir) => {
 
 /** File → the learner ids it may still name (recorded when the check was written; shrink it, never grow it). */
 const KNOWN = {
-  'bench/demo.ts': ['cer', 'jitrl'],
+  'bench/demo.ts': ['jitrl'],
   'bench/memory-bench.ts': ['jitrl'],
   'bench/meta-train-propose.ts': ['metattl'],
   'bench/meta-train-run.ts': ['metattl'],
   'bench/meta-train-sessions.ts': ['metattl'],
   'bench/meta-train.ts': ['metattl'],
-  'bench/suites/changed-settings/index.ts': ['cer', 'jitrl'],
-  'bench/team-bench.ts': ['cer', 'jitrl'],
-  'bench/team-carry.ts': ['cer', 'jitrl'],
   'bench/trust/adaptive-run.ts': ['cer', 'jitrl'],
-  'bench/trust/browser-restarts.ts': ['cer', 'jitrl', 'tfgrpo'],
   'bench/trust/concurrency.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'bench/trust/faults.ts': ['cer', 'jitrl'],
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
-  'bench/trust/restarts.ts': ['cer', 'jitrl'],
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
   'src/background/index.ts': ['evotest', 'metattl', 'tfgrpo'],
   'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],

@@ -8,7 +8,8 @@ import { ABLATED } from '../../bench/ablation.ts';
 import { attemptSettings, LEARNER_CONFIGS, parseLearnerConfig, withoutCorrections, type BenchOptions } from '../../bench/bench-runner.ts';
 import type { BenchTask } from '../../bench/suite.ts';
 import { newLineage } from '../../src/core/learning/evotest/lineage.ts';
-import { REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { learnersOff, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { SEED } from './evotest-helpers.ts';
 
 describe('the benchmark over the registry', () => {
@@ -40,5 +41,12 @@ describe('the benchmark over the registry', () => {
     expect(report.summarize([newLineage({ origin: 'https://a.test', template: 't', seed: SEED, now: 0 })])).toEqual({
       title: 'What the EvoTest evolver changed', text: '0 children kept over 1 lineages (0 invalid dropped); 0 of them ran, for 0 of 0 episodes.',
     });
+  });
+
+  it('switches every registry learner off for runs that measure the agent alone, keeping their other settings', () => {
+    const off = learnersOff({ ...DEFAULT_SETTINGS, learners: { jitrl: { beta: 2 }, other: { x: 1 } } }) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(off).sort()).toEqual(['cer', 'evotest', 'jitrl', 'metattl', 'other', 'tfgrpo']);
+    expect(REGISTERED_LEARNERS.map((d) => d.enabled({ ...DEFAULT_SETTINGS, learners: off }))).toEqual([false, false, false, false, false]);
+    expect([off['jitrl']?.['beta'], off['other']]).toEqual([2, { x: 1 }]);
   });
 });

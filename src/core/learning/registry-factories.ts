@@ -10,7 +10,7 @@ import { metattlFactory } from './metattl/factory.ts';
 import { tfgrpoFactory } from './tfgrpo/factory.ts';
 import { InMemoryExperienceStore } from './cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import type { LearnerFactory, LearnerMemory, LearnerPorts, LearnerStores, ProcedureKnowledge, RegisteredLearner } from './learner-definition.ts';
+import { learnerSettings, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
 import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
 import { LEARNERS, learnerDefinition } from './registry.ts';
@@ -40,6 +40,13 @@ export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: strin
   default: ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'],
   showcase: 'jitrl+cer',
 };
+
+/** `settings.learners` with every registry learner switched off (runs that measure the agent without learning). */
+export function learnersOff(settings: Settings, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): Record<string, unknown> {
+  const learners: Record<string, unknown> = { ...(settings.learners ?? {}) };
+  for (const definition of registry) learners[definition.id] = { ...(learnerSettings(definition, settings) as object), enabled: false };
+  return learners;
+}
 
 /** One built learner with its definition. */
 export interface BuiltLearner {
