@@ -41,10 +41,7 @@ const KNOWN = {
   'bench/trust/faults.ts': ['cer', 'jitrl'],
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
   'bench/trust/restarts.ts': ['cer', 'jitrl'],
-  'scripts/check-structure.mjs': ['cer', 'tfgrpo'],
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
-  'src/background/index.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/core/agent/proposal-stage.ts': ['jitrl'],
   'src/core/agent/step-stages.ts': ['jitrl'],
   'src/core/learning/evotest/factory.ts': ['jitrl'],
@@ -54,10 +51,6 @@ const KNOWN = {
   'src/core/replay/procedure.ts': ['cer'],
   'src/core/sync/check-incoming.ts': ['cer'],
   'src/core/sync/merge-incoming.ts': ['cer'],
-  'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/ui/app/experience-list.tsx': ['cer'],
-  'src/ui/app/memory-tab.tsx': ['evotest', 'tfgrpo'],
-  'src/ui/app/run-tab.tsx': ['metattl'],
 };
 
 const learning = join(root, 'src/core/learning');
