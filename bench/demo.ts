@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/episode/episode.ts';
+import { JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../src/core/learning/jitrl/evidence.ts';
 import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite, resolveTasks } from './suite.ts';
@@ -41,9 +42,10 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
       ? ` · proposal ${step.selection.how === 'sampled' ? `sampled (p = ${pct(step.selection.probability)})` : step.selection.how === 'exploited' ? 'repeats what worked' : 'argmax'}`
       : '';
     const decided = step.chosen.correction === 'show' ? `SHOWN by the person: ${step.chosen.semantic}` : step.chosen.decision === 'auto' ? 'ran alone' : step.chosen.decision;
-    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(step.v)} from ${step.neighbours.length} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how} · ${decided}`);
+    const values = JitrlStepEvidenceSchema.safeParse(step.evidence?.[JITRL_ID]).data;
+    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(values?.v ?? null)} from ${values?.neighbours.length ?? 0} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how} · ${decided}`);
     if (step.loop) console.log(`LOOP: back at the page as it was before step ${step.loop.since + 1}; not proposed again here: ${step.loop.repeated.join('; ')}`);
-    const rows = step.candidates.map((c) => [
+    const rows = step.candidates.map((c) => [c, JitrlCandidateEvidenceSchema.safeParse(c.evidence?.[JITRL_ID]).data] as const).map(([c, value]) => [
       c.semantic === step.chosen!.semantic ? '→' : '',
       c.semantic.length > 60 ? `${c.semantic.slice(0, 57)}…` : c.semantic,
       c.origin,
@@ -51,8 +53,8 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
       fmt(c.adjustedLogit),
       pct(c.baseProb),
       pct(c.adjustedProb),
-      fmt(c.normAdvantage),
-      `${c.valueKind}${c.support ? ` ×${c.support}` : ''}${c.barred ? ` · barred (${c.barred})` : ''}`,
+      fmt(value?.normAdvantage ?? null),
+      `${value?.valueKind ?? 'none'}${value?.support ? ` ×${value.support}` : ''}${c.barred ? ` · barred (${c.barred})` : ''}`,
     ]);
     console.log(markdownTable([['', 'candidate', 'from', 'base z', "adjusted z'", 'base p', "adjusted p", 'Ã', 'evidence'], ...rows], { align: ['c', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'] }));
     const why = step.candidates.find((c) => c.semantic === step.chosen!.semantic)?.rationale;

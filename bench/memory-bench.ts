@@ -21,11 +21,12 @@ import { markdownTable } from 'markdown-table';
 import { quantile } from 'simple-statistics';
 import { IdbMemoryStore } from '../src/adapters/idb/idb-memory-store.ts';
 import { estimateValues } from '../src/core/learning/jitrl/estimate-values.ts';
+import { proposedCandidates, type Candidate } from '../src/core/learning/candidate.ts';
 import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../src/core/learning/jitrl/retrieve-neighbours.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
 import { stateTokensOf, tokenize } from '../src/core/memory/tokenize.ts';
 import type { Transition } from '../src/core/memory/transition.ts';
-import { formatAction, parseAction } from '../src/core/page/action-grammar.ts';
+import { parseAction } from '../src/core/page/action-grammar.ts';
 import type { Action } from '../src/core/page/action.ts';
 import type { RandomSource } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
@@ -152,7 +153,7 @@ function generate(n: number, seed: number): { sites: Site[]; episodes: Transitio
 
 // ---------------------------------------------------------------- one decision
 
-interface Decision { query: RetrievalQuery; candidates: { action: Action; logit: number }[]; live: Set<string> }
+interface Decision { query: RetrievalQuery; candidates: Candidate[]; live: Set<string> }
 
 /** A decision in a state drawn from the same distribution as the history, with 3 model candidates. */
 function makeDecision(sites: readonly Site[], rnd: RandomSource): Decision {
@@ -162,7 +163,8 @@ function makeDecision(sites: readonly Site[], rnd: RandomSource): Decision {
   const picks = [...live].sort(() => rnd.next() - 0.5).slice(0, 3);
   return {
     query: { origin: s.origin, regUrl: s.regUrl, stateTokens: stateTokensOf(s.effectiveState), taskTokens: tokenize(s.task), stepIndex: Math.floor(rnd.next() * 6) },
-    candidates: picks.map((semantic, i) => ({ action: parse(semantic), logit: Math.log([0.6, 0.3, 0.1][i]!) })),
+    // The bench's "page" holds the live actions: semantic form is already the identity here.
+    candidates: proposedCandidates(picks.map((semantic, i) => ({ page: { action: parse(semantic), semantic }, logit: Math.log([0.6, 0.3, 0.1][i]!) }))),
     live,
   };
 }
@@ -177,9 +179,7 @@ function decide(d: Decision, neighbours: Awaited<ReturnType<typeof retrieveNeigh
   const out = estimateValues({
     candidates: d.candidates,
     neighbours,
-    // The bench's "page" holds the live actions: semantic form is already the identity here.
-    resolve: (semantic) => (d.live.has(semantic) ? parse(semantic) : null),
-    toSemantic: (action) => formatAction(action),
+    resolve: (semantic) => (d.live.has(semantic) ? { action: parse(semantic), semantic } : null),
     settings,
     random: rnd,
   });

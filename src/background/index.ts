@@ -11,7 +11,7 @@ import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
-import { buildLearners, enabledLearners } from '../core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners, procedureKnowledge } from '../core/learning/registry-factories.ts';
 import { actionableLearners } from '../core/learning/learner-actions.ts';
 import type { LearnerPorts } from '../core/learning/learner-definition.ts';
 import type { Learner } from '../core/learning/learner.ts';
@@ -213,7 +213,7 @@ async function setUp() {
   const built = buildLearners(ports);
   const learners = () => enabledLearners(built, settings.current());
   // Learned procedures, on the stores the learners keep (src/core/replay): offered to the person as a plan.
-  const procedures = new ProcedureLibrary({ experiences, memory, episodes, learnerData }, systemClock);
+  const procedures = new ProcedureLibrary({ knowledge: procedureKnowledge(ports), episodes, learnerData }, systemClock);
   const controller = createController(stores, settings, models, learners, procedures);
   const demonstrationPage = () => createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
   // Demonstrations reach the enabled learners by the live episodes' learn(trajectory).
@@ -229,7 +229,7 @@ async function setUp() {
       if (!transferDeps) throw new Error('team memory used before the background was set up');
       return transferDeps;
     },
-    stores: { memory, experiences, learnerData },
+    stores: { learnerData },
   });
   const handlerDeps: UiHandlerDeps = {
     ...browserDeps(stores.db),

@@ -153,7 +153,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     for (const c of others) expect(c.adjustedLogit).toBeLessThan(c.baseLogit);
     expect(email.adjustedProb).toBeGreaterThan(email.baseProb);
     expect(email.adjustedProb).toBeGreaterThan(firstStep[0]!.adjustedProb);
-    expect(await panel.locator('.proposal .step-context .meta').first().textContent()).toMatch(/V\(s\) = \d\.\d\d · [1-9]\d* neighbours?/);
+    expect(await panel.locator('.proposal .step-context [data-testid="jitrl-value"]').textContent()).toMatch(/V\(s\) = \d\.\d\d · [1-9]\d* neighbours?/);
     await panel.locator('ol.candidates > li').first().getByText('Evidence').click();
     await shot('5-second-attempt');
     await panel.getByRole('button', { name: 'Stop' }).click();

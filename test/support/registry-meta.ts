@@ -21,9 +21,6 @@ export type MetaRequirement = 'evidence' | 'export';
  * meta-check says its exception is no longer needed.
  */
 export const KNOWN_GAPS: Readonly<Record<string, Partial<Record<MetaRequirement, string>>>> = {
-  jitrl: {
-    evidence: 'V, Q, A and neighbours are still candidate fields shown by step-view.tsx, not step.evidence.jitrl',
-  },
   cer: {
     evidence: 'what it replayed is still step.replayed, not step.evidence.cer',
   },

@@ -143,7 +143,7 @@ describe('personDecisionsOf: the person\'s own decisions only', () => {
   it('an edit teaches the edited action and corrects the proposal it replaced', () => {
     const ep = episode('live', 'edited', 'e');
     ep.steps[0] = { ...ep.steps[0]!, chosen: { action: 'click([5])', semantic: 'click(<button "Pay">)', decision: 'edited' }, candidates: [{
-      action: 'click([4])', semantic: 'click(<button "Checkout">)', origin: 'model', baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
+      action: 'click([4])', semantic: 'click(<button "Checkout">)', origin: 'model', baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
     }] };
     expect(personDecisionsOf([ep]).map((d) => [d.action, d.verdict])).toEqual([['click(<button "Checkout">)', 'corrected'], ['click(<button "Pay">)', 'taught']]);
   });

@@ -68,10 +68,9 @@ describe('go_back on the first page of the task', () => {
       { transition: transition({ id: 'b:0', action: 'click(<link "Gone">)', futureRewards: [1] }), similarity: 1, ret: 1 },
     ];
     const input = {
-      candidates: [{ action: click('1'), logit: -1 }],
+      candidates: page.propose([{ action: click('1'), logit: -1 }]),
       neighbours,
-      resolve: (s: string) => (s === GO_BACK ? { type: 'go_back' as const } : page.resolve(s)),
-      toSemantic: page.toSemantic,
+      resolve: (s: string) => (s === GO_BACK ? { action: { type: 'go_back' as const }, semantic: GO_BACK } : page.resolve(s)),
       settings: DEFAULT_JITRL,
       random: scriptedRandom(0.9),
     };

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 import { EpisodeSchema } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
@@ -78,19 +79,11 @@ const exampleDefinition: RegisteredLearner<z.infer<typeof ExampleSettingsSchema>
     },
     async adjust(input) {
       const { boost } = learnerSettings(exampleDefinition, ports.settings());
-      // Boosts the last candidate: z' = z + boost.
+      // Boosts the last candidate: z' = z + boost (the seam takes the probabilities again).
       const last = input.candidates.length - 1;
-      const logits = input.candidates.map((c, i) => c.logit + (i === last ? boost : 0));
-      const norm = Math.log(logits.reduce((s, z) => s + Math.exp(z), 0));
-      const baseNorm = Math.log(input.candidates.reduce((s, c) => s + Math.exp(c.logit), 0));
       return {
-        candidates: input.candidates.map((c, i) => ({
-          action: '', semantic: input.toSemantic(c.action), origin: 'model', baseLogit: c.logit, adjustedLogit: logits[i]!,
-          baseProb: Math.exp(c.logit - baseNorm), adjustedProb: Math.exp(logits[i]! - norm),
-          q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
-        })),
-        actions: input.candidates.map((c) => c.action),
-        evidence: { boosted: input.toSemantic(input.candidates[last]!.action), by: boost },
+        candidates: input.candidates.map((c, i) => (i === last ? { ...c, adjustedLogit: c.adjustedLogit + boost } : c)),
+        evidence: { boosted: input.candidates[last]!.semantic, by: boost },
         notes: [],
       };
     },
@@ -233,7 +226,8 @@ describe('page digest', () => {
         decisionLatencyMs: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, startedAt: 0,
       }],
     };
-    expect(EpisodeSchema.safeParse(old).success).toBe(true);
+    // Loading goes through the stored-format upgrade (IndexedDB rows, export archives).
+    expect(EpisodeSchema.safeParse(upgradeStoredEpisode(old)).success).toBe(true);
   });
 });
 
@@ -298,7 +292,8 @@ describe('the example learner\'s memory, with no change outside its registry ent
     expect(result).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { example: { imported: 1, rejected: [] } } });
     const view = exampleData(target.ports);
     expect(await view.get('https://shop.test', 'tally')).toEqual({
-      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50 },
+      // The import notes where the record came from (the panel shows an imported guide's origin).
+      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50, importedFrom: 'an archive exported 2026-11-23' },
     });
 
     expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 1 });

@@ -64,11 +64,6 @@ export function candidate(over: Partial<CandidateRecord> = {}): CandidateRecord 
     adjustedLogit: -1,
     baseProb: 0.3,
     adjustedProb: 0.3,
-    q: null,
-    advantage: null,
-    normAdvantage: null,
-    support: 0,
-    valueKind: 'none',
     ...over,
   };
 }

@@ -15,7 +15,7 @@ import { maskedAction, redactValues, type TypedSecret } from '../secrets/mask-se
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { kindOfMask } from '../secrets/secret-kinds.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
-import { actionFingerprint, fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {
@@ -72,16 +72,6 @@ export function targetChanged(action: Action, semantic: string, now: PageObserva
   return null;
 }
 
-/** The step with each candidate's target as the page shows it now (what an approval of it will be about). */
-export function withTargets(step: StepRecord, observation: PageObservation): StepRecord {
-  const candidates = step.candidates.map((c) => {
-    const parsed = parseAction(c.action);
-    const target = parsed.ok ? actionFingerprint(parsed.action, observation) : null;
-    return target ? { ...c, target } : c;
-  });
-  return { ...step, candidates };
-}
-
 /** A per-key queue: work for the same episode runs one at a time, in call order. */
 export class EpisodeLocks {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -124,7 +114,6 @@ export function maskStepSecrets(step: StepRecord, observation: PageObservation):
       ...step,
       candidates,
       learningNotes: redact(step.learningNotes),
-      neighbours: redact(step.neighbours),
       ...(step.evidence !== undefined ? { evidence: redact(step.evidence) } : {}),
     },
     secrets,

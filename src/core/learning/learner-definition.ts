@@ -88,6 +88,17 @@ export interface OwnStore {
   delete(keys: readonly string[]): Promise<number>;
   /** Where an exported row lives, or null when it is not one of this store's rows. */
   address(row: unknown): MemoryItemAddress | null;
+  /**
+   * Rows written as one group, when the store has groups: writing a group
+   * replaces its earlier rows (an episode's transitions), so a merge brings a
+   * group whole. Undefined or null: rows stand alone.
+   */
+  writeGroup?(row: unknown): string | null;
+}
+
+/** The learners' own stores (LearnerMemory.ownStore), in the memories' order. */
+export function ownStoresOf(memories: readonly { memory: Pick<LearnerMemory, 'ownStore'> }[]): OwnStore[] {
+  return memories.flatMap(({ memory }) => (memory.ownStore ? [memory.ownStore] : []));
 }
 
 export interface PreparedLearnerImport {
@@ -127,6 +138,14 @@ export interface LearnerDefinition<S = unknown> {
   needsModel: { level: 'no' | 'optional' | 'required'; description: string };
   /** Schema of what `adjust` returns as evidence (stored under `step.evidence[id]`). */
   evidenceSchema?: z.ZodType;
+  /** Schema of its evidence about one candidate (stored under `candidate.evidence[id]`). */
+  candidateEvidenceSchema?: z.ZodType;
+  /**
+   * Step and candidate fields of an older stored format that were this
+   * learner's evidence: moved under `evidence[id]` when such a record is
+   * loaded (`stored-step-upgrade.ts`).
+   */
+  formerFields?: { readonly step: readonly string[]; readonly candidate: readonly string[] };
   /** Schema of what `beginEpisode` returns (stored under `episode.plans[id]`). */
   planSchema?: z.ZodType;
   /** It keeps a memory the Memory tab lists (its factory has `memory`). */
@@ -141,6 +160,35 @@ export interface LearnerFactory {
   memory?(ports: LearnerPorts): LearnerMemory;
   /** Handlers of the definition's `actions`, on the built learner. */
   actionHandlers?(ports: LearnerPorts, learner: Learner): AnyActionHandlers;
+  /** What it knows that replay builds procedures from (src/core/replay reads it through the registry, never by learner). */
+  procedures?(ports: LearnerPorts): ProcedureKnowledge;
+}
+
+/** A task template a learner distilled, with the steps it names (replay's procedure template). */
+export interface LearnedTemplate {
+  id: string;
+  origin: string;
+  /** The task with {variables}: `Add {item} to the cart`. */
+  name: string;
+  steps: readonly { text: string; regUrl?: string | undefined; exampleActions: readonly string[] }[];
+  /** The episodes it was learned from. */
+  episodeIds: readonly string[];
+}
+
+/** One action that ran in an episode, as a learner stored it. */
+export interface RanStep {
+  id: string;
+  regUrl: string;
+  /** Semantic form. */
+  action: string;
+  stepIndex: number;
+}
+
+/** What replay reads from the learners: templates from one, the steps that really ran from another. */
+export interface ProcedureKnowledge {
+  templates?(origin: string): Promise<LearnedTemplate[]>;
+  /** The actions that ran in an episode on these page types (rejected proposals left out), in any order. */
+  ranSteps?(episode: { id: string; origin: string; regUrls: readonly string[] }): Promise<RanStep[]>;
 }
 
 /** A registry entry with its factory: what the background and the benchmark build from. */

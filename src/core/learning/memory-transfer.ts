@@ -11,6 +11,7 @@
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
 import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStoreRows, parseArchive, type MemoryArchive } from '../memory/memory-archive.ts';
+import { upgradeStoredEpisode } from './stored-step-upgrade.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
@@ -144,6 +145,12 @@ function prepareOwnStores(learnerMemories: MemoryTransferDeps['learnerMemories']
   return own;
 }
 
+/** An archive's records, as the panel names their origin. */
+function archiveSource(archive: MemoryArchive): string {
+  const at = new Date(archive.exportedAt);
+  return Number.isNaN(at.getTime()) ? 'an archive' : `an archive exported ${at.toISOString().slice(0, 10)}`;
+}
+
 /**
  * Imports an archive (validated as a whole before anything is written: a bad
  * file changes nothing) or a trajectory file (stored as episodes and learned
@@ -151,7 +158,7 @@ function prepareOwnStores(learnerMemories: MemoryTransferDeps['learnerMemories']
  * reject is reported per learner, and a learner this build does not have is
  * reported too, not guessed at.
  */
-export async function importMemory(d: MemoryTransferDeps, json: string): Promise<MemoryImportResult> {
+export async function importMemory(d: MemoryTransferDeps, json: string, options: { importedFrom?: (record: LearnerDataRecord) => string } = {}): Promise<MemoryImportResult> {
   const trajectories = asTrajectoryFile(json, d.now());
   if (trajectories) {
     if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
@@ -161,7 +168,7 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
     for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
   }
-  const { item: archive } = maskRecord(parseArchive(json));
+  const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) }));
   const own = prepareOwnStores(d.learnerMemories, archive);
   const count = (name: string) => own.find((o) => o.store === name)?.rows.length ?? 0;
   const result: MemoryImportResult = { transitions: count('transitions'), episodes: archive.episodes.length, experiences: count('experiences') };
@@ -177,7 +184,8 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
         continue;
       }
       const prepared = memory.prepareImport(data);
-      learnerData.push(...prepared.records);
+      // Each record says where it came from (an imported guide shows its origin in the panel).
+      learnerData.push(...prepared.records.map((r) => ({ ...r, importedFrom: options.importedFrom?.(r) ?? archiveSource(archive) })));
       result.learners[id] = { imported: prepared.records.length, rejected: prepared.rejected };
     }
   }

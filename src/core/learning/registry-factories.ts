@@ -8,7 +8,10 @@ import { evotestFactory } from './evotest/factory.ts';
 import { jitrlFactory } from './jitrl/factory.ts';
 import { metattlFactory } from './metattl/factory.ts';
 import { tfgrpoFactory } from './tfgrpo/factory.ts';
-import type { LearnerFactory, LearnerPorts, RegisteredLearner } from './learner-definition.ts';
+import { InMemoryExperienceStore } from './cer/experience-store.ts';
+import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
+import type { LearnerFactory, LearnerMemory, LearnerPorts, LearnerStores, ProcedureKnowledge, RegisteredLearner } from './learner-definition.ts';
+import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
 import { LEARNERS, learnerDefinition } from './registry.ts';
 import type { Settings } from '../settings.ts';
@@ -41,6 +44,21 @@ export function buildLearners(ports: LearnerPorts, options: { ids?: readonly str
   return registry
     .filter((d) => options.ids === undefined || options.ids.includes(d.id))
     .map((definition) => ({ definition, learner: definition.create(ports) }));
+}
+
+/** Every store the learners need, in memory (tests, the benchmark, the offline demo): built here, so no caller names one. */
+export function inMemoryLearnerStores(): LearnerStores {
+  return { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() };
+}
+
+/** Every registry learner's memory, by id, in registry order: what export, import, forget and sync go through. */
+export function learnerMemories(ports: LearnerPorts, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): { id: string; memory: LearnerMemory }[] {
+  return registry.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
+}
+
+/** What every registry learner offers replay (LearnerFactory.procedures), in registry order. */
+export function procedureKnowledge(ports: LearnerPorts, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): ProcedureKnowledge[] {
+  return registry.flatMap((d) => (d.procedures ? [d.procedures(ports)] : []));
 }
 
 /** The built learners that the settings switch on, in registry order. */

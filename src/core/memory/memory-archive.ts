@@ -56,8 +56,12 @@ export function buildArchive(input: {
   return archive;
 }
 
-/** Parses and validates an archive file's text; throws ImportError with a reason a person can act on. */
-export function parseArchive(text: string): MemoryArchive {
+/**
+ * Parses and validates an archive file's text; throws ImportError with a
+ * reason a person can act on. `upgradeEpisode` brings episodes written in an
+ * older stored format to the current one before they are validated.
+ */
+export function parseArchive(text: string, options: { upgradeEpisode?: (raw: unknown) => unknown } = {}): MemoryArchive {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -67,6 +71,9 @@ export function parseArchive(text: string): MemoryArchive {
   if (typeof raw !== 'object' || raw === null || (raw as { format?: unknown }).format !== ARCHIVE_FORMAT) {
     throw new ImportError('the file is not an Apprentice memory export (no "format": "apprentice-memory")');
   }
+  const { upgradeEpisode } = options;
+  const episodes = (raw as { episodes?: unknown }).episodes;
+  if (upgradeEpisode && Array.isArray(episodes)) raw = { ...raw, episodes: episodes.map(upgradeEpisode) };
   const parsed = MemoryArchiveSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -15,6 +15,7 @@
  *                disk) is retried next round, nothing is skipped.
  */
 import { exportMemory } from '../learning/memory-transfer.ts';
+import { ownStoresOf } from '../learning/learner-definition.ts';
 import { parseArchive } from '../memory/memory-archive.ts';
 import { mergeIncoming, parseDocId, type MergeDeps, type MergeReport } from './merge-incoming.ts';
 import { shareItems, type ShareResult } from './share-items.ts';
@@ -72,6 +73,7 @@ export async function publishOwn(deps: MergeDeps, db: TeamDatabasePort, config: 
   const merged = await deps.index.mergedHashes();
   const shared = shareItems({
     archive, sharedSites: config.sharedSites, me: config.me, appVersion: config.appVersion, now: config.now(),
+    ownStores: ownStoresOf(deps.transfer.learnerMemories),
     fromTeammate: (part, origin, key, hash) => merged.get(rowAddress(part, origin, key)) === hash,
   });
   // A merged row the person's learning changed is theirs now: it leaves the index, so

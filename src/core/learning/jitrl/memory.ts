@@ -38,6 +38,11 @@ export function transitionsMemory(store: MemoryStore): LearnerMemory {
       const t = parsed.data;
       return { origin: t.origin, key: t.id, taughtAt: t.updatedAt, episodeId: t.episodeId };
     },
+    // putEpisode replaces an episode's rows: its transitions travel together.
+    writeGroup: (row) => {
+      const episodeId = typeof row === 'object' && row !== null ? (row as { episodeId?: unknown }).episodeId : undefined;
+      return typeof episodeId === 'string' ? episodeId : null;
+    },
   };
   return {
     forgetSite: (origin) => store.forgetSite(origin),
