@@ -142,7 +142,7 @@ export const UiRequests = {
   /** A registry learner's memory on one site (its `memory.list`); null when that learner lists nothing. */
   'learner.memory': {
     req: z.strictObject({ learnerId: z.string(), origin: z.string() }),
-    res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number() })).nullable(),
+    res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number(), importedFrom: z.string().optional() })).nullable(),
   },
   /**
    * A request of a learner's own panel view (its definition's `actions`,

@@ -39,6 +39,18 @@ describe('Memory tab: a section per registry learner with memory', () => {
     expect(screen.getByRole('group', { name: 'Example learner memory' })).toBeInTheDocument();
   });
 
+  it('a record imported from an archive or team memory says where it came from', async () => {
+    const fake = fakeConnector({
+      'learner.memory': async ({ learnerId, origin }) => [
+        { learnerId, origin, key: 'tally', value: { episodes: 2 }, updatedAt: 0, importedFrom: 'team memory, shared by Ada' },
+        { learnerId, origin, key: 'mine', value: { episodes: 1 }, updatedAt: 0 },
+      ],
+    });
+    render(<LearnerMemorySections client={fake.connector.client} origin="https://shop.test" version={0} registry={[example]} />);
+    expect(await screen.findByText(/imported from team memory, shared by Ada/)).toBeInTheDocument();
+    expect(screen.getAllByText(/imported from/)).toHaveLength(1);
+  });
+
   it('shows nothing for a learner that lists nothing, and says so when it has learned nothing', async () => {
     const fake = fakeConnector({ 'learner.memory': async () => null });
     render(<LearnerMemorySections client={fake.connector.client} origin="https://a.test" version={0} registry={[example]} />);

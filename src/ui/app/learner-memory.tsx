@@ -23,6 +23,8 @@ export interface MemoryRecord {
   /** As stored: validate it with the learner's schema before trusting its shape. */
   value: unknown;
   updatedAt: number;
+  /** Where it was imported from (an archive, team memory); absent for what was learned here. */
+  importedFrom?: string | undefined;
 }
 
 export interface MemoryViewProps {
@@ -56,7 +58,10 @@ export function GenericMemory({ records }: MemoryViewProps) {
   return (
     <ul class="learner-memory">
       {records.map((r) => (
-        <li key={r.key}><code>{r.key}</code> <span class="meta">{fmtTime(r.updatedAt)}</span><pre>{JSON.stringify(r.value, null, 1)}</pre></li>
+        <li key={r.key}>
+          <code>{r.key}</code> <span class="meta">{fmtTime(r.updatedAt)}{r.importedFrom ? ` · imported from ${r.importedFrom}` : ''}</span>
+          <pre>{JSON.stringify(r.value, null, 1)}</pre>
+        </li>
       ))}
     </ul>
   );
