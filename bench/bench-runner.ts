@@ -17,7 +17,8 @@ import { lineageStoreOn } from '../src/core/learning/evotest/lineage-store.ts';
 import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { LEARNERS, learnerDefinition } from '../src/core/learning/registry.ts';
-import { buildLearners as buildRegistryLearners } from '../src/core/learning/registry-factories.ts';
+import { buildLearners as buildRegistryLearners, procedureKnowledge } from '../src/core/learning/registry-factories.ts';
+import type { LearnerPorts } from '../src/core/learning/learner-definition.ts';
 import { MetaTtlLearner, METATTL_ID } from '../src/core/learning/metattl/metattl-learner.ts';
 import { DEFAULT_METATTL } from '../src/core/learning/metattl/metattl-settings.ts';
 import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
@@ -349,21 +350,23 @@ function buildPolicy(options: BenchOptions, chat: ChatModel | null, streamSeed: 
   return createLlmPolicy(chat, { logitMode: options.provider?.logitMode ?? 'auto' });
 }
 
+/** The ports the registry builds learners (and their knowledge) from, on this learner set's stores. */
+function learnerPorts(set: LearnerSet, settings: Settings, chat: ChatModel | null, streamSeed: number): LearnerPorts {
+  return {
+    stores: { memory: set.memory, experiences: set.experience, learnerData: set.learnerData },
+    settings: () => settings,
+    model: () => chat,
+    clock: systemClock,
+    random: seededRandom(streamSeed ^ 0x5bd1e995),
+  };
+}
+
 /** The configuration's learners, from the registry, in registry order, on this learner set's stores. */
 function buildLearners(config: LearnerConfig, set: LearnerSet, settings: Settings, chat: ChatModel | null, streamSeed: number): Learner[] {
   const parsed = parseLearnerConfig(config);
   if (!parsed.ok) throw new Error(parsed.message);
   if (parsed.ids.length === 0) return [];
-  return buildRegistryLearners(
-    {
-      stores: { memory: set.memory, experiences: set.experience, learnerData: set.learnerData },
-      settings: () => settings,
-      model: () => chat,
-      clock: systemClock,
-      random: seededRandom(streamSeed ^ 0x5bd1e995),
-    },
-    { ids: parsed.ids },
-  ).map((b) => b.learner);
+  return buildRegistryLearners(learnerPorts(set, settings, chat, streamSeed), { ids: parsed.ids }).map((b) => b.learner);
 }
 
 async function runAttempt(input: {
@@ -425,7 +428,7 @@ async function runAttempt(input: {
       newId: () => `${learner}:${task.id}:${attempt}:${ids++}`,
       // The bench's decider approves every proposal, so a plan starts approved.
       ...(parseLearnerConfig(learner).ok && (parseLearnerConfig(learner) as { replay: boolean }).replay
-        ? { replay: new ProcedureLibrary({ experiences: set.experience, memory: set.memory, episodes: set.episodes, learnerData: set.learnerData }, systemClock, { approvePlans: true }) }
+        ? { replay: new ProcedureLibrary({ knowledge: procedureKnowledge(learnerPorts(set, settings, chat, streamSeed)), episodes: set.episodes, learnerData: set.learnerData }, systemClock, { approvePlans: true }) }
         : {}),
     });
 

@@ -42,17 +42,8 @@ const KNOWN = {
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
   'bench/trust/restarts.ts': ['cer', 'jitrl'],
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
-  'src/background/index.ts': ['evotest', 'metattl', 'tfgrpo'],
-  'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/core/learning/evotest/factory.ts': ['jitrl'],
   'src/core/learning/learner-definition.ts': ['cer'],
-  'src/core/replay/build-procedures.ts': ['cer'],
-  'src/core/replay/procedure-library.ts': ['cer'],
-  'src/core/replay/procedure.ts': ['cer'],
-  'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/ui/app/experience-list.tsx': ['cer'],
-  'src/ui/app/memory-tab.tsx': ['evotest', 'tfgrpo'],
-  'src/ui/app/run-tab.tsx': ['metattl'],
 };
 
 const learning = join(root, 'src/core/learning');

@@ -14,6 +14,7 @@ import type { Settings } from '../settings.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
 import type { Learner } from './learner.ts';
+import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
 /**
  * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
@@ -149,12 +150,45 @@ export interface LearnerDefinition<S = unknown> {
   planSchema?: z.ZodType;
   /** It keeps a memory the Memory tab lists (its factory has `memory`). */
   keepsMemory: boolean;
+  /** Requests its own panel views make (learner-actions.ts); the factory's `actions` answers them. */
+  actions?: LearnerActions;
 }
 
 /** How to build a learner, and reach its stored knowledge. */
 export interface LearnerFactory {
   create(ports: LearnerPorts): Learner;
   memory?(ports: LearnerPorts): LearnerMemory;
+  /** Handlers of the definition's `actions`, on the built learner. */
+  actionHandlers?(ports: LearnerPorts, learner: Learner): AnyActionHandlers;
+  /** What it knows that replay builds procedures from (src/core/replay reads it through the registry, never by learner). */
+  procedures?(ports: LearnerPorts): ProcedureKnowledge;
+}
+
+/** A task template a learner distilled, with the steps it names (replay's procedure template). */
+export interface LearnedTemplate {
+  id: string;
+  origin: string;
+  /** The task with {variables}: `Add {item} to the cart`. */
+  name: string;
+  steps: readonly { text: string; regUrl?: string | undefined; exampleActions: readonly string[] }[];
+  /** The episodes it was learned from. */
+  episodeIds: readonly string[];
+}
+
+/** One action that ran in an episode, as a learner stored it. */
+export interface RanStep {
+  id: string;
+  regUrl: string;
+  /** Semantic form. */
+  action: string;
+  stepIndex: number;
+}
+
+/** What replay reads from the learners: templates from one, the steps that really ran from another. */
+export interface ProcedureKnowledge {
+  templates?(origin: string): Promise<LearnedTemplate[]>;
+  /** The actions that ran in an episode on these page types (rejected proposals left out), in any order. */
+  ranSteps?(episode: { id: string; origin: string; regUrls: readonly string[] }): Promise<RanStep[]>;
 }
 
 /** A registry entry with its factory: what the background and the benchmark build from. */

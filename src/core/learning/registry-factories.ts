@@ -10,7 +10,7 @@ import { metattlFactory } from './metattl/factory.ts';
 import { tfgrpoFactory } from './tfgrpo/factory.ts';
 import { InMemoryExperienceStore } from './cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import type { LearnerFactory, LearnerMemory, LearnerPorts, LearnerStores, RegisteredLearner } from './learner-definition.ts';
+import type { LearnerFactory, LearnerMemory, LearnerPorts, LearnerStores, ProcedureKnowledge, RegisteredLearner } from './learner-definition.ts';
 import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
 import { LEARNERS, learnerDefinition } from './registry.ts';
@@ -54,6 +54,11 @@ export function inMemoryLearnerStores(): LearnerStores {
 /** Every registry learner's memory, by id, in registry order: what export, import, forget and sync go through. */
 export function learnerMemories(ports: LearnerPorts, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): { id: string; memory: LearnerMemory }[] {
   return registry.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
+}
+
+/** What every registry learner offers replay (LearnerFactory.procedures), in registry order. */
+export function procedureKnowledge(ports: LearnerPorts, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): ProcedureKnowledge[] {
+  return registry.flatMap((d) => (d.procedures ? [d.procedures(ports)] : []));
 }
 
 /** The built learners that the settings switch on, in registry order. */

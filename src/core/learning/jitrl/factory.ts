@@ -3,6 +3,7 @@ import { learnerSettings, type LearnerFactory } from '../learner-definition.ts';
 import { jitrlDefinition } from './definition.ts';
 import { JitrlLearner } from './jitrl-learner.ts';
 import { transitionsMemory } from './memory.ts';
+import { ranTransitions } from './procedures.ts';
 
 export const jitrlFactory: LearnerFactory = {
   create: (ports) =>
@@ -14,4 +15,5 @@ export const jitrlFactory: LearnerFactory = {
       // As before the registry: a rejection is stored with the default `reject` reward, not the settings' one.
     }),
   memory: (ports) => transitionsMemory(ports.stores.memory),
+  procedures: (ports) => ranTransitions(ports.stores.memory),
 };
