@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from 'preact';
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
 import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
 import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
 import { MetaTtlEpisodePanel } from './metattl-guide-panel.tsx';
@@ -59,7 +60,7 @@ export function LearnerEvidence({ step, views = EVIDENCE_VIEWS }: { step: StepRe
         const View = views[learnerId] ?? GenericEvidence;
         return (
           <section key={learnerId} class="learner-evidence" aria-label={`Evidence of ${learnerId}`}>
-            <p class="meta">{learnerId}</p>
+            <p class="meta">{LEARNERS.find((d) => d.id === learnerId)?.label ?? learnerId}</p>
             <View evidence={evidence} />
           </section>
         );
