@@ -32,13 +32,7 @@ const KNOWN = {
   'bench/trust/concurrency.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
-  'src/background/index.ts': ['evotest', 'metattl', 'tfgrpo'],
-  'src/background/ui-handlers.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'src/core/learning/learner-definition.ts': ['cer'],
-  'src/protocol/messages.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'src/ui/app/experience-list.tsx': ['cer'],
-  'src/ui/app/memory-tab.tsx': ['evotest', 'tfgrpo'],
-  'src/ui/app/run-tab.tsx': ['metattl'],
 };
 
 const learning = join(root, 'src/core/learning');

@@ -14,6 +14,7 @@ import type { Settings } from '../settings.ts';
 import type { ExperienceStore } from './cer/experience-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
 import type { Learner } from './learner.ts';
+import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
 /**
  * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
@@ -149,12 +150,16 @@ export interface LearnerDefinition<S = unknown> {
   planSchema?: z.ZodType;
   /** It keeps a memory the Memory tab lists (its factory has `memory`). */
   keepsMemory: boolean;
+  /** Requests its own panel views make (learner-actions.ts); the factory's `actions` answers them. */
+  actions?: LearnerActions;
 }
 
 /** How to build a learner, and reach its stored knowledge. */
 export interface LearnerFactory {
   create(ports: LearnerPorts): Learner;
   memory?(ports: LearnerPorts): LearnerMemory;
+  /** Handlers of the definition's `actions`, on the built learner. */
+  actionHandlers?(ports: LearnerPorts, learner: Learner): AnyActionHandlers;
   /** What it knows that replay builds procedures from (src/core/replay reads it through the registry, never by learner). */
   procedures?(ports: LearnerPorts): ProcedureKnowledge;
   /**

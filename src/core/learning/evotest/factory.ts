@@ -10,6 +10,10 @@ import { EvotestRuntime } from './evotest-runtime.ts';
 import { evolutionReport, summarizeEvolution } from './evolution-summary.ts';
 import type { Lineage } from './lineage.ts';
 import { lineageDataOn, lineageStoreOn } from './lineage-store.ts';
+import { EVOTEST_ACTIONS, EvotestLineageError } from './actions.ts';
+import { evolverMode } from './evotest-runtime.ts';
+import { pinConfiguration } from './lineage.ts';
+import { checkedHandlers } from '../learner-actions.ts';
 
 export const evotestFactory: LearnerFactory = {
   create: (ports) => new EvotestLearner(runtimeFor(ports)),
@@ -18,6 +22,24 @@ export const evotestFactory: LearnerFactory = {
   runReport: {
     collect: (stores) => lineageStoreOn(stores.learnerData).list(),
     summarize: (items) => (items.length === 0 ? null : evolutionReport(summarizeEvolution(items as Lineage[]))),
+  },
+  actionHandlers: (ports) => {
+    const lineages = lineageStoreOn(ports.stores.learnerData, ports.clock);
+    return checkedHandlers(EVOTEST_ACTIONS, {
+      lineages: async ({ origin }) => ({
+        mode: evolverMode(learnerSettings(evotestDefinition, ports.settings()), ports.model()),
+        lineages: await lineages.list(origin),
+      }),
+      pin: async ({ key, configurationId }) => {
+        const lineage = await lineages.get(key);
+        if (!lineage) throw new EvotestLineageError(`no EvoTest lineage ${key}`);
+        if (configurationId !== null && !lineage.nodes.some((n) => n.id === configurationId)) throw new EvotestLineageError(`no configuration ${configurationId} in ${key}`);
+        const pinned = pinConfiguration(lineage, configurationId, ports.clock.now());
+        await lineages.put(pinned);
+        return pinned;
+      },
+      reset: async ({ key }) => ({ deleted: await lineages.delete(key) }),
+    });
   },
 };
 
