@@ -3,11 +3,11 @@
  * one task for K attempts in headless Chromium, with the meta-agent governed
  * by the strategy φ and a fresh guide store, so sessions never share guides.
  */
-import { MetaTtlLearner, METATTL_ID } from '../src/core/learning/metattl/metattl-learner.ts';
-import { runBench } from './bench-runner.ts';
+import { MetaTtlLearner, METATTL_ID } from '../../src/core/learning/metattl/metattl-learner.ts';
+import { runBench } from '../bench-runner.ts';
 import type { CreateSessions } from './meta-train-run.ts';
 import { sessionResult, type SessionAttempt } from './meta-train-session.ts';
-import { resolveTasks } from './suite.ts';
+import { resolveTasks } from '../suite.ts';
 
 export const createChromiumSessions: CreateSessions = async ({ suite, attempts, seed, provider, earlyStop }) => {
   // Task ids only: the suite is started again by each session's benchmark run.
