@@ -28,7 +28,6 @@ const KNOWN = {
   'bench/trust/concurrency.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
   'src/adapters/idb/idb-experience-store.ts': ['cer'],
-  'src/core/learning/learner-definition.ts': ['cer'],
 };
 
 const learning = join(root, 'src/core/learning');
