@@ -18,7 +18,6 @@ export const MAX_FUNCTION_LINES = 120;
  */
 const KNOWN_OVER = {
   'src/adapters/chrome/tab-page-driver.ts#createTabPageDriver': 130,
-  'src/background/index.ts#setUp': 185,
   'src/content/dom/perceptible.ts#createPerceptibility': 182,
   'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
   'src/core/policy/llm-policy.ts#propose': 129,

@@ -168,7 +168,7 @@ describe('recording a demonstration', () => {
     expect(ep.steps[0]!.chosen?.target).toMatchObject({ role: 'textbox', name: 'Full name', submits: false });
 
     // CER distilled the demonstration into dynamics for both pages and a skill.
-    const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });
+    const entries = await request<ExperienceEntry[]>({ type: 'learner.action', learnerId: 'cer', action: 'list', payload: { origin: server.origin } });
     const dynamics = entries.flatMap((e) => (e.kind === 'dynamics' ? [[e.regUrl, e.pageName]] : [])).sort();
     expect(dynamics).toEqual([['/form.html', FORM_TITLE], ['/list.html', LIST_TITLE]]);
     const skills = entries.filter((e) => e.kind === 'skill');
@@ -185,7 +185,7 @@ describe('recording a demonstration', () => {
 
   it('replays the demonstration as experience in the next attempt on the site', async () => {
     await site.goto(`${server.origin}/form.html`);
-    const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });
+    const entries = await request<ExperienceEntry[]>({ type: 'learner.action', learnerId: 'cer', action: 'list', payload: { origin: server.origin } });
     const started = await request<Episode>({ type: 'episode.start', tabId, task: 'Sign up as Grace Hopper from Japan on the Team plan' });
     await expect.poll(async () => (await getEpisode(started.id)).status, { timeout: 15_000 }).toBe('awaiting_approval');
     const step = (await getEpisode(started.id)).steps[0]!;

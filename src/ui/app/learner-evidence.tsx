@@ -6,8 +6,12 @@
  */
 import type { ComponentType } from 'preact';
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
 import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
 import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
+import { MetaTtlEpisodePanel } from './metattl-guide-panel.tsx';
+import type { Episode } from '../../core/episode/episode.ts';
+import type { UiClient } from '../../protocol/validate.ts';
 import { JitrlCandidateEvidenceView, JitrlEvidenceView } from './jitrl-evidence.tsx';
 
 export interface EvidenceViewProps {
@@ -56,13 +60,27 @@ export function LearnerEvidence({ step, views = EVIDENCE_VIEWS }: { step: StepRe
         const View = views[learnerId] ?? GenericEvidence;
         return (
           <section key={learnerId} class="learner-evidence" aria-label={`Evidence of ${learnerId}`}>
-            <p class="meta">{learnerId}</p>
+            <p class="meta">{LEARNERS.find((d) => d.id === learnerId)?.label ?? learnerId}</p>
             <View evidence={evidence} />
           </section>
         );
       })}
     </>
   );
+}
+
+export interface EpisodePanelProps {
+  client: UiClient;
+  episode: Episode;
+}
+
+/** Learners with a panel of their own beside the episode in the Run tab (Meta-TTL's guide), by learner id. */
+export const EPISODE_PANELS: Readonly<Record<string, ComponentType<EpisodePanelProps>>> = {
+  metattl: MetaTtlEpisodePanel,
+};
+
+export function LearnerEpisodePanels({ client, episode, panels = EPISODE_PANELS }: EpisodePanelProps & { panels?: Readonly<Record<string, ComponentType<EpisodePanelProps>>> }) {
+  return <>{Object.entries(panels).map(([id, Panel]) => <Panel key={id} client={client} episode={episode} />)}</>;
 }
 
 /** What each learner says about one candidate (inside the card's Evidence section). */

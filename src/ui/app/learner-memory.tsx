@@ -12,6 +12,9 @@ import type { LearnerDefinition } from '../../core/learning/learner-definition.t
 import { LEARNERS } from '../../core/learning/registry.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
+import { CerMemoryPanel } from './cer-experience-list.tsx';
+import { TfgrpoMemoryPanel } from './tfgrpo-library.tsx';
+import { EvotestDetails } from './evotest-lineage-view.tsx';
 
 export interface MemoryRecord {
   learnerId: string;
@@ -30,6 +33,25 @@ export interface MemoryViewProps {
 
 /** Per-learner memory views, by learner id (one line per learner). */
 export const MEMORY_VIEWS: Readonly<Record<string, ComponentType<MemoryViewProps>>> = {};
+
+export interface MemoryPanelProps {
+  client: UiClient;
+  origin: string;
+  version: number;
+  /** Something was edited or deleted: the tab refreshes its counts. */
+  onChanged: () => void;
+}
+
+/**
+ * Learners whose memory has a panel of its own (edit, undo, pin; it asks its
+ * learner through learner.action), by learner id: shown instead of the list
+ * of records.
+ */
+export const MEMORY_PANELS: Readonly<Record<string, ComponentType<MemoryPanelProps>>> = {
+  cer: CerMemoryPanel,
+  tfgrpo: TfgrpoMemoryPanel,
+  evotest: EvotestDetails,
+};
 
 /** The fallback: one line per record, its key, its value as JSON, when it was written. */
 export function GenericMemory({ records }: MemoryViewProps) {
@@ -73,15 +95,19 @@ function LearnerMemorySection({ client, definition, origin, version, View }: {
   );
 }
 
-export function LearnerMemorySections({ client, origin, version, registry = LEARNERS, views = MEMORY_VIEWS }: {
-  client: UiClient; origin: string; version: number;
+export function LearnerMemorySections({ client, origin, version, onChanged = () => undefined, registry = LEARNERS, views = MEMORY_VIEWS, panels = MEMORY_PANELS }: {
+  client: UiClient; origin: string; version: number; onChanged?: () => void;
   registry?: readonly LearnerDefinition[]; views?: Readonly<Record<string, ComponentType<MemoryViewProps>>>;
+  panels?: Readonly<Record<string, ComponentType<MemoryPanelProps>>>;
 }) {
   return (
     <>
-      {registry.filter((d) => d.keepsMemory).map((d) => (
-        <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />
-      ))}
+      {registry.filter((d) => d.keepsMemory).map((d) => {
+        const Panel = panels[d.id];
+        return Panel
+          ? <Panel key={d.id} client={client} origin={origin} version={version} onChanged={onChanged} />
+          : <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />;
+      })}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** CER's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
 import { CerSettingsSchema, DEFAULT_CER, type CerSettings } from './settings.ts';
+import { CER_ACTIONS } from './actions.ts';
 
 export const cerDefinition: LearnerDefinition<CerSettings> = {
   id: 'cer',
@@ -13,4 +14,5 @@ export const cerDefinition: LearnerDefinition<CerSettings> = {
     description: 'Distils and retrieves with the configured model; without one it uses its rule-based distiller and lexical retrieval.',
   },
   keepsMemory: true,
+  actions: CER_ACTIONS,
 };
