@@ -15,7 +15,7 @@
  * Every step prints its candidates with base versus adjusted logits and how
  * it was decided, so you can watch one correction change what happens next.
  *
- *   npm start -- [--template shop.add-to-cart] [--learners jitrl+cer] [--headed]
+ *   npm start -- [--template shop.add-to-cart] [--learners <ids>] [--headed]   (default: the registry's showcase configuration)
  *   npm start -- --task <id> [--attempts 4]   (one task, alone, as before)
  */
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/episode/episode.ts';
 import { JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../src/core/learning/jitrl/evidence.ts';
 import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
+import { BENCH_CONFIGURATIONS } from '../src/core/learning/registry-factories.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite, resolveTasks } from './suite.ts';
 
@@ -69,7 +70,7 @@ async function main(): Promise<number> {
       template: { type: 'string', default: 'shop.add-to-cart' },
       task: { type: 'string' },
       attempts: { type: 'string', default: '4' },
-      learners: { type: 'string', default: 'jitrl+cer' },
+      learners: { type: 'string', default: BENCH_CONFIGURATIONS.showcase },
       seed: { type: 'string', default: '0' },
       headed: { type: 'boolean', default: false },
     },

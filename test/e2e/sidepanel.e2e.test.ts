@@ -173,6 +173,12 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await list.waitFor({ timeout: 10_000 });
     const actions = await list.locator('.semantic').allTextContents();
     expect(actions).toContain('fill(<textbox "Email">, "ada@example.com")');
+    // The learners' own panels answer through the one learner.action message, validated at both ends.
+    await panel.getByRole('heading', { name: /^Pages it knows \([1-9]\d*\)$/ }).waitFor({ timeout: 10_000 });
+    await panel.getByText('Learned experiences (Training-Free GRPO)').waitFor();
+    await panel.getByText('Evolved configurations (EvoTest)').click();
+    await panel.getByText(/^EvoTest has no configurations for this site yet/).waitFor();
+    expect(await panel.getByRole('alert').allTextContents()).toEqual([]);
     await shot('7-memory');
   });
 });

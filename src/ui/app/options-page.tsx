@@ -43,11 +43,12 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
             <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
           </fieldset>
         ))}
-        {form.loaded ? learners.filter((d) => d.id in views).map((definition) => {
-          const View = views[definition.id]!;
-          return <View key={definition.id} definition={definition} settings={form.loaded!} modelConfigured={model} save={(next) => form.saveLearner(definition.id, next)} />;
-        }) : null}
-        <LearnerSettingsSections registry={generated} values={form.values} errors={form.errors} modelConfigured={model} onChange={form.setValue} />
+        {learners.map((definition) => {
+          // In registry order: the learner's own view (saved at once) once the settings are loaded, else its generated section.
+          const View = views[definition.id];
+          if (!View) return <LearnerSettingsSections key={definition.id} registry={[definition]} values={form.values} errors={form.errors} modelConfigured={model} onChange={form.setValue} />;
+          return form.loaded ? <View key={definition.id} definition={definition} settings={form.loaded} modelConfigured={model} save={(next) => form.saveLearner(definition.id, next)} /> : null;
+        })}
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={form.busy !== null}>Save</button>
           <button type="button" disabled={form.busy !== null} onClick={form.reset}>Reset to defaults</button>

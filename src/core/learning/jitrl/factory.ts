@@ -4,6 +4,7 @@ import { jitrlDefinition } from './definition.ts';
 import { JitrlLearner } from './jitrl-learner.ts';
 import { transitionsMemory } from './memory.ts';
 import { ranTransitions } from './procedures.ts';
+import { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS } from './ablation.ts';
 
 export const jitrlFactory: LearnerFactory = {
   create: (ports) =>
@@ -16,4 +17,5 @@ export const jitrlFactory: LearnerFactory = {
     }),
   memory: (ports) => transitionsMemory(ports.stores.memory),
   procedures: (ports) => ranTransitions(ports.stores.memory),
+  ablation: [...ABLATION_ROWS, ...LEAVE_ONE_OUT_ROWS],
 };
