@@ -23,7 +23,6 @@ const walk = (dir) => {
 
 /** File → the learner ids it may still name (recorded when the check was written; shrink it, never grow it). */
 const KNOWN = {
-  'bench/demo.ts': ['jitrl'],
   'bench/trust/adaptive-run.ts': ['cer', 'jitrl'],
   'bench/trust/concurrency.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],

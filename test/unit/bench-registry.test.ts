@@ -49,4 +49,14 @@ describe('the benchmark over the registry', () => {
     expect(REGISTERED_LEARNERS.map((d) => d.enabled({ ...DEFAULT_SETTINGS, learners: off }))).toEqual([false, false, false, false, false]);
     expect([off['jitrl']?.['beta'], off['other']]).toEqual([2, { x: 1 }]);
   });
+
+  it('says a learner\'s evidence in words for the demo (LearnerFactory.evidenceText)', () => {
+    const texts = REGISTERED_LEARNERS.flatMap((d) => (d.evidenceText ? [[d.id, d.evidenceText] as const] : []));
+    expect(texts.map(([id]) => id)).toEqual(['jitrl']);
+    const text = texts[0]![1];
+    expect(text.step?.(undefined)).toBe('V(s) = — from 0 neighbours');
+    expect(text.step?.({ v: 0.415, neighbours: [{ transitionId: 't', episodeId: 'e', task: 'x', action: 'a', similarity: 1, ret: 1 }], droppedMemoryActions: 0 })).toBe('V(s) = 0.41 from 1 neighbours');
+    expect(text.candidate?.({ q: 1, advantage: 0.5, normAdvantage: 0.5, support: 2, valueKind: 'known' })).toEqual({ 'Ã': '0.50', evidence: 'known ×2' });
+    expect(text.candidate?.(undefined)).toEqual({ 'Ã': '—', evidence: 'none' });
+  });
 });

@@ -153,6 +153,15 @@ export interface LearnerFactory {
   ablation?: readonly AblationRow[];
   /** What a benchmark run left in its stores worth reporting (EvoTest: what its evolver changed). */
   runReport?: RunReportSource;
+  /** Its evidence as plain text, for the terminal demo (`npm start`), as its panel view shows it. */
+  evidenceText?: EvidenceText;
+}
+
+export interface EvidenceText {
+  /** One phrase for the step (`step.evidence[id]`, undefined when the step has none). */
+  step?(evidence: unknown): string;
+  /** Cells for one candidate (`candidate.evidence[id]`), by column header, always the same headers in the same order. */
+  candidate?(evidence: unknown): Record<string, string>;
 }
 
 export interface AblationRow {
