@@ -18,12 +18,9 @@ export const MAX_FUNCTION_LINES = 120;
  */
 const KNOWN_OVER = {
   'src/adapters/chrome/tab-page-driver.ts#createTabPageDriver': 130,
-  'src/background/index.ts#setUp': 185,
   'src/content/dom/perceptible.ts#createPerceptibility': 182,
-  'src/content/record/demonstration-recorder.ts#createDemonstrationRecorder': 180,
   'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
   'src/core/policy/llm-policy.ts#propose': 129,
-  'src/ui/app/options-page.tsx#OptionsPage': 191,
 };
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;

@@ -3,6 +3,8 @@
  * in the episode store, rewards and learning on stop (real CER offline
  * distiller and real JitRL learner over in-memory stores), abandoned → partial.
  */
+import { cerDefinition } from '../../src/core/learning/cer/definition.ts';
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import {
   DemonstrationError, DemonstrationRecorder, NotRecordingError, type DemonstrationPage, type RecordedAction,
@@ -34,8 +36,8 @@ function setUp(options: { settings?: Settings; onRecordOff?: (recorder: Demonstr
   const clock = { t: 1000, now() { return this.t; } };
   const calls: [number, boolean][] = [];
   let ids = 0;
-  const cer = new CerLearner({ store: experiences, settings: () => settings.cer, model: null, clock });
-  const jitrl = new JitrlLearner({ store: memory, settings: () => settings.jitrl, random: seededRandom(1), clock });
+  const cer = new CerLearner({ store: experiences, settings: () => cerDefinition.settings.read(settings), model: null, clock });
+  const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(1), clock });
   const page: DemonstrationPage = {
     async setRecording(tabId, on) {
       calls.push([tabId, on]);

@@ -15,10 +15,10 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
+import { ownStoresOf, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { Learner } from '../../src/core/learning/learner.ts';
 import { exportMemory } from '../../src/core/learning/memory-transfer.ts';
-import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners, learnerMemories } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -165,15 +165,18 @@ async function runEpisode(shape: Shape, placement: Placement) {
   ep = await controller.decide(ep.id, { kind: 'approve', step: 0, candidate: ep.steps[0]!.candidates[0]!.semantic });
   await controller.finish(ep.id, 'success');
 
+  const memories = learnerMemories(ports);
   const { json: exported } = await exportMemory({
-    episodes, memory: ports.stores.memory, experiences: ports.stores.experiences,
-    learnerMemories: REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+    episodes,
+    learnerMemories: memories,
     learning: { learners: () => [], rewards: () => settings.rewards, logger: silentLogger },
     now: () => Date.UTC(2026, 10, 25),
-    writeImport: inMemoryImportWriter({ ...ports.stores, episodes }),
-  } as Parameters<typeof exportMemory>[0]);
+    writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, memories),
+  });
+  // The team documents from the stores as they are (not from the export, which is masked on its own).
   const shared = shareItems({
     archive: { transitions: await ports.stores.memory.all(), experiences: await ports.stores.experiences.all() },
+    ownStores: ownStoresOf(memories),
     sharedSites: [ORIGIN], me: { id: 'member-0001', name: 'Ada' }, fromTeammate: () => false, appVersion: '0.1.0', now: 5,
   });
   return {

@@ -14,10 +14,9 @@ import type { PageObservation } from '../page/observation.ts';
 import { maskedAction, redactValues, type TypedSecret } from '../secrets/mask-secrets.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { kindOfMask } from '../secrets/secret-kinds.ts';
-import { toSemanticAction } from '../page/semantic-action.ts';
-import type { ProposedCandidate } from '../policy/policy.ts';
+import { pageActionOf, type Candidate } from '../learning/candidate.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
-import { actionFingerprint, fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {
@@ -74,16 +73,6 @@ export function targetChanged(action: Action, semantic: string, now: PageObserva
   return null;
 }
 
-/** The step with each candidate's target as the page shows it now (what an approval of it will be about). */
-export function withTargets(step: StepRecord, observation: PageObservation): StepRecord {
-  const candidates = step.candidates.map((c) => {
-    const parsed = parseAction(c.action);
-    const target = parsed.ok ? actionFingerprint(parsed.action, observation) : null;
-    return target ? { ...c, target } : c;
-  });
-  return { ...step, candidates };
-}
-
 /** A per-key queue: work for the same episode runs one at a time, in call order. */
 export class EpisodeLocks {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -102,7 +91,7 @@ export class EpisodeLocks {
 
 /** Proposed candidates with their typed secrets masked, and what was hidden. */
 export interface MaskedProposal {
-  candidates: ProposedCandidate[];
+  candidates: Candidate[];
   /** The real action (ref form) by the masked candidate's semantic form, for the moment the person approves it. */
   real: Map<string, string>;
   typed: TypedSecret[];
@@ -113,8 +102,8 @@ export interface MaskedProposal {
  * its mask (two candidates that differ only in the secret become one, with
  * the better logit). The real actions wait in memory until approved.
  */
-export function maskProposedSecrets(candidates: readonly ProposedCandidate[], observation: PageObservation): MaskedProposal {
-  const out: ProposedCandidate[] = [];
+export function maskProposedSecrets(candidates: readonly Candidate[], observation: PageObservation): MaskedProposal {
+  const out: Candidate[] = [];
   const at = new Map<string, number>();
   const real = new Map<string, string>();
   const typed: TypedSecret[] = [];
@@ -125,14 +114,14 @@ export function maskProposedSecrets(candidates: readonly ProposedCandidate[], ob
       continue;
     }
     typed.push(masked.secret);
-    const semantic = formatAction(toSemanticAction(masked.action, observation));
-    const seen = at.get(semantic);
-    if (seen !== undefined && out[seen]!.logit >= c.logit) continue;
-    real.set(semantic, formatAction(c.action));
-    if (seen !== undefined) out[seen] = { ...c, action: masked.action };
+    const maskedCandidate: Candidate = { ...c, ...pageActionOf(masked.action, observation) };
+    const seen = at.get(maskedCandidate.semantic);
+    if (seen !== undefined && out[seen]!.baseLogit >= c.baseLogit) continue;
+    real.set(maskedCandidate.semantic, formatAction(c.action));
+    if (seen !== undefined) out[seen] = maskedCandidate;
     else {
-      at.set(semantic, out.length);
-      out.push({ ...c, action: masked.action });
+      at.set(maskedCandidate.semantic, out.length);
+      out.push(maskedCandidate);
     }
   }
   return { candidates: out, real, typed };
@@ -165,7 +154,6 @@ export function maskStepSecrets(step: StepRecord, observation: PageObservation, 
       ...step,
       candidates,
       learningNotes: redact(step.learningNotes),
-      neighbours: redact(step.neighbours),
       ...(step.evidence !== undefined ? { evidence: redact(step.evidence) } : {}),
     },
     secrets,

@@ -13,6 +13,8 @@
  */
 import { maskTaskSecrets } from '../secrets/task-secrets.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
+import type { Action } from '../page/action.ts';
+import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerprint.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
@@ -35,6 +37,12 @@ export interface RecordedAction {
   action: string;
   url: string;
   title: string;
+  /**
+   * The element acted on, as the content script's snapshot showed it (role,
+   * name, link, form, submit behaviour): with it a taught step counts toward
+   * earned autonomy like an approval.
+   */
+  target?: TargetFingerprint | undefined;
 }
 
 /** The tab side of recording (chrome messaging in the extension; plain objects in tests). */
@@ -255,11 +263,18 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
     regUrl: regularizeUrl(step.url).regUrl,
     ...(title ? { pageTitle: title } : {}),
     semantic,
+    ...targetOf(action, step.target),
     decision: 'demonstrated',
     result: { ok: true, navigated: false },
     latencyMs,
     startedAt,
   });
+}
+
+/** The fingerprint, when it describes the element the action names (role and name); otherwise none, and the step does not count for autonomy. */
+function targetOf(action: Action, target: TargetFingerprint | undefined): { target?: TargetFingerprint } {
+  if (target === undefined || !('target' in action) || action.target?.kind !== 'semantic') return {};
+  return fingerprintNames(target, action.target.role, action.target.name) ? { target } : {};
 }
 
 /**

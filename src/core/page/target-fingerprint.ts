@@ -44,6 +44,11 @@ export function fingerprintOf(node: SnapshotNode): TargetFingerprint {
   };
 }
 
+/** Whether a fingerprint is of the element a semantic target names (role, and name up to whitespace). */
+export function fingerprintNames(fingerprint: TargetFingerprint, role: string, name: string): boolean {
+  return fingerprint.role === role && fingerprint.name === normalized(name);
+}
+
 /** The fingerprint of the element an action targets on this page; null for actions without one (goto, answers). */
 export function actionFingerprint(action: Action, observation: Pick<PageObservation, 'nodes'>): TargetFingerprint | null {
   const node = nodeActedOn(action, observation);

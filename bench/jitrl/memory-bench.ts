@@ -19,17 +19,19 @@ import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import { markdownTable } from 'markdown-table';
 import { quantile } from 'simple-statistics';
-import { IdbMemoryStore } from '../src/adapters/idb/idb-memory-store.ts';
-import { estimateValues } from '../src/core/learning/jitrl/estimate-values.ts';
-import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../src/core/learning/jitrl/retrieve-neighbours.ts';
-import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
-import { stateTokensOf, tokenize } from '../src/core/memory/tokenize.ts';
-import type { Transition } from '../src/core/memory/transition.ts';
-import { formatAction, parseAction } from '../src/core/page/action-grammar.ts';
-import type { Action } from '../src/core/page/action.ts';
-import type { RandomSource } from '../src/core/ports.ts';
-import { seededRandom } from '../src/core/random.ts';
-import { DEFAULT_JITRL } from '../src/core/settings.ts';
+import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { estimateValues } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
+import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../../src/core/learning/jitrl/retrieve-neighbours.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
+import type { Transition } from '../../src/core/memory/transition.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import type { Action } from '../../src/core/page/action.ts';
+import type { RandomSource } from '../../src/core/ports.ts';
+import { seededRandom } from '../../src/core/random.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 
 const SIZES = [1_000, 10_000, 100_000];
 const TRANSITIONS_PER_SITE = 500;
@@ -151,7 +153,7 @@ function generate(n: number, seed: number): { sites: Site[]; episodes: Transitio
 
 // ---------------------------------------------------------------- one decision
 
-interface Decision { query: RetrievalQuery; candidates: { action: Action; logit: number }[]; live: Set<string> }
+interface Decision { query: RetrievalQuery; candidates: Candidate[]; live: Set<string> }
 
 /** A decision in a state drawn from the same distribution as the history, with 3 model candidates. */
 function makeDecision(sites: readonly Site[], rnd: RandomSource): Decision {
@@ -161,7 +163,8 @@ function makeDecision(sites: readonly Site[], rnd: RandomSource): Decision {
   const picks = [...live].sort(() => rnd.next() - 0.5).slice(0, 3);
   return {
     query: { origin: s.origin, regUrl: s.regUrl, stateTokens: stateTokensOf(s.effectiveState), taskTokens: tokenize(s.task), stepIndex: Math.floor(rnd.next() * 6) },
-    candidates: picks.map((semantic, i) => ({ action: parse(semantic), logit: Math.log([0.6, 0.3, 0.1][i]!) })),
+    // The bench's "page" holds the live actions: semantic form is already the identity here.
+    candidates: proposedCandidates(picks.map((semantic, i) => ({ page: { action: parse(semantic), semantic }, logit: Math.log([0.6, 0.3, 0.1][i]!) }))),
     live,
   };
 }
@@ -176,9 +179,7 @@ function decide(d: Decision, neighbours: Awaited<ReturnType<typeof retrieveNeigh
   const out = estimateValues({
     candidates: d.candidates,
     neighbours,
-    // The bench's "page" holds the live actions: semantic form is already the identity here.
-    resolve: (semantic) => (d.live.has(semantic) ? parse(semantic) : null),
-    toSemantic: (action) => formatAction(action),
+    resolve: (semantic) => (d.live.has(semantic) ? { action: parse(semantic), semantic } : null),
     settings,
     random: rnd,
   });
@@ -404,12 +405,12 @@ async function main(): Promise<void> {
     ['bytes per transition (mean, uncompressed)', last.bytes.total.toFixed(0), targets.bytes.target, targets.bytes.met ? 'yes' : 'NO'],
   ]);
   const text = [
-    `JitRL decision benchmark (retrieve + values + update, ${DEFAULT_JITRL.numCandidates} model candidates; fake-indexeddb on Node ${process.version}; page read limit ${PAGE_READ_LIMIT})`,
+    `JitRL decision benchmark (retrieve + values + update, ${DEFAULT_SETTINGS.policy.numCandidates} model candidates; fake-indexeddb on Node ${process.version}; page read limit ${PAGE_READ_LIMIT})`,
     '', table, '', scanTable, '', targetTable, '',
   ].join('\n');
   process.stdout.write(text);
-  mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('./out/memory.json', import.meta.url), JSON.stringify({ node: process.version, settings: { ...DEFAULT_JITRL, pageReadLimit: PAGE_READ_LIMIT }, results, scan, targets }, null, 2));
+  mkdirSync(new URL('../out/', import.meta.url), { recursive: true });
+  writeFileSync(new URL('../out/memory.json', import.meta.url), JSON.stringify({ node: process.version, settings: { ...DEFAULT_JITRL, pageReadLimit: PAGE_READ_LIMIT }, results, scan, targets }, null, 2));
 }
 
 await main();

@@ -6,6 +6,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ExperienceEntry } from '../../core/learning/cer/experience.ts';
+import { CER_ACTIONS } from '../../core/learning/cer/actions.ts';
+import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 
@@ -17,7 +19,7 @@ export function ExperienceList({ client, origin, version }: { client: UiClient; 
     let live = true;
     setEntries(null);
     setError(null);
-    client.request('cer.list', { origin }).then(
+    callLearner(client, 'cer', CER_ACTIONS, 'list', { origin }).then(
       (list) => { if (live) setEntries(list); },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -66,5 +68,15 @@ export function ExperienceList({ client, origin, version }: { client: UiClient; 
         ))}
       </ul>
     </div>
+  );
+}
+
+/** CER's Memory-tab panel (MEMORY_PANELS). */
+export function CerMemoryPanel({ client, origin, version }: { client: UiClient; origin: string; version: number }) {
+  return (
+    <details class="experience-details" open>
+      <summary>Distilled experience (CER)</summary>
+      <ExperienceList client={client} origin={origin} version={version} />
+    </details>
   );
 }
