@@ -21,8 +21,6 @@ const KNOWN_OVER = {
   'src/background/index.ts#setUp': 185,
   'src/content/dom/perceptible.ts#createPerceptibility': 182,
   'src/content/record/demonstration-recorder.ts#createDemonstrationRecorder': 180,
-  'src/core/policy/llm-policy.ts#createLlmPolicy': 141,
-  'src/core/policy/llm-policy.ts#propose': 129,
   'src/ui/app/options-page.tsx#OptionsPage': 191,
 };
 
