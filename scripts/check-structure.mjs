@@ -17,7 +17,6 @@ export const MAX_FUNCTION_LINES = 120;
  * one of these growing past its recorded size. Remove an entry once it is split.
  */
 const KNOWN_OVER = {
-  'src/adapters/chrome/tab-page-driver.ts#createTabPageDriver': 130,
   'src/background/index.ts#setUp': 185,
   'src/content/dom/perceptible.ts#createPerceptibility': 182,
   'src/content/record/demonstration-recorder.ts#createDemonstrationRecorder': 180,
