@@ -27,6 +27,11 @@ import { markdownTable } from 'markdown-table';
 import { carryMarkdown, runTeamCarry } from './team-carry.ts';
 import type { Transition } from '../src/core/memory/transition.ts';
 import { shareItems } from '../src/core/sync/share-items.ts';
+import { ownStoresOf } from '../src/core/learning/learner-definition.ts';
+import { BENCH_CONFIGURATIONS, inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry-factories.ts';
+import { systemClock } from '../src/core/ports.ts';
+import { seededRandom } from '../src/core/random.ts';
+import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { contentHashOf, docBytes, sharedDocId, type SharedDoc } from '../src/core/sync/shared-doc.ts';
 import { memoryDb, remoteDb } from '../test/support/node-pouch.ts';
 import { startTeamServer, type TeamServer } from '../test/support/pouchdb-server.ts';
@@ -59,10 +64,15 @@ function transitions(n: number): Transition[] {
   });
 }
 
+/** The registry learners' own stores: they say where each exported row lives. */
+const OWN_STORES = ownStoresOf(learnerMemories({
+  stores: inMemoryLearnerStores(), settings: () => DEFAULT_SETTINGS, model: () => null, clock: systemClock, random: seededRandom(0),
+}));
+
 function docsFor(n: number): SharedDoc[] {
   const rows = transitions(n);
   if (mutant !== 'no-mask') {
-    return shareItems({ archive: { transitions: rows, experiences: [] }, sharedSites: [SITE], me: ME, fromTeammate: () => false, appVersion: '0.1.0', now: 1_700_000_000_000 }).docs;
+    return shareItems({ archive: { transitions: rows, experiences: [] }, ownStores: OWN_STORES, sharedSites: [SITE], me: ME, fromTeammate: () => false, appVersion: '0.1.0', now: 1_700_000_000_000 }).docs;
   }
   // The mutant: the same documents without the mask.
   return rows.map((t) => {
@@ -143,7 +153,7 @@ async function runSize(n: number) {
 
 if (args.includes('--carry')) {
   const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1]! : (quick ? 'quick' : 'full');
-  const learners = args.includes('--learners') ? args[args.indexOf('--learners') + 1]! : 'jitrl+cer';
+  const learners = args.includes('--learners') ? args[args.indexOf('--learners') + 1]! : BENCH_CONFIGURATIONS.showcase;
   const before = loadavg();
   const figures = await runTeamCarry({ profile, learners, withCorrections: args.includes('--corrections') });
   console.log(carryMarkdown(figures));

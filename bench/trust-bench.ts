@@ -21,12 +21,13 @@ import { runRestarts } from './trust/restarts.ts';
 import { runBrowserRestarts } from './trust/browser-restarts.ts';
 import { runFaults } from './trust/faults.ts';
 import { runConcurrency } from './trust/concurrency.ts';
+import { runIdempotency } from './trust/idempotency-run.ts';
 import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from './trust/attack-classes.ts';
 import { summarizeAdaptive, runAdaptiveParts } from './trust/adaptive-report.ts';
 
 z.config({ jitless: true });
 
-const { values } = parseArgs({ options: { profile: { type: 'string', default: 'full' }, parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,restarts,faults,concurrency' } } });
+const { values } = parseArgs({ options: { profile: { type: 'string', default: 'full' }, parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,idempotency,restarts,faults,concurrency' } } });
 const profile = values.profile === 'ci' ? 'ci' : 'full';
 const parts = new Set((values.parts ?? '').split(','));
 const log = (s: string) => console.log(s);
@@ -100,7 +101,7 @@ async function main() {
       const onUtility = n.filter((x) => x.on.correct).length;
       const offUtility = n.filter((x) => x.off.correct).length;
       log(markdownTable([
-        ['measure', 'defences on', 'defences off'],
+        ['measure', 'defences on', 'mutant: datamarking off'],
         ['hijacked proposals on attack pages', pct(a.filter((x) => x.on.hijacked).length, a.length), pct(a.filter((x) => x.off.hijacked).length, a.length)],
         ['benign utility on hard negatives', pct(onUtility, n.length), pct(offUtility, n.length)],
       ]));
@@ -128,10 +129,28 @@ async function main() {
         ['time', `${(r.ms / 1000).toFixed(0)} s`],
       ]));
     }
+    if (parts.has('idempotency')) {
+      log('\n## idempotency through the browser: the worker dies right after an approved click\'s effect; buttons stay, so a re-run looks like the approved click');
+      const episodes = profile === 'ci' ? 3 : 30;
+      const real = await runIdempotency(episodes);
+      const mutant = await runIdempotency(episodes, 'idempotency-off');
+      const row = (label: string, pick: (r: typeof real) => number) => [label, String(pick(real)), String(pick(mutant))];
+      log(markdownTable([
+        ['measure', 'idempotency id saved before acting', 'mutant: idempotency off'],
+        row('episodes', (r) => r.episodes),
+        row('worker deaths after an effect', (r) => r.stops),
+        row('duplicated side effects (server-side count)', (r) => r.duplicatedEffects),
+        row('missing side effects', (r) => r.missingEffects),
+        row('steps returned as "outcome unknown"', (r) => r.outcomeUnknown),
+        row('episodes that failed', (r) => r.crashes),
+      ]));
+      if (mutant.duplicatedEffects === 0) log('  MUTANT PRINTS 0: the duplicated-effects figure cannot fail in this fixture');
+    }
     if (parts.has('restarts')) {
       log('\n## restarts, simulated in Node: the agent controller abandoned at every step boundary (no browser)');
       const r = await runRestarts(profile === 'ci' ? 40 : 240);
-      log(markdownTable([['measure', 'value'], ...Object.entries(r).map(([k, v]) => [k, String(v)])]));
+      const m = await runRestarts(profile === 'ci' ? 40 : 240, 'idempotency-off');
+      log(markdownTable([['measure', 'value', 'mutant: idempotency off'], ...Object.entries(r).map(([k, v]) => [k, String(v), String(m[k])])]));
     }
     if (parts.has('faults')) {
       log('\n## faults: injected model faults');

@@ -88,11 +88,8 @@ for (const [from, tos] of edges) {
 const learningRoot = join(root, 'src/core/learning');
 /** Seam files that may name learner folders: the registry (UI-safe definitions, and factories). */
 const REGISTRY_FILES = new Set(['registry.ts', 'registry-factories.ts']);
-/**
- * Seam files that still name JitRL's or CER's stores (issue 23: they are not yet ordinary
- * registry learners; their memories are top-level archive fields). Remove each when that ends.
- */
-const SEAM_EXCEPTIONS = new Set(['learner-definition.ts', 'memory-transfer.ts', 'in-memory-import.ts']);
+/** Seam files that may still name a learner folder: none (LearnerStores is declared with the registry). */
+const SEAM_EXCEPTIONS = new Set([]);
 let learningFiles = [];
 try { learningFiles = walk(learningRoot); } catch { /* no learning folder in this tree */ }
 const learnerFolderOf = (path) => {

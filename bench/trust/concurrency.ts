@@ -15,7 +15,7 @@ import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
-import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
@@ -45,22 +45,44 @@ function episode(id: string, variant: number): Episode {
   };
 }
 
-async function cerState(rounds: number, concurrent: boolean): Promise<string> {
+/**
+ * CER's buffer after `rounds` pairs of learns. 'serial': one after the other;
+ * 'concurrent': at once, through one learner (the worker's real topology: its
+ * queue serialises the read-modify-write of the site's buffer); mutant
+ * 'unserialised': at once, each through its own learner over the same
+ * database, so no queue stands between the two read-modify-writes.
+ */
+async function cerState(rounds: number, mode: 'serial' | 'concurrent' | 'unserialised'): Promise<ExperienceEntry[]> {
   const db = await openApprenticeDb({ factory: new IDBFactory() });
   const store = new IdbExperienceStore(db);
-  const learner = new CerLearner({ store, settings: () => DEFAULT_SETTINGS.cer, model: null, clock: { now: () => 0 } });
+  const learnerOf = () => new CerLearner({ store, settings: () => DEFAULT_CER, model: null, clock: { now: () => 0 } });
+  const learner = learnerOf();
+  const other = mode === 'unserialised' ? learnerOf() : learner;
   for (let r = 0; r < rounds; r++) {
     const a = { episode: episode(`a${r}`, r) };
     const b = { episode: episode(`b${r}`, r + 1) };
-    if (concurrent) await Promise.all([learner.learnFrom(a), learner.learnFrom(b)]);
-    else {
+    if (mode === 'serial') {
       await learner.learnFrom(a);
       await learner.learnFrom(b);
-    }
+    } else await Promise.all([learner.learnFrom(a), other.learnFrom(b)]);
   }
   const rows = (await store.all()).sort((x, y) => (x.id < y.id ? -1 : 1));
   db.close();
-  return JSON.stringify(rows);
+  return rows;
+}
+
+/** Rows of the serial result missing or different in `rows`, plus rows it does not have: lost or duplicated writes. */
+function writesOffSerial(serial: ExperienceEntry[], rows: ExperienceEntry[]): number {
+  const byId = new Map(rows.map((r) => [r.id, JSON.stringify(r)]));
+  const serialIds = new Set(serial.map((r) => r.id));
+  const off = serial.filter((r) => byId.get(r.id) !== JSON.stringify(r)).length;
+  return off + rows.filter((r) => !serialIds.has(r.id)).length;
+}
+
+/** CER learns at once vs one after the other: rows lost or duplicated (0 with the queue; the mutant has none). */
+export async function cerWritesOffSerial(rounds: number, mode: 'concurrent' | 'unserialised'): Promise<{ rows: number; off: number }> {
+  const serial = await cerState(rounds, 'serial');
+  return { rows: serial.length, off: writesOffSerial(serial, await cerState(rounds, mode)) };
 }
 
 async function snapshot(db: ApprenticeDb): Promise<string> {
@@ -85,7 +107,8 @@ export async function runConcurrency(rounds: number): Promise<Record<string, num
 
   // CER: concurrent learning ends as serial learning does.
   const cerRounds = Math.min(rounds, 300);
-  const same = (await cerState(cerRounds, true)) === (await cerState(cerRounds, false));
+  const cer = await cerWritesOffSerial(cerRounds, 'concurrent');
+  const cerMutant = await cerWritesOffSerial(cerRounds, 'unserialised');
 
   // Imports failing at write N, for every N.
   const base = {
@@ -98,12 +121,16 @@ export async function runConcurrency(rounds: number): Promise<Record<string, num
   let unchanged = 0;
   for (let n = 0; n < writes; n++) {
     const db = await openApprenticeDb({ factory: new IDBFactory() });
-    await writeImportAtomically(db, { transitions: [transition('old', 0), transition('imp', 0)], episodes: [episode('old', 0)], experiences: [], learnerData: [{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'k', value: { n: -1 }, updatedAt: 0 }] });
+    await writeImportAtomically(db, {
+      own: [{ store: 'transitions', rows: [transition('old', 0), transition('imp', 0)] }],
+      episodes: [episode('old', 0)], learnerData: [{ learnerId: 'tfgrpo', origin: ORIGIN, key: 'k', value: { n: -1 }, updatedAt: 0 }],
+    });
     const before = await snapshot(db);
     const rows = structuredClone(base);
     const flat = [...rows.transitions, ...rows.episodes, ...rows.experiences, ...rows.learnerData] as unknown as Record<string, unknown>[];
     flat[n]!['poison'] = () => undefined; // not structured-cloneable: the Nth put fails inside the transaction
-    const failed = await writeImportAtomically(db, rows).then(() => false, () => true);
+    const own = [{ store: 'transitions', rows: rows.transitions }, { store: 'experiences', rows: rows.experiences }];
+    const failed = await writeImportAtomically(db, { own, episodes: rows.episodes, learnerData: rows.learnerData }).then(() => false, () => true);
     if (failed && (await snapshot(db)) === before) unchanged++;
     db.close();
   }
@@ -112,7 +139,9 @@ export async function runConcurrency(rounds: number): Promise<Record<string, num
     'JitRL: rows expected / stored': `${expected} / ${stored}`,
     'JitRL: lost updates': expected - stored,
     'CER: concurrent learns (2 × rounds)': cerRounds * 2,
-    'CER: buffer equals the serial result': same ? 'yes' : 'NO (lost or reordered updates)',
+    'CER: buffer rows (serial result)': cer.rows,
+    'CER: rows lost or different from the serial result': cer.off,
+    'CER mutant (each learn through its own queue): rows lost or different': `${cerMutant.off}${cerMutant.off === 0 ? ' — NO: the figure cannot fail' : ''}`,
     'import: failure positions tried': writes,
     'import: failures that left every store unchanged': unchanged,
     'time (s)': Math.round((Date.now() - started) / 1000),

@@ -67,8 +67,7 @@ export async function runHijacked(pages: CorpusPage[], site: CountingServer, att
       settings: {
         ...settings,
         provider: { preset: 'custom', baseUrl: model.baseUrl, apiKey: KEY_CANARY, model: 'test-model', logitMode: 'verbalized', timeoutMs: 10_000 },
-        jitrl: { ...settings.jitrl, enabled: false },
-        cer: { ...settings.cer, enabled: false },
+        learners: { ...(settings.learners ?? {}), jitrl: { enabled: false }, cer: { enabled: false } },
         agent: { ...settings.agent, askModes: { [site.origin]: 'unapproved-only' }, maxSteps: 4 },
       },
     });

@@ -10,7 +10,7 @@ import { installPageAgent, createPlaywrightPageDriver } from '../playwright-page
 import { launchPlain } from '../../test/support/chromium.ts';
 import { buildCandidateMessages } from '../../src/core/policy/candidate-prompt.ts';
 import { renderObservation } from '../../src/core/page/render-observation.ts';
-import { maskObservationSecrets } from '../../src/core/page/secret-fields.ts';
+import { maskObservation } from '../../src/core/secrets/mask-secrets.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import { autoApproveVerdict } from '../../src/core/agent/sensitive-actions.ts';
 import type { CorpusPage } from './corpus.ts';
@@ -36,7 +36,7 @@ export async function runHonest(pages: CorpusPage[], siteOrigin: string): Promis
     const driver = createPlaywrightPageDriver(tab, { timeoutMs: 10_000 });
     for (const page of pages) {
       await tab.goto(`${siteOrigin}${page.path}`, { waitUntil: 'load' });
-      const observation = maskObservationSecrets(await driver.observe({ maxChars: 12_000, lastActedRef: null }));
+      const observation = maskObservation(await driver.observe({ maxChars: 12_000, lastActedRef: null }));
       const messages = buildCandidateMessages({
         task: page.task, observation, renderedObservation: renderObservation(observation), history: [], sections: [], numCandidates: 3, temperature: 0,
       });

@@ -7,33 +7,63 @@
  * - gate-off: every proposal runs unasked (the autonomy gate says yes);
  * - word-list-gate: the gate before issue 24 (auto-approve on the site, a word list decides);
  * - act-time-check-off: the element as approved is not sent to the page
- *   layer (done in the driver wrapper of adaptive-run.ts).
+ *   layer (done in the driver wrapper of adaptive-run.ts);
+ * - task-masking-off: the secret the person typed in the task reaches the
+ *   stored episode (and so the prompt) unmasked (done in the store wrapper of
+ *   adaptive-run.ts).
  */
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
+import { proposeOnce } from '../../src/core/agent/step-proposal.ts';
+import type { AgentRuntime } from '../../src/core/agent/agent-runtime.ts';
 import { autoApproveVerdict } from '../../src/core/agent/sensitive-actions.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 
-export type Mutant = 'gate-off' | 'word-list-gate' | 'act-check-off';
+export type Mutant = 'gate-off' | 'word-list-gate' | 'act-check-off' | 'task-masking-off';
 
-type Gate = (this: AgentController, episode: Episode, observation: PageObservation) => Promise<{ run: boolean; episode: Episode }>;
+/** The controller's insides the gate mutants replace: its runtime, its propose loop, how it carries out an approval. */
+interface ControllerInsides {
+  rt: AgentRuntime;
+  proposeStep(episodeId: string, options?: { exclude?: string[] }): Promise<Episode>;
+  carryOut(episodeId: string, decision: { kind: 'approve' }, options: { auto?: boolean }): Promise<{ episode: Episode; exclude: string[] }>;
+}
 
+/** The mutant's gate: whether the pending proposal runs without the person. */
+async function mutantRuns(mutant: 'gate-off' | 'word-list-gate', rt: AgentRuntime, episode: Episode, observation: PageObservation, siteOrigin: string): Promise<boolean> {
+  const latest = await rt.get(episode.id);
+  if (latest.status !== 'awaiting_approval') return false;
+  if (mutant === 'gate-off') return true;
+  const top = latest.steps.at(-1)?.candidates[0];
+  const parsed = top ? parseAction(top.action) : null;
+  if (!top || !parsed?.ok) return false;
+  const verdict = autoApproveVerdict({ grantedOrigins: [siteOrigin], observation, action: parsed.action, candidateOrigin: top.origin, previousUrl: latest.steps.at(-2)?.url ?? null });
+  return !verdict.sensitive;
+}
+
+/**
+ * Replaces the controller's propose loop (AgentController.proposeStep) by the
+ * same loop with the mutant's gate in place of the autonomy gate. Throws when
+ * the controller no longer has the insides it patches, so a refactor cannot
+ * turn a mutant into a silent no-op (its test would then see 0 harm anyway).
+ */
 export function installMutant(mutant: Mutant | null, siteOrigin: string): () => void {
   if (mutant !== 'gate-off' && mutant !== 'word-list-gate') return () => {};
-  const proto = AgentController.prototype as unknown as { runsUnasked: Gate };
-  const original = proto.runsUnasked;
-  proto.runsUnasked = async function (this: AgentController, episode, observation) {
-    const latest = await this.get(episode.id);
-    if (latest.status !== 'awaiting_approval') return { run: false, episode: latest };
-    if (mutant === 'gate-off') return { run: true, episode: latest };
-    const top = latest.steps.at(-1)?.candidates[0];
-    const parsed = top ? parseAction(top.action) : null;
-    if (!top || !parsed?.ok) return { run: false, episode: latest };
-    const verdict = autoApproveVerdict({ grantedOrigins: [siteOrigin], observation, action: parsed.action, candidateOrigin: top.origin, previousUrl: latest.steps.at(-2)?.url ?? null });
-    return { run: !verdict.sensitive, episode: latest };
+  const proto = AgentController.prototype as unknown as ControllerInsides;
+  const original = proto.proposeStep;
+  if (typeof original !== 'function' || typeof proto.carryOut !== 'function') throw new Error('mutants.ts: AgentController has no proposeStep/carryOut to patch');
+  proto.proposeStep = async function (this: ControllerInsides, episodeId, options = {}) {
+    if (!this.rt) throw new Error('mutants.ts: AgentController has no runtime (rt) to patch');
+    let proposed = await proposeOnce(this.rt, episodeId, options.exclude ?? []);
+    while (proposed.observation) {
+      if (!(await mutantRuns(mutant, this.rt, proposed.episode, proposed.observation, siteOrigin))) break;
+      const acted = await this.carryOut(episodeId, { kind: 'approve' }, { auto: true });
+      if (acted.episode.status !== 'running') return acted.episode;
+      proposed = await proposeOnce(this.rt, episodeId, acted.exclude);
+    }
+    return this.rt.get(episodeId);
   };
   return () => {
-    proto.runsUnasked = original;
+    proto.proposeStep = original;
   };
 }

@@ -31,7 +31,12 @@ export interface RestartShop {
   close(): Promise<void>;
 }
 
-function shopPage(run: number): string {
+/**
+ * `stay`: the "Add …" buttons stay after a click (a shop that lets you add one
+ * more), so a re-run of the click looks exactly like the approved one and only
+ * the idempotency id stands between a restart and a second effect.
+ */
+function shopPage(run: number, stay: boolean): string {
   const items = SHOP_ITEMS.map((item) => `<li id="${item}"><span>${item}</span> <button type="button" data-item="${item}">Add ${item}</button></li>`).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kitchen shop</title></head><body>
 <main><h1>Kitchen shop</h1><ul>${items}</ul><p id="cart">Cart: empty</p></main>
@@ -46,7 +51,7 @@ function shopPage(run: number): string {
       busy(post('/mark/enter?run=' + run + '&item=' + item));
       busy(post('/act/add?run=' + run + '&item=' + item));
       added.push(item);
-      button.replaceWith(document.createTextNode('in the cart'));
+      if (!${stay}) button.replaceWith(document.createTextNode('in the cart'));
       document.getElementById('cart').textContent = 'Cart: ' + added.join(', ');
     });
   }
@@ -86,7 +91,7 @@ export async function startRestartShop(): Promise<RestartShop> {
       }
     }
     if (url.pathname === '/shop') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(shopPage(run));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(shopPage(run, url.searchParams.get('stay') === '1'));
       return;
     }
     res.writeHead(404).end();

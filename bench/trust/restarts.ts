@@ -13,6 +13,7 @@
  * ran, not run, or outcome unknown), duplicated side effects (the cart
  * gained more than one item per episode), crashes.
  */
+import { learnersOff } from '../../src/core/learning/registry-factories.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
@@ -26,10 +27,10 @@ import { FakeShop, nextShopAction } from './fake-shop.ts';
 const BOUNDARIES = ['proposing', 'awaiting', 'approved', 'acting', 'acted'] as const;
 type Boundary = (typeof BOUNDARIES)[number];
 const never = new Promise<never>(() => {});
-const settings: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, enabled: false, numCandidates: 1 }, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
+const settings: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 }, learners: learnersOff(DEFAULT_SETTINGS) };
 
 /** One worker's life: its store, page and policy can be told to die at a boundary. */
-function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt: Boundary | null, onKill: () => void) {
+function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt: Boundary | null, onKill: () => void, idempotencyOff = false) {
   let dead = false;
   const die = (): Promise<never> => {
     if (!dead) {
@@ -46,7 +47,8 @@ function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt:
       }
       return async (episode: Episode) => {
         if (dead) return never;
-        await target.put(episode);
+        // Mutant idempotency-off: the id saved before acting never reaches the store.
+        await target.put(idempotencyOff ? { ...episode, steps: episode.steps.map((s) => (s.chosen ? { ...s, chosen: { ...s.chosen, actionId: undefined } } : s)) } : episode);
         const last = episode.steps.at(-1);
         if (killAt === 'awaiting' && episode.status === 'awaiting_approval') return die();
         if (killAt === 'approved' && last?.chosen && last.result === null && last.chosen.actionId === undefined) return die();
@@ -83,7 +85,8 @@ function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt:
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
-export async function runRestarts(stops: number): Promise<Record<string, number | string>> {
+export async function runRestarts(stops: number, mutant: 'idempotency-off' | null = null): Promise<Record<string, number | string>> {
+  const off = mutant === 'idempotency-off';
   let killed = 0;
   let lostApprovals = 0;
   let duplicated = 0;
@@ -97,14 +100,14 @@ export async function runRestarts(stops: number): Promise<Record<string, number 
     const boundary = BOUNDARIES[episodes % BOUNDARIES.length]!;
     // Die at the boundary on a step chosen in turn (1st, 2nd or 3rd step of the episode).
     const killStep = episodes % 3;
-    let current = worker(shared, null, () => undefined);
+    let current = worker(shared, null, () => undefined, off);
     try {
       let ep = await current.controller.start({ task: 'add the kettle to the cart', startUrl: 'https://shop.test/', tabId: 1 });
       for (let turn = 0; turn < 20 && !['success', 'failure', 'partial', 'stopped'].includes(ep.status); turn++) {
         const armed = turn === killStep && killed < stops;
         if (armed) {
           // A new worker life that dies at the boundary during this turn.
-          current = worker(shared, boundary, () => { killed++; byBoundary[boundary]!++; });
+          current = worker(shared, boundary, () => { killed++; byBoundary[boundary]!++; }, off);
           if (boundary === 'awaiting') {
             // Die right after a proposal is saved: re-enter through a pause and resume.
             const paused = await current.controller.pause(ep.id).catch(() => ep);
@@ -119,7 +122,7 @@ export async function runRestarts(stops: number): Promise<Record<string, number 
           }
           for (let i = 0; i < 50 && !current.isDead(); i++) await tick();
           // The restarted worker: a fresh controller over the same store resumes what was unfinished.
-          current = worker(shared, null, () => undefined);
+          current = worker(shared, null, () => undefined, off);
           await current.controller.resumeUnfinished();
           ep = await current.controller.settled(ep.id);
         }

@@ -11,9 +11,11 @@ import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
-import { buildLearners, enabledLearners, type BuiltLearner } from '../core/learning/registry-factories.ts';
-import { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
-import { MetaTtlLearner } from '../core/learning/metattl/metattl-learner.ts';
+import { buildLearners, enabledLearners, procedureKnowledge } from '../core/learning/registry-factories.ts';
+import { actionableLearners } from '../core/learning/learner-actions.ts';
+import type { LearnerPorts } from '../core/learning/learner-definition.ts';
+import type { Learner } from '../core/learning/learner.ts';
+import type { Episode } from '../core/episode/episode.ts';
 import type { CandidatePolicy } from '../core/policy/policy.ts';
 import { createOfflinePolicy } from '../core/policy/offline-policy.ts';
 import { createLlmPolicy } from '../core/policy/llm-policy.ts';
@@ -31,10 +33,6 @@ import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
 import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
-import { evotestDefinition } from '../core/learning/evotest/definition.ts';
-import { evolverMode } from '../core/learning/evotest/evotest-runtime.ts';
-import { lineageStoreOn } from '../core/learning/evotest/lineage-store.ts';
-import { learnerSettings } from '../core/learning/learner-definition.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
 import { historyDepth } from '../core/page/history-depth.ts';
@@ -76,98 +74,92 @@ const keepAlive = createKeepAlive({
 
 const contentScriptFiles = chrome.runtime.getManifest().content_scripts?.[0]?.js ?? [];
 
-/** The registry's Training-Free GRPO learner, for its Memory tab requests. */
-function builtTfgrpo(built: readonly BuiltLearner[]): TfgrpoLearner {
-  const found = built.find((b) => b.learner instanceof TfgrpoLearner)?.learner;
-  if (!(found instanceof TfgrpoLearner)) throw new Error('the registry has no Training-Free GRPO learner');
-  return found;
-}
 // Tabs opened by pages (target=_blank, window.open), so an episode can follow its action there.
 const newTabs = new NewTabTracker();
 newTabs.listen(chrome.tabs.onCreated);
 
-async function setUp() {
+async function openStores() {
   const db = await openApprenticeDb();
-  const memory = new IdbMemoryStore(db);
-  const episodes = new IdbEpisodeStore(db);
-  const experiences = new IdbExperienceStore(db);
-  const learnerData = new IdbLearnerDataStore(db, logger);
-  const lineages = lineageStoreOn(learnerData);
-  const settings = new SettingsStore(chrome.storage.local);
-  await settings.load();
-  const random = seededRandom(settings.current().agent.seed ^ Date.now());
-
-  // One model and one policy per provider configuration, so what they detect
-  // (no logprobs, unsupported parameters, the context window) is remembered across steps.
-  const modelFor = (provider: ProviderSettings): ChatModel | null => {
-    if (provider.preset === 'chrome-ai') {
-      // Where this context has no Prompt API the model reports the device as unsupported, in the panel.
-      return createPromptApiChatModel(builtInLanguageModel(), {
-        onDownloadProgress: (loaded) => logger.info('built-in model download', { loaded }),
-      });
-    }
-    // Transient failures are retried with backoff; every call keeps the worker alive while it runs.
-    return provider.preset === 'offline' || !provider.baseUrl
-      ? null
-      : keptAliveModel(retryingChatModel(createOpenAiChatModel(provider, { origin: `chrome-extension://${chrome.runtime.id}` })), keepAlive);
+  return {
+    db,
+    memory: new IdbMemoryStore(db),
+    episodes: new IdbEpisodeStore(db),
+    experiences: new IdbExperienceStore(db),
+    learnerData: new IdbLearnerDataStore(db, logger),
   };
+}
+type Stores = Awaited<ReturnType<typeof openStores>>;
+
+/** One model for a provider configuration: the built-in one, an OpenAI-compatible endpoint, or none (offline). */
+function modelFor(provider: ProviderSettings): ChatModel | null {
+  if (provider.preset === 'chrome-ai') {
+    // Where this context has no Prompt API the model reports the device as unsupported, in the panel.
+    return createPromptApiChatModel(builtInLanguageModel(), {
+      onDownloadProgress: (loaded) => logger.info('built-in model download', { loaded }),
+    });
+  }
+  // Transient failures are retried with backoff; every call keeps the worker alive while it runs.
+  return provider.preset === 'offline' || !provider.baseUrl
+    ? null
+    : keptAliveModel(retryingChatModel(createOpenAiChatModel(provider, { origin: `chrome-extension://${chrome.runtime.id}` })), keepAlive);
+}
+
+/**
+ * One model and one policy per provider configuration, so what they detect
+ * (no logprobs, unsupported parameters, the context window) is remembered across steps.
+ */
+function providerModels(provider: () => ProviderSettings) {
   let cached: { key: string; model: ChatModel | null; policy: CandidatePolicy } | null = null;
-  const current = () => {
-    const provider = settings.current().provider;
-    const key = JSON.stringify(provider);
+  return () => {
+    const current = provider();
+    const key = JSON.stringify(current);
     if (cached?.key !== key) {
-      const model = modelFor(provider);
-      const contextTokens = contextTokensFor(provider);
-      cached = {
-        key,
-        model,
-        policy: model
-          ? createLlmPolicy(model, {
-              logitMode: provider.logitMode,
-              charsPerToken: presetInfo(provider.preset).charsPerToken,
-              ...(contextTokens > 0 ? { contextTokens } : {}),
-            })
-          : createOfflinePolicy(),
-      };
+      const model = modelFor(current);
+      const contextTokens = contextTokensFor(current);
+      const policy = model
+        ? createLlmPolicy(model, { logitMode: current.logitMode, charsPerToken: presetInfo(current.preset).charsPerToken, ...(contextTokens > 0 ? { contextTokens } : {}) })
+        : createOfflinePolicy();
+      cached = { key, model, policy };
     }
     return cached;
   };
-  const chatModel = () => current().model;
-  // Every learner of the registry, built once; the settings say which run.
-  const ports = { stores: { memory, experiences, learnerData }, settings: () => settings.current(), model: chatModel, clock: systemClock, random };
-  const built = buildLearners(ports);
-  const learners = () => enabledLearners(built, settings.current());
+}
 
-  // Learned procedures, on the stores the learners keep (src/core/replay): offered to the person as a plan.
-  const procedures = new ProcedureLibrary({ experiences, memory, episodes, learnerData }, systemClock);
-  const controller = new AgentController({
-    replay: procedures,
+/** The page driver of an episode's tab; the episode follows a tab its action opened. */
+function pageDriverFor(episodes: Stores['episodes']) {
+  return (episode: Episode) => {
+    if (episode.tabId === null) throw new Error('this episode has no tab');
+    return createTabPageDriver({
+      tabId: episode.tabId,
+      tabs: chrome.tabs,
+      scripting: chrome.scripting,
+      contentScriptFiles,
+      backDepth: (currentUrl) => historyDepth(episode.steps, currentUrl),
+      openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
+      // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.
+      follow: async (tab) => {
+        const latest = await episodes.get(episode.id);
+        if (latest !== null) {
+          const moved = { ...latest, tabId: tab.tabId };
+          await episodes.put(moved);
+          broadcast({ type: 'episode.updated', episode: moved });
+        }
+        await chrome.tabs.update(tab.tabId, { active: true }).catch(() => undefined);
+      },
+    });
+  };
+}
+
+function createController(stores: Stores, settings: SettingsStore, models: ReturnType<typeof providerModels>, learners: () => Learner[], replay: ProcedureLibrary) {
+  const { episodes } = stores;
+  return new AgentController({
+    replay,
     episodes,
-    pageFor: (episode) => {
-      if (episode.tabId === null) throw new Error('this episode has no tab');
-      return createTabPageDriver({
-        tabId: episode.tabId,
-        tabs: chrome.tabs,
-        scripting: chrome.scripting,
-        contentScriptFiles,
-        backDepth: (currentUrl) => historyDepth(episode.steps, currentUrl),
-        openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
-        // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.
-        follow: async (tab) => {
-          const latest = await episodes.get(episode.id);
-          if (latest !== null) {
-            const moved = { ...latest, tabId: tab.tabId };
-            await episodes.put(moved);
-            broadcast({ type: 'episode.updated', episode: moved });
-          }
-          await chrome.tabs.update(tab.tabId, { active: true }).catch(() => undefined);
-        },
-      });
-    },
-    policy: () => current().policy,
+    pageFor: pageDriverFor(episodes),
+    policy: () => models().policy,
     learners,
     evaluator: () => {
-      const model = chatModel();
+      const model = models().model;
       return model ? (input, signal) => evaluateSteps(model, input, signal) : null;
     },
     settings: () => settings.current(),
@@ -178,49 +170,14 @@ async function setUp() {
     tokenBudget: async (episode) => {
       const budget = settings.current().agent.tokenBudgetPerSite;
       if (budget <= 0) return null;
-      const now = Date.now();
-      return budgetExceeded(tokensSpentOnSite(await episodes.list({ origin: episode.origin, limit: 1000 }), episode.origin, now), budget, episode.origin);
+      return budgetExceeded(tokensSpentOnSite(await episodes.list({ origin: episode.origin, limit: 1000 }), episode.origin, Date.now()), budget, episode.origin);
     },
   });
+}
 
-  // Demonstrations reach the enabled learners by the live episodes' learn(trajectory).
-  const demonstrations = new DemonstrationRecorder({
-    episodes,
-    page: createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles }),
-    learners,
-    settings: () => settings.current(),
-    clock: systemClock,
-    logger,
-    newId: () => crypto.randomUUID(),
-    onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
-  });
-
-  const teaching = createTeaching({ controller, episodes, logger, demonstrationPage: createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles }) });
-
-  // Team memory merges through the same import path as a file import (the handler deps below).
-  let transferDeps: UiHandlerDeps | null = null;
-  const team = createTeamMemory({
-    transfer: () => {
-      if (!transferDeps) throw new Error('team memory used before the background was set up');
-      return transferDeps;
-    },
-    stores: { memory, experiences, learnerData },
-  });
-  const handlerDeps: UiHandlerDeps = {
-    team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },
-    procedures,
-    demonstrations,
-    teaching: teaching.session,
-    controller,
-    episodes,
-    memory,
-    experiences,
-    tfgrpo: builtTfgrpo(built),
-    lineages,
-    evotestMode: () => evolverMode(learnerSettings(evotestDefinition, settings.current()), chatModel()),
-    metattl: built.map((b) => b.learner).find((l): l is MetaTtlLearner => l instanceof MetaTtlLearner)?.adaptation ?? null,
-    learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
-    settings,
+/** What the UI handlers reach, beyond the agent and the learners. */
+function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'testProvider' | 'writeImport' | 'broadcastSettings'> {
+  return {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
       const tab = await chrome.tabs.get(tabId);
@@ -237,21 +194,56 @@ async function setUp() {
         ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))
         : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
     writeImport: (rows) => writeImportAtomically(db, rows),
-    // Imported trajectories reach the enabled learners by the live episodes' learn(trajectory).
-    learning: { learners, rewards: () => settings.current().rewards, logger },
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
   };
-  transferDeps = handlerDeps;
-  const handlers = createUiHandlers(handlerDeps);
+}
 
+async function setUp() {
+  const stores = await openStores();
+  const { memory, episodes, experiences, learnerData } = stores;
+  const settings = new SettingsStore(chrome.storage.local);
+  await settings.load();
+  for (const note of settings.loadNotes()) logger.warn('stored setting not kept', { note });
+  const models = providerModels(() => settings.current().provider);
+  // Every learner of the registry, built once; the settings say which run.
+  const ports: LearnerPorts = {
+    stores: { memory, experiences, learnerData }, settings: () => settings.current(), model: () => models().model, clock: systemClock,
+    random: seededRandom(settings.current().agent.seed ^ Date.now()),
+  };
+  const built = buildLearners(ports);
+  const learners = () => enabledLearners(built, settings.current());
+  // Learned procedures, on the stores the learners keep (src/core/replay): offered to the person as a plan.
+  const procedures = new ProcedureLibrary({ knowledge: procedureKnowledge(ports), episodes, learnerData }, systemClock);
+  const controller = createController(stores, settings, models, learners, procedures);
+  const demonstrationPage = () => createTabDemonstrationPage({ tabs: chrome.tabs, scripting: chrome.scripting, contentScriptFiles });
+  // Demonstrations reach the enabled learners by the live episodes' learn(trajectory).
+  const demonstrations = new DemonstrationRecorder({
+    episodes, page: demonstrationPage(), learners, settings: () => settings.current(), clock: systemClock, logger,
+    newId: () => crypto.randomUUID(), onUpdate: (episode) => broadcast({ type: 'episode.updated', episode }),
+  });
+  const teaching = createTeaching({ controller, episodes, logger, demonstrationPage: demonstrationPage() });
+  // Team memory merges through the same import path as a file import (the handler deps below).
+  let transferDeps: UiHandlerDeps | null = null;
+  const team = createTeamMemory({
+    transfer: () => {
+      if (!transferDeps) throw new Error('team memory used before the background was set up');
+      return transferDeps;
+    },
+    stores: { learnerData },
+  });
+  const handlerDeps: UiHandlerDeps = {
+    ...browserDeps(stores.db),
+    team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },
+    procedures, demonstrations, teaching: teaching.session, controller, episodes, memory, settings,
+    learnerActions: actionableLearners(built, ports),
+    learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
+    // Imported trajectories reach the enabled learners by the live episodes' learn(trajectory).
+    learning: { learners, rewards: () => settings.current().rewards, logger },
+  };
+  transferDeps = handlerDeps;
   // An episode caught mid-proposal when the worker died is proposed again.
   await controller.resumeUnfinished();
-  return {
-    handlers,
-    team,
-    demonstrations,
-    teaching,
-  };
+  return { handlers: createUiHandlers(handlerDeps), team, demonstrations, teaching };
 }
 
 const ready = setUp();

@@ -144,7 +144,7 @@ export class TeamMemory {
         const s = await this.d.settings.load();
         const name = (await this.teammates()).find((t) => t.id === id)?.name ?? id;
         if (!s.muted.some((m) => m.id === id)) await this.d.settings.save({ ...s, muted: [...s.muted, { id, name: name.slice(0, 80) || id }] }, null);
-        return { removed: await forgetTeammate({ index: this.index, stores: this.d.stores }, id) };
+        return { removed: await forgetTeammate({ index: this.index, stores: this.d.stores, transfer: this.d.transfer }, id) };
       },
     };
   }

@@ -9,45 +9,30 @@ import type { EpisodeStore } from '../core/episode/episode-store.ts';
 import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
-import type { ExperienceStore } from '../core/learning/cer/experience-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
-import type { GuideAdaptation } from '../core/learning/metattl/guide-adaptation.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
-import { pinConfiguration } from '../core/learning/evotest/lineage.ts';
-import type { LineageStore } from '../core/learning/evotest/lineage-store.ts';
+import { runLearnerAction, type ActionableLearner } from '../core/learning/learner-actions.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { ProviderTestResult } from '../protocol/messages.ts';
 import type { Handlers, UiHandlers } from '../protocol/validate.ts';
 import type { TeamRequests } from '../protocol/team-messages.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { keyTransportProblem } from '../core/provider-key.ts';
-import type { TfgrpoLearner } from '../core/learning/tfgrpo/tfgrpo-learner.ts';
 import type { ProcedureLibrary } from '../core/replay/procedure-library.ts';
-
-/** A pin or reset names a lineage or configuration that does not exist (any more). */
-export class EvotestLineageError extends Error {
-  override name = 'EvotestLineageError';
-}
 
 export interface UiHandlerDeps {
   controller: AgentController;
   episodes: EpisodeStore;
   memory: MemoryStore;
-  experiences: ExperienceStore;
-  /** Meta-TTL's guides for the panel (shown, edited, reset); null when the registry has no Meta-TTL. */
-  metattl?: Pick<GuideAdaptation, 'recordFor' | 'edit' | 'reset' | 'inactiveReason'> | null;
   /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
-  /** Training-Free GRPO: its library in the Memory tab (list, edit, delete, undo). */
-  tfgrpo: Pick<TfgrpoLearner, 'view' | 'edit' | 'remove' | 'undoLastUpdate' | 'exportAll' | 'importAll'>;
+  /** The registry learners with panel actions (learner.action), with their handlers. */
+  learnerActions: readonly ActionableLearner[];
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
   testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
   broadcastSettings(settings: Settings): void;
-  /** EvoTest's lineages, and which evolver it runs now. */
-  lineages: LineageStore;
-  evotestMode(): 'model' | 'offline';
   /** Who learns from an imported trajectory file (the enabled learners, as after a live episode). */
   learning: MemoryTransferDeps['learning'];
   now(): number;
@@ -66,10 +51,6 @@ export interface UiHandlerDeps {
 const successOf = (e: Episode): number => (e.status === 'success' ? 1 : e.status === 'partial' ? 0.5 : 0);
 
 export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
-  const metattl = () => {
-    if (!d.metattl) throw new Error('Meta-TTL is not part of this build');
-    return d.metattl;
-  };
   const saveSettings = async (s: Settings) => {
     const saved = await d.settings.save(s);
     d.broadcastSettings(saved);
@@ -119,15 +100,10 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     ...d.team?.handlers,
     'memory.export': async () => exportMemory(d),
     'memory.import': async ({ json }) => importMemory(d, json),
-    'metattl.guide': async ({ origin, task }) => {
-      const m = metattl();
-      return { record: await m.recordFor(origin, task), inactiveReason: m.inactiveReason() };
-    },
-    'metattl.editGuide': async ({ origin, task, text }) => ({ record: await metattl().edit(origin, task, text) }),
-    'metattl.resetGuide': async ({ origin, task }) => ({ record: await metattl().reset(origin, task) }),
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
+    'settings.loadNotes': async () => d.settings.loadNotes(),
     'provider.test': async ({ provider }) => {
       // The key goes to the typed URL only under the same rule as a saved one.
       const problem = keyTransportProblem(provider);
@@ -148,7 +124,6 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'teach.start': async ({ episodeId, mode }) => d.teaching.begin(episodeId, mode),
     'teach.cancel': async ({ episodeId }) => d.teaching.cancel(episodeId),
     'teach.continue': async ({ episodeId, learn }) => d.teaching.continueAfterTakeOver(episodeId, { learn }),
-    'cer.list': async ({ origin }) => d.experiences.list(origin),
     'episode.plan': async ({ episodeId, decision }) => d.controller.decidePlan(episodeId, decision, { awaitNext: false }),
     'procedures.list': async ({ origin }) => d.procedures.list(origin),
     'procedures.delete': async ({ origin, id }) => {
@@ -159,24 +134,11 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       await d.procedures.setNeverReplay(origin, id, never);
       return { ok: true as const };
     },
-    'tfgrpo.library': async ({ origin }) => d.tfgrpo.view(origin),
-    'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await d.tfgrpo.edit(origin, id, text) }),
-    'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await d.tfgrpo.remove(origin, ids) }),
-    'tfgrpo.undo': async ({ origin }) => ({ undone: (await d.tfgrpo.undoLastUpdate(origin)) !== null }),
     'learner.memory': async ({ learnerId, origin }) => {
       const memory = d.learnerMemories.find((m) => m.id === learnerId)?.memory;
       return memory?.list ? memory.list(origin) : null;
     },
-    'evotest.lineages': async ({ origin }) => ({ mode: d.evotestMode(), lineages: await d.lineages.list(origin) }),
-    'evotest.pin': async ({ key, configurationId }) => {
-      const lineage = await d.lineages.get(key);
-      if (!lineage) throw new EvotestLineageError(`no EvoTest lineage ${key}`);
-      if (configurationId !== null && !lineage.nodes.some((n) => n.id === configurationId)) throw new EvotestLineageError(`no configuration ${configurationId} in ${key}`);
-      const pinned = pinConfiguration(lineage, configurationId, d.now());
-      await d.lineages.put(pinned);
-      return pinned;
-    },
-    'evotest.reset': async ({ key }) => ({ deleted: await d.lineages.delete(key) }),
+    'learner.action': async ({ learnerId, action, payload }) => runLearnerAction(d.learnerActions, learnerId, action, payload),
     'askMode.set': async ({ origin, mode }) => {
       const s = await d.settings.load();
       return saveSettings({ ...s, agent: { ...s.agent, askModes: { ...s.agent.askModes, [origin]: mode } } });

@@ -12,12 +12,7 @@ import { AskModeSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
-import { ExperienceEntrySchema } from '../core/learning/cer/experience.ts';
-import { MAX_EXPERIENCE_CHARS, TfgrpoExperienceSchema } from '../core/learning/tfgrpo/experience.ts';
-import { GuideRecordSchema } from '../core/learning/metattl/guide-record.ts';
-import { MAX_GUIDE_CHARS } from '../core/learning/metattl/meta-answer.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
-import { LineageSchema } from '../core/learning/evotest/lineage.ts';
 import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';
 import { TeamRequests } from './team-messages.ts';
 
@@ -92,17 +87,6 @@ export const ImportResultSchema = z.strictObject({
   learners: z.record(z.string(), z.strictObject({ imported: z.number().int(), rejected: z.array(z.string()) })).optional(),
 });
 
-export const TfgrpoLibraryViewSchema = z.strictObject({
-  experiences: z.array(TfgrpoExperienceSchema),
-  lastUpdate: z.strictObject({
-    at: z.number(), task: z.string(),
-    added: z.number().int(), updated: z.number().int(), deleted: z.number().int(), evicted: z.number().int(),
-  }).nullable(),
-  /** Said plainly when the learner cannot learn as configured (no model, rule hints off), or learns by rules only. */
-  capability: z.string().nullable(),
-});
-export type TfgrpoLibraryView = z.infer<typeof TfgrpoLibraryViewSchema>;
-
 export const DemonstrationOutcomeSchema = z.enum(['success', 'failure', 'partial', 'abandoned']);
 export type DemonstrationOutcome = z.infer<typeof DemonstrationOutcomeSchema>;
 
@@ -133,21 +117,11 @@ export const UiRequests = {
   'memory.forgetSite': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ deleted: z.number().int() }) },
   'memory.export': { req: Empty, res: z.strictObject({ json: z.string(), filename: z.string() }) },
   'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000) }), res: ImportResultSchema },
-  'metattl.guide': {
-    req: z.strictObject({ origin: z.string(), task: z.string().min(1) }),
-    res: z.strictObject({ record: GuideRecordSchema.nullable(), inactiveReason: z.string().nullable() }),
-  },
-  'metattl.editGuide': {
-    req: z.strictObject({ origin: z.string(), task: z.string().min(1), text: z.string().max(MAX_GUIDE_CHARS) }),
-    res: z.strictObject({ record: GuideRecordSchema }),
-  },
-  'metattl.resetGuide': {
-    req: z.strictObject({ origin: z.string(), task: z.string().min(1) }),
-    res: z.strictObject({ record: GuideRecordSchema.nullable() }),
-  },
   'settings.get': { req: Empty, res: SettingsSchema },
   'settings.set': { req: z.strictObject({ settings: SettingsSchema }), res: SettingsSchema },
   'settings.reset': { req: Empty, res: SettingsSchema },
+  /** What the last load could not keep of the stored settings (one line each). */
+  'settings.loadNotes': { req: Empty, res: z.array(z.string()) },
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
   /** The site's ask mode (autonomy/ask-mode.ts). */
@@ -165,26 +139,17 @@ export const UiRequests = {
   'teach.cancel': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   /** Continue after Take over; `learn: false` ("don't learn from this") keeps those steps from every learner. */
   'teach.continue': { req: z.strictObject({ episodeId: z.string(), learn: z.boolean() }), res: EpisodeSchema },
-  /** CER's buffer for one site: every dynamics and skill entry. */
-  'cer.list': { req: z.strictObject({ origin: z.string() }), res: z.array(ExperienceEntrySchema) },
-  /** Training-Free GRPO's library for one site, its newest (undoable) update, and whether it can learn without a model. */
-  'tfgrpo.library': { req: z.strictObject({ origin: z.string() }), res: TfgrpoLibraryViewSchema },
-  /** The person rewrites one experience; false when the text is empty or too long. */
-  'tfgrpo.edit': { req: z.strictObject({ origin: z.string(), id: z.string(), text: z.string().max(MAX_EXPERIENCE_CHARS * 2) }), res: z.strictObject({ ok: z.boolean() }) },
-  'tfgrpo.delete': { req: z.strictObject({ origin: z.string(), ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
-  /** Reverts the site's newest library update. */
-  'tfgrpo.undo': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ undone: z.boolean() }) },
   /** A registry learner's memory on one site (its `memory.list`); null when that learner lists nothing. */
   'learner.memory': {
     req: z.strictObject({ learnerId: z.string(), origin: z.string() }),
-    res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number() })).nullable(),
+    res: z.array(z.strictObject({ learnerId: z.string(), origin: z.string(), key: z.string(), value: z.unknown(), updatedAt: z.number(), importedFrom: z.string().optional() })).nullable(),
   },
-  /** EvoTest's lineages for one site, and which evolver runs ('model' or 'offline'). */
-  'evotest.lineages': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ mode: z.enum(['model', 'offline']), lineages: z.array(LineageSchema) }) },
-  /** Pin a configuration of a lineage (selection always returns it), or unpin with null. */
-  'evotest.pin': { req: z.strictObject({ key: z.string(), configurationId: z.string().nullable() }), res: LineageSchema },
-  /** Drop a lineage: the next episode of that template starts again from the starting configuration. */
-  'evotest.reset': { req: z.strictObject({ key: z.string() }), res: z.strictObject({ deleted: z.boolean() }) },
+  /**
+   * A request of a learner's own panel view (its definition's `actions`,
+   * learner-actions.ts): the background validates the payload with the
+   * action's schema, the panel the reply.
+   */
+  'learner.action': { req: z.strictObject({ learnerId: z.string(), action: z.string(), payload: z.unknown() }), res: z.unknown() },
   /** The person's answer to an offered replay plan (issue 25): approve once, with edited values, or decline. */
   'episode.plan': {
     req: z.strictObject({
@@ -251,7 +216,7 @@ export const RECORDING_PORT_NAME = 'apprentice-recording';
 export const ContentRequests = {
   /** One action the person did, in semantic form, on the page at `url`. */
   'demo.step': {
-    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000) }),
+    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000), target: TargetFingerprintSchema.optional() }),
     res: Ok,
   },
   /** The person did something the recorder cannot write as an action (a file upload, a right click…): what, in a few words. */

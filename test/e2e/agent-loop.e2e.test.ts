@@ -12,6 +12,7 @@ import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 import { messagesFrom } from '../support/extension-messaging.ts';
 import { disableExploration } from '../support/extension-settings.ts';
+import { JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../../src/core/learning/jitrl/evidence.ts';
 
 let browser: ExtensionBrowser;
 let server: StaticServer;
@@ -106,14 +107,15 @@ describe('the learning loop in the service worker', () => {
     expect(ep.replay?.status).toBe('declined');
     expect(ep.attempt).toBe(2);
     const step = ep.steps[0]!;
-    expect(step.neighbours.length).toBeGreaterThan(0);
+    expect(JitrlStepEvidenceSchema.parse(step.evidence?.jitrl).neighbours.length).toBeGreaterThan(0);
+    const value = (c: (typeof step.candidates)[number]) => JitrlCandidateEvidenceSchema.parse(c.evidence?.jitrl);
     const fill = step.candidates.find((c) => c.semantic === 'fill(<textbox "Full name">, "Ada Lovelace")')!;
-    expect(fill.valueKind).toBe('known');
+    expect(value(fill).valueKind).toBe('known');
     // Q(fill) = V here (it is the only neighbour), so Ã(fill) = 0, while unseen
     // candidates get Q = 0 < V (Eq. 6, 1 − λ branch): they are pushed down.
-    expect(fill.normAdvantage).toBe(0);
+    expect(value(fill).normAdvantage).toBe(0);
     expect(fill.adjustedProb).toBeGreaterThan(fill.baseProb);
-    const unseen = step.candidates.filter((c) => c.valueKind === 'neutral');
+    const unseen = step.candidates.filter((c) => value(c).valueKind === 'neutral');
     expect(unseen.length).toBeGreaterThan(0);
     for (const c of unseen) expect(c.adjustedLogit).toBeLessThan(c.baseLogit);
     expect(step.candidates[0]!.semantic).toBe(fill.semantic);

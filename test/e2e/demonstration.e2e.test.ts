@@ -162,9 +162,13 @@ describe('recording a demonstration', () => {
     expect(ep.steps.map((s) => (s.result?.ok ? s.result.navigated : null))).toEqual([...Array(8).fill(false), true, false, false]);
     expect(ep.steps.map((s) => s.reward)).toEqual([...Array(10).fill(0.7), 1.2]);
     expect(JSON.stringify(ep)).not.toContain(PASSWORD);
+    // Each step carries the element as the person acted on it, so taught steps count toward earned autonomy.
+    expect(ep.steps[7]!.chosen?.target).toEqual({ role: 'button', name: 'Sign up', submits: true, formAction: `${server.origin}/form.html`, formMethod: 'get' });
+    expect(ep.steps[8]!.chosen?.target).toEqual({ role: 'link', name: 'Products', href: `${server.origin}/list.html`, submits: false });
+    expect(ep.steps[0]!.chosen?.target).toMatchObject({ role: 'textbox', name: 'Full name', submits: false });
 
     // CER distilled the demonstration into dynamics for both pages and a skill.
-    const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });
+    const entries = await request<ExperienceEntry[]>({ type: 'learner.action', learnerId: 'cer', action: 'list', payload: { origin: server.origin } });
     const dynamics = entries.flatMap((e) => (e.kind === 'dynamics' ? [[e.regUrl, e.pageName]] : [])).sort();
     expect(dynamics).toEqual([['/form.html', FORM_TITLE], ['/list.html', LIST_TITLE]]);
     const skills = entries.filter((e) => e.kind === 'skill');
@@ -181,7 +185,7 @@ describe('recording a demonstration', () => {
 
   it('replays the demonstration as experience in the next attempt on the site', async () => {
     await site.goto(`${server.origin}/form.html`);
-    const entries = await request<ExperienceEntry[]>({ type: 'cer.list', origin: server.origin });
+    const entries = await request<ExperienceEntry[]>({ type: 'learner.action', learnerId: 'cer', action: 'list', payload: { origin: server.origin } });
     const started = await request<Episode>({ type: 'episode.start', tabId, task: 'Sign up as Grace Hopper from Japan on the Team plan' });
     await expect.poll(async () => (await getEpisode(started.id)).status, { timeout: 15_000 }).toBe('awaiting_approval');
     const step = (await getEpisode(started.id)).steps[0]!;

@@ -91,7 +91,7 @@ describe('observation of the fixture pages (injected bundle)', () => {
     expect(render(after).split('\n').slice(9, 19)).toEqual([
       '    [3] textbox "Full name" value="Ada Lovelace"',
       '    [4] textbox "Email" type=email required focused',
-      '    [5] textbox "Password" value="********" type=password required',
+      '    [5] textbox "Password" value="{password}" type=password required',
       '    [6] combobox "Country" value="Germany" options=["Choose…","France","Germany","Japan"]',
       '    [7] checkbox "Send me the newsletter" checked',
       '    text "Plan"',

@@ -153,7 +153,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     for (const c of others) expect(c.adjustedLogit).toBeLessThan(c.baseLogit);
     expect(email.adjustedProb).toBeGreaterThan(email.baseProb);
     expect(email.adjustedProb).toBeGreaterThan(firstStep[0]!.adjustedProb);
-    expect(await panel.locator('.proposal .step-context .meta').first().textContent()).toMatch(/V\(s\) = \d\.\d\d · [1-9]\d* neighbours?/);
+    expect(await panel.locator('.proposal .step-context [data-testid="jitrl-value"]').textContent()).toMatch(/V\(s\) = \d\.\d\d · [1-9]\d* neighbours?/);
     await panel.locator('ol.candidates > li').first().getByText('Evidence').click();
     await shot('5-second-attempt');
     await panel.getByRole('button', { name: 'Stop' }).click();
@@ -173,6 +173,12 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await list.waitFor({ timeout: 10_000 });
     const actions = await list.locator('.semantic').allTextContents();
     expect(actions).toContain('fill(<textbox "Email">, "ada@example.com")');
+    // The learners' own panels answer through the one learner.action message, validated at both ends.
+    await panel.getByRole('heading', { name: /^Pages it knows \([1-9]\d*\)$/ }).waitFor({ timeout: 10_000 });
+    await panel.getByText('Learned experiences (Training-Free GRPO)').waitFor();
+    await panel.getByText('Evolved configurations (EvoTest)').click();
+    await panel.getByText(/^EvoTest has no configurations for this site yet/).waitFor();
+    expect(await panel.getByRole('alert').allTextContents()).toEqual([]);
     await shot('7-memory');
   });
 });

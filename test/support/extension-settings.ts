@@ -10,9 +10,10 @@ import type { Page } from 'playwright-core';
 
 export async function disableExploration(extensionPage: Page): Promise<void> {
   await extensionPage.evaluate(async () => {
-    const got = (await chrome.runtime.sendMessage({ type: 'settings.get' })) as { ok: boolean; value: { jitrl: Record<string, unknown>; agent: Record<string, unknown> } };
+    const got = (await chrome.runtime.sendMessage({ type: 'settings.get' })) as { ok: boolean; value: { learners?: Record<string, Record<string, unknown>>; agent: Record<string, unknown> } };
     if (!got.ok) throw new Error('settings.get failed');
-    const settings = { ...got.value, jitrl: { ...got.value.jitrl, lambda: 0 }, agent: { ...got.value.agent, selection: 'argmax' } };
+    const learners = got.value.learners ?? {};
+    const settings = { ...got.value, learners: { ...learners, jitrl: { ...(learners['jitrl'] ?? {}), lambda: 0 } }, agent: { ...got.value.agent, selection: 'argmax' } };
     const set = (await chrome.runtime.sendMessage({ type: 'settings.set', settings })) as { ok: boolean };
     if (!set.ok) throw new Error('settings.set failed');
   });

@@ -7,6 +7,7 @@
  * `npm run new-learner` test on a scaffolded copy of the source tree.
  */
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { CandidateRecordSchema, StepRecordSchema } from '../../src/core/episode/episode.ts';
 import type { LearnerDefinition, LearnerFactory, LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
@@ -21,13 +22,8 @@ export type MetaRequirement = 'evidence' | 'export';
  * meta-check says its exception is no longer needed.
  */
 export const KNOWN_GAPS: Readonly<Record<string, Partial<Record<MetaRequirement, string>>>> = {
-  jitrl: {
-    evidence: 'V, Q, A and neighbours are still candidate fields shown by step-view.tsx, not step.evidence.jitrl',
-    export: 'its transitions are the archive\'s top-level `transitions` field (memory-transfer.ts)',
-  },
   cer: {
     evidence: 'what it replayed is still step.replayed, not step.evidence.cer',
-    export: 'its buffer is the archive\'s top-level `experiences` field (memory-transfer.ts)',
   },
   metattl: { evidence: 'it changes the guide, not the candidates: the guide in force is shown by the Run tab\'s guide panel' },
 };
@@ -36,6 +32,8 @@ export interface RegistryParts {
   learners: readonly LearnerDefinition[];
   factories: Readonly<Record<string, LearnerFactory>>;
   evidenceViews: Readonly<Record<string, unknown>>;
+  /** CANDIDATE_EVIDENCE_VIEWS: a learner with a candidate evidence schema needs one. */
+  candidateEvidenceViews?: Readonly<Record<string, unknown>>;
   gaps?: Readonly<Record<string, Partial<Record<MetaRequirement, string>>>>;
 }
 
@@ -51,7 +49,7 @@ export function metaPorts(): LearnerPorts {
 }
 
 /** One line per problem; [] when every entry passes. */
-export async function registryProblems({ learners, factories, evidenceViews, gaps = KNOWN_GAPS }: RegistryParts): Promise<string[]> {
+export async function registryProblems({ learners, factories, evidenceViews, candidateEvidenceViews = {}, gaps = KNOWN_GAPS }: RegistryParts): Promise<string[]> {
   const problems: string[] = [];
   const ids = learners.map((d) => d.id);
   if (new Set(ids).size !== ids.length) problems.push(`duplicate ids: ${ids.join(', ')}`);
@@ -64,6 +62,10 @@ export async function registryProblems({ learners, factories, evidenceViews, gap
     if (typeof d.enabled(DEFAULT_SETTINGS) !== 'boolean') say('enabled() is not a boolean');
     if (d.needsModel.description.trim() === '') say('needsModel has no description');
 
+    if (d.candidateEvidenceSchema !== undefined && candidateEvidenceViews[d.id] === undefined) say('has a candidate evidence schema but no view in CANDIDATE_EVIDENCE_VIEWS (src/ui/app/learner-evidence.tsx)');
+    // The stored-format upgrade moves former fields under evidence[id]: none of them may be a field of today's records.
+    const live = [...Object.keys(StepRecordSchema.shape), ...Object.keys(CandidateRecordSchema.shape)];
+    for (const f of [...(d.formerFields?.step ?? []), ...(d.formerFields?.candidate ?? [])]) if (live.includes(f)) say(`former field "${f}" is a field of today's stored records`);
     const hasEvidence = d.evidenceSchema !== undefined && evidenceViews[d.id] !== undefined;
     if (!hasEvidence && gap.evidence === undefined) say('no evidence schema, or no view in EVIDENCE_VIEWS (src/ui/app/learner-evidence.tsx)');
     if (hasEvidence && gap.evidence !== undefined) say('has an evidence schema and view now: remove its evidence gap from KNOWN_GAPS');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CandidateRecord, StepRecord } from '../../src/core/episode/episode.ts';
 import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
 import { click, stepRecord } from './jitrl-helpers.ts';
+import { testCandidate } from '../support/candidate.ts';
 import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities } from '../../src/core/learning/proposal-choice.ts';
 import { detectLoop } from '../../src/core/learning/loops.ts';
 import { stepEvidence, blameOnFailure } from '../../src/core/learning/step-credit.ts';
@@ -11,8 +12,7 @@ import { pageKeyOf } from '../../src/core/page/page-key.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 
 const rec = (semantic: string, adjustedLogit: number, p: Partial<CandidateRecord> = {}): CandidateRecord => ({
-  action: semantic, semantic, origin: 'model', baseLogit: adjustedLogit, adjustedLogit, baseProb: 0, adjustedProb: 0,
-  q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none', ...p,
+  action: semantic, semantic, origin: 'model', baseLogit: adjustedLogit, adjustedLogit, baseProb: 0, adjustedProb: 0, ...p,
 });
 const L = [Math.log(0.5), Math.log(0.3), Math.log(0.2)];
 
@@ -50,9 +50,9 @@ describe('Softmax(z′/T) sampling (Algorithm 1, "Sample a ~ Softmax(z′)")', (
   });
 
   it('exploits a settled candidate (what worked in this very state), whatever the draw', () => {
-    const records = [rec('a', 0), rec('b', -1, { valueKind: 'known', q: 0.6, support: 1, settled: true }), rec('c', -2, { valueKind: 'known', q: 0.9, support: 1, settled: true, barred: 'loop' })];
+    const records = [rec('a', 0), rec('b', -1, { settled: true }), rec('c', -2, { settled: true, barred: 'loop' })];
     for (const u of [0, 0.3, 0.99]) expect(chooseProposal(records, { mode: 'sampling', temperature: 1, u })).toEqual({ index: 1, how: 'exploited', probability: 1 });
-    const unsure = [rec('a', 0), rec('b', -1, { valueKind: 'known', q: 0.9, support: 1 })];
+    const unsure = [rec('a', 0), rec('b', -1)];
     expect(chooseProposal(unsure, { mode: 'sampling', temperature: 1, u: 0.99 }).how).toBe('sampled');
   });
 });
@@ -68,9 +68,9 @@ describe('finishProposal: exploitation repeats what worked once', () => {
     chosen: { action: 'click([1])', semantic, decision: 'auto' },
     candidates: [rec(semantic, 0)],
   });
-  const settledAdd = () => [rec('click(<button "Add">)', -0.5, { settled: true, valueKind: 'known', q: 1, support: 1 }), rec('click(<link "Basket">)', -1)];
+  const settledAdd = () => [testCandidate({ semantic: 'click(<button "Add">)', adjustedLogit: -0.5, settled: true }, click('1')), testCandidate({ semantic: 'click(<link "Basket">)', adjustedLogit: -1 }, click('2'))];
   const finish = (earlier: StepRecord[], url: string) => finishProposal({
-    records: settledAdd(), actions: [click('1'), click('2')], earlier, pageKey: 'now', url,
+    candidates: settledAdd(), earlier, pageKey: 'now', url,
     selection: { mode: 'sampling', temperature: 1 }, drawKey: 'seed-with-u-near-zero-0',
   });
 

@@ -4,6 +4,7 @@
  * and exploitation after a success (JitRL on an in-memory store, a scripted
  * page and a fixed policy; no model).
  */
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -112,7 +113,7 @@ const path = (ep: Episode) => ep.steps.filter((x) => x.chosen).map((x) => x.chos
 describe('step indexes', () => {
   it('are 0..n−1 with no gaps or repeats after rejecting every candidate, picking and editing; the episode is stored', async () => {
     const memory = await IdbMemoryStore.open({ factory: new IDBFactory() });
-    const jitrl = new JitrlLearner({ store: memory, settings: () => argmax.jitrl, random: seededRandom(1), clock: { now: () => 1 } });
+    const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(argmax), random: seededRandom(1), clock: { now: () => 1 } });
     const s = setup({ settings: argmax, learners: [jitrl] });
     let ep = await s.controller.start({ task: TASK, startUrl: 'https://items.test/', tabId: null });
     for (let i = 0; i < 3; i++) ep = await s.controller.decide(ep.id, { kind: 'reject' }); // all three: re-proposal
@@ -177,7 +178,7 @@ describe('exploration after failure, exploitation after success (JitRL, no model
   it('the attempt after a failure changes the least-sure step; the one after a success repeats it', async () => {
     const memory = new InMemoryMemoryStore();
     const settings: Settings = { ...argmax };
-    const jitrl = new JitrlLearner({ store: memory, settings: () => settings.jitrl, random: seededRandom(1), clock: { now: () => 1 } });
+    const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(1), clock: { now: () => 1 } });
     const s = setup({ settings, learners: [jitrl] });
     const first = await runAttempt(s);
     expect(first.status).toBe('failure');

@@ -4,7 +4,7 @@ import type { Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import type { DistillInput } from '../../src/core/learning/cer/distill.ts';
 import type { DynamicsEntry, Provenance, SkillEntry } from '../../src/core/learning/cer/experience.ts';
 import { importTrajectories } from '../../src/core/learning/trajectory-file.ts';
-import type { CerSettings } from '../../src/core/settings.ts';
+import type { CerSettings } from '../../src/core/learning/cer/settings.ts';
 import { blankStep } from '../support/step-record.ts';
 
 export const ORIGIN = 'http://shop.fixture.test';

@@ -4,7 +4,7 @@ import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
 import { InMemoryExperienceStore, type ExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
-import type { CerSettings } from '../../src/core/settings.ts';
+import type { CerSettings } from '../../src/core/learning/cer/settings.ts';
 import { CER_ON, fixture, liveEpisode, ORIGIN, step } from './cer-helpers.ts';
 
 const observation: PageObservation = {

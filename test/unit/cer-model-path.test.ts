@@ -108,7 +108,7 @@ describe('model distillation', () => {
     respondByModule({ pages: '{"pages": []}', skills: '{"skills": []}' });
     await distillWithModel(model, fixture('signup-form'), [], 1);
     const prompts = server.requests.map(user).join('\n');
-    expect(prompts).toContain('action: fill(<textbox "Password">, "(hidden)")');
+    expect(prompts).toContain('action: fill(<textbox "Password">, "{password}")');
     expect(prompts).not.toContain('correct-horse-9');
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scriptOnScratchTrees } from '../support/script-fixture.ts';
 
@@ -27,5 +28,26 @@ describe('scripts/check-learner-ids.mjs', () => {
     expect(out.status).toBe(1);
     expect(out.stderr).toContain('src/core/agent/controller.ts:2 names learner "ranker"');
     expect(out.stderr).toContain('bench/run.ts:1 names learner "ranker"');
+  });
+
+  it('lets a learner\'s own benchmarks (bench/<id>/) name it, and no other bench folder', () => {
+    const own = lint(tree({ ...LEARNER, 'bench/ranker/tune.ts': "import { RankerLearner } from '../../src/core/learning/ranker/ranker-learner.ts';\n" }));
+    expect(own.status).toBe(0);
+    const other = lint(tree({ ...LEARNER, 'bench/tools/tune.ts': "const id = 'ranker';\n" }));
+    expect(other.status).toBe(1);
+    expect(other.stderr).toContain('bench/tools/tune.ts:1 names learner "ranker"');
+  });
+
+  it('fails when a listed file no longer names its learner, so the list only shrinks', () => {
+    // The first entry of KNOWN, whichever it is now: a file listed as still naming a learner.
+    const script = readFileSync(new URL('../../scripts/check-learner-ids.mjs', import.meta.url), 'utf8');
+    const [, file, id] = /^ {2}'([^']+)': \['([a-z]+)'/m.exec(script) ?? [];
+    expect(file).toBeTruthy();
+    const learner = { [`src/core/learning/${id}/definition.ts`]: `export const d = { id: '${id}' };\n` };
+    const named = lint(tree({ ...learner, [file!]: `// still reaches ${id} by hand\n` }));
+    expect(named.status).toBe(0);
+    const cleaned = lint(tree({ ...learner, [file!]: '// reaches every learner through the registry\n' }));
+    expect(cleaned.status).toBe(1);
+    expect(cleaned.stderr).toContain(`${file} no longer names learner "${id}": remove it from KNOWN`);
   });
 });

@@ -13,6 +13,8 @@
  * - a correction that used a task value reaches the next instance of the
  *   task's template with that instance's value (a link chosen, a value typed).
  */
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
@@ -28,7 +30,7 @@ import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.
 import type { PageDriver } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
-import { pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
+import { pageOf, scriptedRandom, transition, valueOf } from './jitrl-helpers.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -92,7 +94,7 @@ function library(policy: CandidatePolicy, settings: Settings = DEFAULT_SETTINGS)
   const memory = new InMemoryMemoryStore();
   let t = 1000;
   const clock = { now: () => (t += 10) };
-  const jitrl = new JitrlLearner({ store: memory, settings: () => settings.jitrl, random: seededRandom(3), clock });
+  const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(3), clock });
   let page = new LibraryPage();
   let id = 0;
   const deps: AgentDeps = {
@@ -156,7 +158,7 @@ describe('a correction is proposed first next time, and what it overruled is not
 
 describe('the switch (settings jitrl.learnCorrections, the mutant of the teaching figures)', () => {
   it('off: the picked action is not proposed first after the failed attempt, nor carried to another instance', async () => {
-    const off: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, learnCorrections: false } };
+    const off: Settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { learnCorrections: false } } };
     const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 1, Ulysses: 0.9 }), off);
     let ep = await lib.start('Borrow the book Dune');
     ep = await lib.controller.decide(ep.id, { kind: 'pick', index: index(ep, 'click(<link "Dune">)') });
@@ -165,7 +167,7 @@ describe('the switch (settings jitrl.learnCorrections, the mutant of the teachin
     expect(same.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Dune">)')?.settled).toBeUndefined();
     await lib.controller.stop(same.id);
     const other = await lib.start('Borrow the book Ulysses');
-    expect(other.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Ulysses">)')?.support).toBe(0);
+    expect(valueOf(other.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Ulysses">)')).support).toBe(0);
   });
 });
 
@@ -175,10 +177,10 @@ describe('a rejection bars the action in that state unless later evidence suppor
   const candidates = [{ action: { type: 'click', target: { kind: 'ref', ref: '1' } } as Action, logit: 1 }, { action: { type: 'click', target: { kind: 'ref', ref: '2' } } as Action, logit: 0 }];
   const RESERVE = 'click(<button "Reserve">)';
   const run = (neighbours: ReturnType<typeof transition>[]) => estimateValues({
-    candidates,
+    candidates: page.propose(candidates),
     neighbours: neighbours.map((t) => ({ transition: t, similarity: 1, ret: t.futureRewards[0]! })),
-    ...page,
-    settings: DEFAULT_SETTINGS.jitrl,
+    resolve: page.resolve,
+    settings: DEFAULT_JITRL,
     random: scriptedRandom(0.99),
     url,
   }).candidates.find((c) => c.semantic === RESERVE)!;
@@ -197,7 +199,7 @@ describe('a rejection bars the action in that state unless later evidence suppor
     const elsewhere = transition({ id: 'z:0:rejected:0@instance', action: RESERVE, url, futureRewards: [-1], taught: 'rejected', createdAt: 100 });
     const reserve = run([elsewhere]);
     expect(reserve.barred).toBeUndefined();
-    expect(reserve.q).toBe(-1);
+    expect(valueOf(reserve).q).toBe(-1);
   });
 
   it('an approval before the rejection is not later evidence', () => {
@@ -208,7 +210,7 @@ describe('a rejection bars the action in that state unless later evidence suppor
 describe('a failed attempt is not repeated unchanged', () => {
   it('when the failing action was the only candidate, the next attempt asks for more and proposes another', async () => {
     const calls: PolicyInput[] = [];
-    const one: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, numCandidates: 1 } };
+    const one: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 } };
     const lib = library(fixedPolicy({ 'Opening hours': 2, Dune: 1 }, calls), one);
     const task = 'Borrow the book Dune';
     const ep = await lib.start(task);
@@ -244,7 +246,7 @@ describe('a correction that used a task value reaches the next instance with its
     expect(next.steps[0]!.candidates[0]!.semantic).toBe('click(<link "Ulysses">)');
     expect(next.steps[0]!.selection?.how).toBe('exploited');
     const hours = next.steps[0]!.candidates.find((c) => c.semantic === 'click(<link "Opening hours">)')!;
-    expect(hours.support).toBe(1);
+    expect(valueOf(hours).support).toBe(1);
     expect(hours.adjustedLogit).toBeLessThan(hours.baseLogit);
     next = await lib.controller.decide(next.id, { kind: 'approve' }, { auto: true });
     // On the book page too: the person's Borrow, not the policy's Reserve.

@@ -3,6 +3,8 @@
  * in the episode store, rewards and learning on stop (real CER offline
  * distiller and real JitRL learner over in-memory stores), abandoned → partial.
  */
+import { cerDefinition } from '../../src/core/learning/cer/definition.ts';
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import {
   DemonstrationError, DemonstrationRecorder, NotRecordingError, type DemonstrationPage, type RecordedAction,
@@ -34,8 +36,8 @@ function setUp(options: { settings?: Settings; onRecordOff?: (recorder: Demonstr
   const clock = { t: 1000, now() { return this.t; } };
   const calls: [number, boolean][] = [];
   let ids = 0;
-  const cer = new CerLearner({ store: experiences, settings: () => settings.cer, model: null, clock });
-  const jitrl = new JitrlLearner({ store: memory, settings: () => settings.jitrl, random: seededRandom(1), clock });
+  const cer = new CerLearner({ store: experiences, settings: () => cerDefinition.settings.read(settings), model: null, clock });
+  const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(1), clock });
   const page: DemonstrationPage = {
     async setRecording(tabId, on) {
       calls.push([tabId, on]);
@@ -117,7 +119,7 @@ describe('DemonstrationRecorder', () => {
     expect(semantics(all.at(-1)!)).toEqual(names.map((n) => `click(<button "${n}">)`));
   });
 
-  it('never stores a secret typed into a field whose name says it is secret', async () => {
+  it('never stores a secret typed into a field whose name says it is secret (masked by its kind)', async () => {
     const { recorder } = setUp();
     await recorder.start({ tabId: TAB, task: TASK });
     await recorder.record(TAB, at('fill(<textbox "Password">, "hunter2")'));
@@ -125,7 +127,7 @@ describe('DemonstrationRecorder', () => {
     const ep = await recorder.record(TAB, at('fill(<textbox "Password">, "{password}")'));
     expect(semantics(ep)).toEqual([
       'fill(<textbox "Password">, "{password}")',
-      'fill(<textbox "Card number">, "{password}")',
+      'fill(<textbox "Card number">, "{payment}")',
       'fill(<textbox "Password">, "{password}")',
     ]);
     expect(JSON.stringify(ep)).not.toContain('hunter2');

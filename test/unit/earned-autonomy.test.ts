@@ -13,7 +13,7 @@ import { recordedStepRecord, type Episode } from '../../src/core/episode/episode
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { fingerprintOf } from '../../src/core/page/target-fingerprint.ts';
-import { mergeWithDefaults } from '../../src/adapters/chrome/settings-store.ts';
+import { loadSettings } from '../../src/core/settings-load.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -143,7 +143,7 @@ describe('personDecisionsOf: the person\'s own decisions only', () => {
   it('an edit teaches the edited action and corrects the proposal it replaced', () => {
     const ep = episode('live', 'edited', 'e');
     ep.steps[0] = { ...ep.steps[0]!, chosen: { action: 'click([5])', semantic: 'click(<button "Pay">)', decision: 'edited' }, candidates: [{
-      action: 'click([4])', semantic: 'click(<button "Checkout">)', origin: 'model', baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
+      action: 'click([4])', semantic: 'click(<button "Checkout">)', origin: 'model', baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
     }] };
     expect(personDecisionsOf([ep]).map((d) => [d.action, d.verdict])).toEqual([['click(<button "Checkout">)', 'corrected'], ['click(<button "Pay">)', 'taught']]);
   });
@@ -153,7 +153,7 @@ describe('migration of the auto-approve setting', () => {
   it('a site with auto-approve on asks only for what the person has not approved; other settings are kept', () => {
     expect(migrateAgentSettings({ maxSteps: 9, autoApproveOrigins: ['https://a.test', 'https://b.test'], askModes: { 'https://b.test': 'off' } }))
       .toEqual({ maxSteps: 9, askModes: { 'https://a.test': 'unapproved-only', 'https://b.test': 'off' } });
-    const merged = mergeWithDefaults({ agent: { maxSteps: 9, autoApproveOrigins: ['https://a.test'] } });
+    const merged = loadSettings({ agent: { maxSteps: 9, autoApproveOrigins: ['https://a.test'] } }).settings;
     expect(merged.agent.maxSteps).toBe(9);
     expect(merged.agent.askModes).toEqual({ 'https://a.test': 'unapproved-only' });
     expect(merged.agent.approvalsNeeded).toBe(2);

@@ -64,7 +64,7 @@ describe('computeEffectiveState', () => {
       on('/prefs', 'fill(<textbox "Nickname">, "Kit")'),
       on('/prefs', 'check(<checkbox "Weekly digest">)'),
       on('/prefs', 'click(<radio "Dark">)'),
-      on('/prefs', 'fill(<textbox "PIN">, "••••••")'),
+      on('/prefs', 'fill(<textbox "PIN">, "{password}")'),
       on('/prefs', 'fill(<textbox "Gone field">, "x")'),
       on('/prefs', 'click(<button "Revert">)'),
     ];
@@ -89,7 +89,7 @@ describe('computeEffectiveState', () => {
       node('5', 'textbox', 'PIN', { inputType: 'password', value: '' }),
     ]);
     expect(computeEffectiveState(steps, '/prefs', reverted)).toEqual([
-      'fill(<textbox "PIN">, "••••••")',
+      'fill(<textbox "PIN">, "{password}")',
       'fill(<textbox "Gone field">, "x")',
     ]);
   });

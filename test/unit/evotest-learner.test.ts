@@ -21,7 +21,8 @@ import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
-import { DEFAULT_JITRL, DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { digest, SEED, step } from './evotest-helpers.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
@@ -47,7 +48,7 @@ function policy(calls: PolicyInput[]): CandidatePolicy {
   };
 }
 
-const SETTINGS: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false }, learners: { evotest: { enabled: true } } };
+const SETTINGS: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false }, evotest: { enabled: true } } };
 
 function setup(episodes: InMemoryEpisodeStore, learnerData: InMemoryLearnerDataStore, calls: PolicyInput[]) {
   let t = 1000;

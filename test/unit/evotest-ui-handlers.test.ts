@@ -8,36 +8,43 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-lear
 import { addChildren, newLineage } from '../../src/core/learning/evotest/lineage.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { SEED } from './evotest-helpers.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { seededRandom } from '../../src/core/random.ts';
+import { buildLearners } from '../../src/core/learning/registry-factories.ts';
+import { actionableLearners } from '../../src/core/learning/learner-actions.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);
   const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data };
+  const ports = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => Date.UTC(2026, 10, 23) }, random: seededRandom(1) };
   const h = createUiHandlers({
     ...stores,
-    lineages,
-    evotestMode: () => 'offline',
-    writeImport: inMemoryImportWriter(stores),
+    writeImport: inMemoryImportWriter(stores, []),
     learnerMemories: [{ id: 'evotest', memory: lineageDataOn(data).memory() }],
-    tfgrpo: { exportAll: async () => [], importAll: async () => 0 },
+    learnerActions: actionableLearners(buildLearners(ports, { ids: ['evotest'] }), ports),
     now: () => Date.UTC(2026, 10, 23),
   } as unknown as Parameters<typeof createUiHandlers>[0]);
-  return { h, lineages };
+  const act = (action: string, payload: unknown) => h['learner.action']({ learnerId: 'evotest', action, payload }, undefined) as Promise<{ pinnedId?: string | null }>;
+  return { h, lineages, act };
 }
 
 const lineage = () => addChildren(newLineage({ origin: 'https://a.test', template: 'open order …', seed: SEED, now: 1 }), 'c0', [{ configuration: { ...SEED, guidance: 'g' }, source: 'offline', rationale: 'r' }], 2).lineage;
 
 describe('EvoTest in the background handlers', () => {
   it('lists, pins, resets and forgets lineages', async () => {
-    const { h, lineages } = handlers();
+    const { h, lineages, act } = handlers();
     const l = lineage();
     await lineages.put(l);
-    expect(await h['evotest.lineages']({ origin: 'https://a.test' }, undefined)).toEqual({ mode: 'offline', lineages: [l] });
-    expect((await h['evotest.pin']({ key: l.key, configurationId: 'c1' }, undefined)).pinnedId).toBe('c1');
+    expect(await act('lineages', { origin: 'https://a.test' })).toEqual({ mode: 'offline', lineages: [l] });
+    expect((await act('pin', { key: l.key, configurationId: 'c1' })).pinnedId).toBe('c1');
     expect((await lineages.get(l.key))!.pinnedId).toBe('c1');
-    await expect(h['evotest.pin']({ key: l.key, configurationId: 'c9' }, undefined)).rejects.toMatchObject({ name: 'EvotestLineageError' });
-    await expect(h['evotest.pin']({ key: 'nope', configurationId: null }, undefined)).rejects.toThrow(/no EvoTest lineage nope/);
-    expect((await h['evotest.pin']({ key: l.key, configurationId: null }, undefined)).pinnedId).toBeNull();
-    expect(await h['evotest.reset']({ key: l.key }, undefined)).toEqual({ deleted: true });
+    await expect(act('pin', { key: l.key, configurationId: 'c9' })).rejects.toMatchObject({ name: 'EvotestLineageError' });
+    await expect(act('pin', { key: 'nope', configurationId: null })).rejects.toThrow(/no EvoTest lineage nope/);
+    expect((await act('pin', { key: l.key, configurationId: null })).pinnedId).toBeNull();
+    expect(await act('reset', { key: l.key })).toEqual({ deleted: true });
+    // A payload its schema refuses, or an action EvoTest does not have, is a typed error.
+    await expect(act('pin', { key: l.key })).rejects.toMatchObject({ name: 'LearnerActionError' });
+    await expect(act('nuke', {})).rejects.toThrow('EvoTest has no action "nuke"');
     await lineages.put(l);
     await h['memory.forgetSite']({ origin: 'https://a.test' }, undefined);
     expect(await lineages.list()).toEqual([]);
@@ -53,7 +60,8 @@ describe('EvoTest in the background handlers', () => {
 
     const target = handlers();
     expect(await target.h['memory.import']({ json }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { evotest: { imported: 1, rejected: [] } } });
-    expect(await target.lineages.get(l.key)).toEqual(l);
+    // The imported lineage says where it came from (the export's date).
+    expect(await target.lineages.get(l.key)).toEqual({ ...l, importedFrom: 'an archive exported 2026-11-23' });
 
     const bad = JSON.parse(json);
     bad.learners.evotest[0].value.nodes[0].configuration.stateAbstraction.extractor = 'def f(): pass';

@@ -8,7 +8,7 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { estimateValues } from '../../src/core/learning/jitrl/estimate-values.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import type { PolicyProposal } from '../../src/core/policy/policy.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { blankStep } from '../support/step-record.ts';
 import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
 
@@ -68,10 +68,9 @@ describe('go_back on the first page of the task', () => {
       { transition: transition({ id: 'b:0', action: 'click(<link "Gone">)', futureRewards: [1] }), similarity: 1, ret: 1 },
     ];
     const input = {
-      candidates: [{ action: click('1'), logit: -1 }],
+      candidates: page.propose([{ action: click('1'), logit: -1 }]),
       neighbours,
-      resolve: (s: string) => (s === GO_BACK ? { type: 'go_back' as const } : page.resolve(s)),
-      toSemantic: page.toSemantic,
+      resolve: (s: string) => (s === GO_BACK ? { action: { type: 'go_back' as const }, semantic: GO_BACK } : page.resolve(s)),
       settings: DEFAULT_JITRL,
       random: scriptedRandom(0.9),
     };

@@ -54,9 +54,11 @@ describe('strict durability and storage-full errors', () => {
 
 describe('writeImportAtomically', () => {
   const rows = () => ({
-    transitions: [transition('e1', 0), transition('e1', 1), transition('e2', 0)],
+    own: [
+      { store: 'transitions', rows: [transition('e1', 0), transition('e1', 1), transition('e2', 0)] },
+      { store: 'experiences', rows: [experience('x1'), experience('x2')] },
+    ],
     episodes: [episode('e1'), episode('e2')],
-    experiences: [experience('x1'), experience('x2')],
     learnerData: [],
   });
 
@@ -71,15 +73,26 @@ describe('writeImportAtomically', () => {
     const total = 3 + 2 + 2;
     for (let n = 0; n < total; n++) {
       const db = await openApprenticeDb({ factory: new IDBFactory() });
-      await writeImportAtomically(db, { transitions: [transition('e1', 0), transition('old', 0)], episodes: [episode('old')], experiences: [experience('x0')], learnerData: [] });
+      await writeImportAtomically(db, {
+        own: [{ store: 'transitions', rows: [transition('e1', 0), transition('old', 0)] }, { store: 'experiences', rows: [experience('x0')] }],
+        episodes: [episode('old')], learnerData: [],
+      });
       const before = await snapshot(db);
       const r = rows();
-      const all = [...r.transitions, ...r.episodes, ...r.experiences] as unknown as Record<string, unknown>[];
+      const all = [...r.own[0]!.rows, ...r.episodes, ...r.own[1]!.rows] as unknown as Record<string, unknown>[];
       // A function cannot be structured-cloned: the Nth put throws inside the transaction.
       all[n]!['poison'] = () => undefined;
       await expect(writeImportAtomically(db, r)).rejects.toBeInstanceOf(ImportWriteError);
       expect(await snapshot(db)).toEqual(before);
     }
+  });
+
+  it('refuses rows for a store it does not have, writing nothing', async () => {
+    const db = await openApprenticeDb({ factory: new IDBFactory() });
+    const r = { ...rows(), own: [...rows().own, { store: 'notes', rows: [{ id: 'n1' }] }] };
+    await expect(writeImportAtomically(db, r)).rejects.toThrow('nothing was imported: this database has no store notes');
+    const s = await snapshot(db);
+    expect([s.t.length, s.e.length, s.x.length]).toEqual([0, 0, 0]);
   });
 });
 

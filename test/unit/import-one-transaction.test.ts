@@ -22,6 +22,8 @@ import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { experiencesMemory } from '../../src/core/learning/cer/memory.ts';
+import { transitionsMemory } from '../../src/core/learning/jitrl/memory.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
@@ -76,9 +78,12 @@ async function profile(): Promise<Profile> {
   const memoryOf = (id: string, store: LearnerDataStore) => ({ id, memory: new LearnerData(store, id, ValueSchema).memory() });
   const deps: MemoryTransferDeps = {
     episodes: new IdbEpisodeStore(db),
-    memory: new IdbMemoryStore(db),
-    experiences: new IdbExperienceStore(db),
-    learnerMemories: [memoryOf('alpha', learnerData), memoryOf('beta', learnerData)],
+    // JitRL's and CER's stores are reached through their memory, as the background builds them.
+    learnerMemories: [
+      { id: 'cer', memory: experiencesMemory(new IdbExperienceStore(db)) },
+      { id: 'jitrl', memory: transitionsMemory(new IdbMemoryStore(db)) },
+      memoryOf('alpha', learnerData), memoryOf('beta', learnerData),
+    ],
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: (rows) => writeImportAtomically(db, rows),
     now: () => 100,
@@ -177,11 +182,11 @@ describe('an import writes every store in one transaction', () => {
 describe('the in-memory import writer', () => {
   const stores = () => ({ memory: new InMemoryMemoryStore(), episodes: new InMemoryEpisodeStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
   const rows = (): ImportRows => ({
-    transitions: [transition('e1', 0), transition('e2', 0)],
+    own: [{ store: 'transitions', rows: [transition('e1', 0), transition('e2', 0)] }, { store: 'experiences', rows: [dynamics('x1', 'Product')] }],
     episodes: [episode('e1')],
-    experiences: [dynamics('x1', 'Product')],
     learnerData: [record('alpha', 'k1', 1), record('beta', 'k1', 2)],
   });
+  const writer = (s: ReturnType<typeof stores>) => inMemoryImportWriter(s, [{ memory: transitionsMemory(s.memory) }, { memory: experiencesMemory(s.experiences) }]);
   const contents = async (s: ReturnType<typeof stores>) => ({
     transitions: await s.memory.all(), episodes: await s.episodes.all(), experiences: await s.experiences.all(),
     learnerData: [...(await s.learnerData.list('alpha')), ...(await s.learnerData.list('beta'))],
@@ -189,21 +194,25 @@ describe('the in-memory import writer', () => {
 
   it('writes every store', async () => {
     const s = stores();
-    await inMemoryImportWriter(s)(rows());
+    await writer(s)(rows());
     const c = await contents(s);
     expect([c.transitions.length, c.episodes.length, c.experiences.length, c.learnerData.length]).toEqual([2, 1, 1, 2]);
   });
 
   it('a row that cannot be stored, in any store, changes nothing', async () => {
+    const lists = (r: ImportRows) => ({ transitions: r.own[0]!.rows, episodes: r.episodes, experiences: r.own[1]!.rows, learnerData: r.learnerData });
     for (const field of ['transitions', 'episodes', 'experiences', 'learnerData'] as const) {
       const s = stores();
       await s.learnerData.put(record('alpha', 'k1', 7));
       const before = await contents(s);
       const r = rows();
       // A function cannot be cloned into a store, as in IndexedDB.
-      (r[field].at(-1) as unknown as Record<string, unknown>)['poison'] = () => undefined;
-      await expect(inMemoryImportWriter(s)(r)).rejects.toThrow(/nothing was imported/);
+      (lists(r)[field].at(-1) as unknown as Record<string, unknown>)['poison'] = () => undefined;
+      await expect(writer(s)(r)).rejects.toThrow(/nothing was imported/);
       expect(await contents(s), field).toEqual(before);
     }
+    const s = stores();
+    await expect(inMemoryImportWriter(s, [])(rows())).rejects.toThrow('nothing was imported: no learner keeps the store transitions, experiences');
+    expect(await contents(s)).toEqual({ transitions: [], episodes: [], experiences: [], learnerData: [] });
   });
 });

@@ -4,15 +4,21 @@
  * leaves exactly the paper's behaviour at its point: no bar, no outright
  * exploitation, no widened request, no loop bar.
  */
+import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
-import type { CandidateRecord } from '../../src/core/episode/episode.ts';
+import { rankStage } from '../../src/core/agent/step-stages.ts';
+import type { Episode } from '../../src/core/episode/episode.ts';
+import { pageKeyOf } from '../../src/core/page/page-key.ts';
+import type { Action } from '../../src/core/page/action.ts';
+import { testCandidate } from '../support/candidate.ts';
 import { estimateValues, type EstimateInput } from '../../src/core/learning/jitrl/estimate-values.ts';
 import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
-import type { StepContext } from '../../src/core/learning/learner.ts';
+import { composeRequest, type StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { Neighbour } from '../../src/core/memory/transition.ts';
-import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, stepRecord, transition } from './jitrl-helpers.ts';
 
 const KETTLE = 'click(<button "Boil">)';
@@ -20,13 +26,13 @@ const TIMER = 'click(<button "Set timer">)';
 const page = pageOf([{ ref: '1', role: 'button', name: 'Boil' }, { ref: '2', role: 'button', name: 'Set timer' }]);
 const nb = (id: string, action: string, ret: number): Neighbour => ({ transition: transition({ id, action }), similarity: 1, ret });
 const input = (neighbours: Neighbour[], settings = DEFAULT_JITRL): EstimateInput => ({
-  candidates: [{ action: click('1'), logit: -1 }, { action: click('2'), logit: -2 }], neighbours, ...page, settings, random: scriptedRandom(0.9),
+  candidates: page.propose([{ action: click('1'), logit: -1 }, { action: click('2'), logit: -2 }]), neighbours, resolve: page.resolve, settings, random: scriptedRandom(0.9),
 });
 
 describe('JitRL addition switches (finding 8)', () => {
   it('all four default on', () => {
     expect([DEFAULT_JITRL.bars, DEFAULT_JITRL.exploitSettled, DEFAULT_JITRL.widenPool, DEFAULT_JITRL.loopBars]).toEqual([true, true, true, true]);
-    expect(DEFAULT_SETTINGS.jitrl.loopBars).toBe(true);
+    expect(jitrlDefinition.settings.read(DEFAULT_SETTINGS).loopBars).toBe(true);
   });
 
   it('bars: a rejection here bars the action; off, it is only Eq. 10 (same logits either way)', () => {
@@ -56,15 +62,13 @@ describe('JitRL addition switches (finding 8)', () => {
   });
 
   it('loop bars: back at a page as it was, the action that led round is barred; off, it is not', () => {
-    const rec = (semantic: string, adjustedLogit: number): CandidateRecord => ({
-      action: '', semantic, origin: 'model', baseLogit: adjustedLogit, adjustedLogit, baseProb: 0, adjustedProb: 0, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
-    });
+    const rec = (semantic: string, adjustedLogit: number, action: Action) => testCandidate({ semantic, adjustedLogit }, action);
     const earlier = [
       stepRecord({ index: 0, url: 'https://kitchen.test/', regUrl: '/', pageKey: 'home', chosen: { action: 'click([1])', semantic: KETTLE, decision: 'auto' } }),
       stepRecord({ index: 1, url: 'https://kitchen.test/boil', regUrl: '/boil', pageKey: 'boil', chosen: { action: 'click([1])', semantic: 'go_back()', decision: 'auto' } }),
     ];
     const finish = (loopBars: boolean) => finishProposal({
-      records: [rec(KETTLE, 0), rec(TIMER, -1)], actions: [click('1'), click('2')], earlier, pageKey: 'home', url: 'https://kitchen.test/',
+      candidates: [rec(KETTLE, 0, click('1')), rec(TIMER, -1, click('2'))], earlier, pageKey: 'home', url: 'https://kitchen.test/',
       selection: { mode: 'argmax', temperature: 1 }, drawKey: 'k', loopBars,
     });
     expect(finish(true).candidates.find((c) => c.semantic === KETTLE)!.barred).toBe('loop');
@@ -72,11 +76,36 @@ describe('JitRL addition switches (finding 8)', () => {
     expect(finish(false).candidates.find((c) => c.semantic === KETTLE)!.barred).toBeUndefined();
     expect(finish(false).candidates[0]!.semantic).toBe(KETTLE);
   });
+
+  it('loop bars reach the rank stage through the request: JitRL switched off, no learner switches them back on', async () => {
+    const context = { episodeId: 'now', stepIndex: 0, task: 't', origin: 'https://kitchen.test', url: 'https://kitchen.test/', regUrl: '/', effectiveState: [] } as unknown as StepContext;
+    const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
+    const jitrl = (loopBars: boolean, widenPool = true) => new JitrlLearner({ store: new InMemoryMemoryStore(), settings: () => ({ ...DEFAULT_JITRL, loopBars, widenPool }), random: scriptedRandom(0.9), clock: { now: () => 1 } });
+    expect(await jitrl(true).shapeRequest(context, shape)).toEqual({});
+    expect(await jitrl(false).shapeRequest(context, shape)).toEqual({ loopBars: false });
+    expect(await jitrl(false, false).shapeRequest(context, shape)).toEqual({ loopBars: false });
+    const composed = composeRequest(shape, [{ learnerId: 'jitrl', change: { loopBars: false } }, { learnerId: 'other', change: { loopBars: true } }]);
+    expect(composed.loopBars).toBe(false);
+    expect(composeRequest(shape, []).loopBars).toBeUndefined();
+    // The rank stage reads it from the request (absent = on).
+    const observation = { url: 'https://kitchen.test/', title: 'Kitchen', nodes: [] } as unknown as StepContext['observation'];
+    const home = pageKeyOf(observation);
+    const episode = { id: 'e', task: 't', attempt: 1, steps: [
+      stepRecord({ index: 0, url: 'https://kitchen.test/', regUrl: '/', pageKey: home, chosen: { action: 'click([1])', semantic: KETTLE, decision: 'auto' } }),
+      stepRecord({ index: 1, url: 'https://kitchen.test/boil', regUrl: '/boil', pageKey: 'boil', chosen: { action: 'go_back()', semantic: 'go_back()', decision: 'auto' } }),
+    ] } as unknown as Episode;
+    const candidates = [testCandidate({ semantic: KETTLE, adjustedLogit: 0 }, click('1')), testCandidate({ semantic: TIMER, adjustedLogit: -1 }, click('2'))];
+    const rank = (request?: { loopBars?: boolean }) => rankStage({
+      adjusted: { candidates, evidence: {} }, episode, context: { ...context, stepIndex: 2, observation }, exclude: new Set(), notes: [],
+      settings: { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } }, ...(request ? { request } : {}),
+    }).candidates[0]!.semantic;
+    expect([rank(), rank({}), rank({ loopBars: true }), rank({ loopBars: false })]).toEqual([TIMER, TIMER, TIMER, KETTLE]);
+  });
 });
 
 describe('the ablation rows (bench --ablate)', () => {
   it('paper only switches every addition off; each "+" row adds exactly one; each leave-one-out row removes exactly one', async () => {
-    const { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS, PAPER_ONLY } = await import('../../bench/ablation.ts');
+    const { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS, PAPER_ONLY } = await import('../../src/core/learning/jitrl/ablation.ts');
     expect(PAPER_ONLY).toEqual({ bars: false, exploitSettled: false, widenPool: false, loopBars: false, advantageFloor: 0, preferSameUrl: false });
     const differing = (a: object, b: object) => Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]);
     const shipped = ABLATION_ROWS.at(-1)!.settings;

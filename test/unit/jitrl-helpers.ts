@@ -6,7 +6,9 @@ import type { Action, Target } from '../../src/core/page/action.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
 import type { RandomSource } from '../../src/core/ports.ts';
-import type { ResolveAction, ToSemantic } from '../../src/core/learning/learner.ts';
+import type { ResolveAction } from '../../src/core/learning/learner.ts';
+import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
+import { JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema, type JitrlCandidateEvidence, type JitrlStepEvidence } from '../../src/core/learning/jitrl/evidence.ts';
 import { blankStep } from '../support/step-record.ts';
 
 export function transition(p: Partial<Transition> & { id: string }): Transition {
@@ -46,26 +48,35 @@ export function scriptedRandom(...values: number[]): RandomSource & { calls: num
 
 export interface PageElement { ref: string; role: string; name: string }
 
-/** resolve/toSemantic against a fixed list of elements (exact role + name). */
-export function pageOf(elements: PageElement[]): { resolve: ResolveAction; toSemantic: ToSemantic } {
+/** Formats a ref-form action in semantic form for the test page. */
+export type ToSemantic = (action: Action) => string;
+
+/**
+ * resolve/toSemantic against a fixed list of elements (exact role + name),
+ * and `propose`: the policy's proposals as the seam's candidates on this page.
+ */
+export function pageOf(elements: PageElement[]): { resolve: ResolveAction; toSemantic: ToSemantic; propose: (proposals: readonly { action: Action; logit: number; rationale?: string }[]) => Candidate[] } {
   const withTarget = (action: Action, target: Target | null): Action | null =>
     target === null ? null : ({ ...action, target } as Action);
+  const toSemantic: ToSemantic = (action) => {
+    if (!('target' in action) || action.target === undefined || action.target.kind !== 'ref') return formatAction(action);
+    const ref = action.target.ref;
+    const el = elements.find((e) => e.ref === ref);
+    return formatAction(withTarget(action, el ? { kind: 'semantic', role: el.role, name: el.name } : null) ?? action);
+  };
   return {
-    toSemantic: (action) => {
-      if (!('target' in action) || action.target === undefined || action.target.kind !== 'ref') return formatAction(action);
-      const ref = action.target.ref;
-      const el = elements.find((e) => e.ref === ref);
-      return formatAction(withTarget(action, el ? { kind: 'semantic', role: el.role, name: el.name } : null) ?? action);
-    },
+    toSemantic,
     resolve: (semantic) => {
       const parsed = parseAction(semantic);
       if (!parsed.ok) return null;
       const action = parsed.action;
-      if (!('target' in action) || action.target === undefined || action.target.kind !== 'semantic') return action;
+      if (!('target' in action) || action.target === undefined || action.target.kind !== 'semantic') return { action, semantic: toSemantic(action) };
       const { role, name } = action.target;
       const el = elements.find((e) => e.role === role && e.name === name);
-      return withTarget(action, el ? { kind: 'ref', ref: el.ref } : null);
+      const resolved = withTarget(action, el ? { kind: 'ref', ref: el.ref } : null);
+      return resolved === null ? null : { action: resolved, semantic: toSemantic(resolved) };
     },
+    propose: (proposals) => proposedCandidates(proposals.map((p) => ({ page: { action: p.action, semantic: toSemantic(p.action) }, logit: p.logit, ...(p.rationale !== undefined ? { rationale: p.rationale } : {}) }))),
   };
 }
 
@@ -80,3 +91,13 @@ export function stepRecord(p: Partial<StepRecord> & { index: number }): StepReco
     ...p,
   });
 }
+
+/** JitRL's evidence about one candidate (Q, A, Ã, support, kind), validated by its schema. */
+export const valueOf = (c: { evidence?: Readonly<Record<string, unknown>> | undefined } | undefined): JitrlCandidateEvidence =>
+  JitrlCandidateEvidenceSchema.parse(c?.evidence?.[JITRL_ID]);
+
+/** JitRL's evidence for a step (V, neighbours, dropped memory actions): an adjust output's or a stored step's. */
+export const stepValuesOf = (x: { evidence?: unknown }): JitrlStepEvidence => {
+  const stored = x.evidence as Record<string, unknown> | undefined;
+  return JitrlStepEvidenceSchema.parse(stored !== undefined && JITRL_ID in stored ? stored[JITRL_ID] : x.evidence);
+};

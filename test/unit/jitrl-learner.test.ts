@@ -8,8 +8,10 @@ import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { jaccard, stateTokensOf, TASK_VALUE_TOKEN } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL, DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { click, pageOf, scriptedRandom, stepRecord, transition } from './jitrl-helpers.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { click, pageOf, scriptedRandom, stepRecord, stepValuesOf, transition, valueOf } from './jitrl-helpers.ts';
+import { formatAction } from '../../src/core/page/action-grammar.ts';
 
 const clock = { now: () => 5000 };
 const BLUE = 'click(<button "Add blue shirt">)';
@@ -32,8 +34,8 @@ const context = (p: Partial<StepContext> = {}): StepContext => ({
 // The fixed base policy: it always prefers the blue shirt, 0.7 to 0.3.
 const adjustInput = (p: Partial<StepContext> = {}): AdjustInput => ({
   context: context(p),
-  candidates: [{ action: click('1'), logit: Math.log(0.7) }, { action: click('2'), logit: Math.log(0.3) }],
-  ...page,
+  candidates: page.propose([{ action: click('1'), logit: Math.log(0.7) }, { action: click('2'), logit: Math.log(0.3) }]),
+  resolve: page.resolve,
 });
 
 function episode(id: string, steps: StepRecord[], p: Partial<Episode> = {}): Episode {
@@ -51,12 +53,12 @@ describe('JitrlLearner.adjust', () => {
     const learner = new JitrlLearner({ store, settings: () => ({ ...DEFAULT_JITRL, advantageFloor: 0 }), random: scriptedRandom(0.9), clock });
     const out = await learner.adjust(adjustInput());
     // N(s) = {old:0}, G = −1 + 0.1·0.5 = −0.95 = V; Q_blue = V → A 0; red unseen, neutral: A = 0.95 → Ã ≈ 1
-    expect(out.v).toBeCloseTo(-0.95, 15);
-    expect(out.neighbours).toEqual([{ transitionId: 'old:0', episodeId: 'old', task: 'add the red shirt to the cart', action: BLUE, similarity: 1, ret: expect.closeTo(-0.95, 15) }]);
-    expect(out.candidates.map((c) => [c.semantic, c.valueKind])).toEqual([[BLUE, 'known'], [RED, 'neutral']]);
+    expect(stepValuesOf(out).v).toBeCloseTo(-0.95, 15);
+    expect(stepValuesOf(out).neighbours).toEqual([{ transitionId: 'old:0', episodeId: 'old', task: 'add the red shirt to the cart', action: BLUE, similarity: 1, ret: expect.closeTo(-0.95, 15) }]);
+    expect(out.candidates.map((c) => [c.semantic, valueOf(c).valueKind])).toEqual([[BLUE, 'known'], [RED, 'neutral']]);
     expect(out.candidates[0]!.adjustedLogit).toBeCloseTo(Math.log(0.7), 15);
     expect(out.candidates[1]!.adjustedLogit).toBeCloseTo(Math.log(0.3) + 2, 7);
-    expect(out.actions).toEqual([click('1'), click('2')]);
+    expect(out.candidates.map((c) => c.action)).toEqual([click('1'), click('2')]);
     // G = −0.95 for blue in this very state: blamed, so barred here
     expect(out.candidates[0]!.barred).toBe('failed');
     expect(out.notes).toEqual(['1 candidate(s) barred in this state (rejected, or blamed for a failure here)']);
@@ -65,7 +67,7 @@ describe('JitrlLearner.adjust', () => {
   it('with an empty memory leaves the logits alone and says so', async () => {
     const learner = new JitrlLearner({ store: new InMemoryMemoryStore(), settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock });
     const out = await learner.adjust(adjustInput());
-    expect(out.v).toBeNull();
+    expect(stepValuesOf(out).v).toBeNull();
     expect(out.candidates.map((c) => c.adjustedLogit)).toEqual([Math.log(0.7), Math.log(0.3)]);
     expect(out.notes).toEqual(['no similar experience on this page yet: logits unchanged']);
   });
@@ -159,7 +161,7 @@ describe('instances of a template share a state', () => {
     const lima = 'Make Lima my home city';
     const out = await learner.adjust(adjustInput({ task: lima, effectiveState: ['select_option(<combobox "Home city">, "(GMT-03) Lima")'] }));
     // State Jaccard 1 (both fold to ⟨task value⟩), task Jaccard 3/5: 0.7 + 0.3·0.6 = 0.88 ≥ r = 0.8.
-    expect((out.neighbours ?? []).map((n) => [n.transitionId, n.similarity])).toEqual([['syd:0', expect.closeTo(0.88, 12)]]);
+    expect(stepValuesOf(out).neighbours.map((n) => [n.transitionId, n.similarity])).toEqual([['syd:0', expect.closeTo(0.88, 12)]]);
     // With the raw tokens the states share 5 of 9 tokens: 0.7·5/9 + 0.18 ≈ 0.569, below r.
     const raw = stateTokensOf([setSydney]);
     const rawScore = 0.7 * jaccard(raw, stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")'])) + 0.3 * 0.6;
@@ -179,7 +181,7 @@ describe('learning on the job', () => {
       const best = out.candidates.reduce((a, b) => (b.adjustedProb > a.adjustedProb ? b : a));
       chosenPerAttempt.push(best.semantic);
       redProb.push(out.candidates.find((c) => c.semantic === RED)!.adjustedProb);
-      const steps = [stepRecord({ index: 0, startedAt: attempt, chosen: { action: best.action, semantic: best.semantic, decision: 'auto' } })];
+      const steps = [stepRecord({ index: 0, startedAt: attempt, chosen: { action: formatAction(best.action), semantic: best.semantic, decision: 'auto' } })];
       const success = best.semantic === RED;
       const { rewards, source } = assignStepRewards({ steps, outcome: success ? 'success' : 'failure', evaluatorScores: null, settings: DEFAULT_SETTINGS.rewards });
       await learner.learn({ episode: episode(`ep${attempt}`, steps, { attempt, status: success ? 'success' : 'failure' }), rewards, rewardSource: source });
@@ -196,7 +198,7 @@ describe('learning on the job', () => {
 
     // The experience transfers to a differently worded task on the same page type (task Jaccard 3/7 > 0.27, score ≈ 0.829 ≥ 0.8).
     const transfer = await learner.adjust(adjustInput({ task: 'put a red shirt in the cart' }));
-    expect(transfer.neighbours).toHaveLength(4);
+    expect(stepValuesOf(transfer).neighbours).toHaveLength(4);
     // V = (−1 + 3·1)/4 = 0.5, A_blue = −1.5, A_red = 0.5 → Ã = −1 and 1/3
     const red = 0.3 * Math.exp(2 / 3);
     expect(transfer.candidates.find((c) => c.semantic === RED)!.adjustedProb).toBeCloseTo(red / (red + 0.7 * Math.exp(-2)), 6);

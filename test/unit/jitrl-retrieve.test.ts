@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rankNeighbours, retrieveNeighbours, thresholdAt, type RetrievalQuery } from '../../src/core/learning/jitrl/retrieve-neighbours.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL, type JitrlSettings } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL, type JitrlSettings } from '../../src/core/learning/jitrl/settings.ts';
 import { transition } from './jitrl-helpers.ts';
 
 const S: JitrlSettings = { ...DEFAULT_JITRL };

@@ -10,7 +10,7 @@ import { retrieveNeighbours } from '../../src/core/learning/jitrl/retrieve-neigh
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { tokenize } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { click, pageOf, scriptedRandom, transition, type PageElement } from './jitrl-helpers.ts';
 
 const TASK = 'add the red shirt to the cart';
@@ -25,7 +25,8 @@ function contextAt(url: string, elements: PageElement[]): StepContext {
 
 async function visit(store: InMemoryMemoryStore, url: string, elements: PageElement[], at: number) {
   const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock: { now: () => at } });
-  return learner.adjust({ context: contextAt(url, elements), candidates: [{ action: click(elements[0]!.ref), logit: 0 }], ...pageOf(elements) });
+  const page = pageOf(elements);
+  return learner.adjust({ context: contextAt(url, elements), candidates: page.propose([{ action: click(elements[0]!.ref), logit: 0 }]), resolve: page.resolve });
 }
 
 const stillRetrieved = async (store: InMemoryMemoryStore, url: string) =>

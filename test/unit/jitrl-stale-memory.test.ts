@@ -11,8 +11,8 @@ import type { StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 import { tokenize } from '../../src/core/memory/tokenize.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
-import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { click, pageOf, scriptedRandom, transition, stepValuesOf } from './jitrl-helpers.ts';
 
 const GONE = 'click(<button "Old checkout">)';
 const HERE = 'click(<button "Add red shirt">)';
@@ -24,7 +24,7 @@ const context: StepContext = {
 
 async function adjustOnce(store: MemoryStore, at: number) {
   const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock: { now: () => at } });
-  return learner.adjust({ context, candidates: [{ action: click('1'), logit: 0 }], ...page });
+  return learner.adjust({ context, candidates: page.propose([{ action: click('1'), logit: 0 }]), resolve: page.resolve });
 }
 
 describe.each([
@@ -36,7 +36,7 @@ describe.each([
     const url = 'https://shop.test/products/42';
     await store.putEpisode('old', [transition({ id: 'old:0', action: GONE, url }), transition({ id: 'old:1', action: HERE, stepIndex: 1, url })]);
     const out = await adjustOnce(store, 7000);
-    expect(out.droppedMemoryActions).toBe(1);
+    expect(stepValuesOf(out).droppedMemoryActions).toBe(1);
     expect(out.notes).toContain('1 remembered action(s) not on this page: 1 transition marked stale (this page shows another control in their place), demoted in retrieval');
     const rows = await store.all();
     expect(rows.find((t) => t.id === 'old:0')).toMatchObject({ stale: 1, staleAt: 7000 });

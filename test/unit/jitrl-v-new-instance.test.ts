@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
-import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { click, pageOf, scriptedRandom, transition, stepValuesOf, valueOf } from './jitrl-helpers.ts';
 
 const URL_NEW = 'https://shop.test/products/42';
 const elements = [{ ref: '1', role: 'button', name: 'Add to cart' }, { ref: '2', role: 'link', name: 'Size guide' }, { ref: '3', role: 'link', name: 'Reviews' }];
@@ -26,10 +26,11 @@ describe('V on a new instance (finding 6)', () => {
     await store.putEpisode('s', [transition({ id: 's:0', url: 'https://shop.test/products/41', action: 'click(<button "Add to cart">)', futureRewards: [1] })]);
     await store.putEpisode('f', [transition({ id: 'f:0', url: 'https://shop.test/products/43', action: 'click(<link "Reviews">)', futureRewards: [-1] })]);
     const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock: { now: () => 1 } });
-    const out = await learner.adjust({ context, candidates: [{ action: click('1'), logit: 0 }, { action: click('2'), logit: 0 }], ...pageOf(elements) });
-    expect(out.v).toBe(0);
+    const page = pageOf(elements);
+    const out = await learner.adjust({ context, candidates: page.propose([{ action: click('1'), logit: 0 }, { action: click('2'), logit: 0 }]), resolve: page.resolve });
+    expect(stepValuesOf(out).v).toBe(0);
     // Add to cart: Q = 1, A = 1, Ã = 1/(1 + ε), z' = 2·Ã. Size guide: unseen, λ missed (0.9 ≥ 0.05): Q = 0, A = 0.
-    expect(out.candidates.map((c) => [c.semantic, c.q, c.advantage])).toEqual([
+    expect(out.candidates.map((c) => [c.semantic, valueOf(c).q, valueOf(c).advantage])).toEqual([
       ['click(<button "Add to cart">)', 1, 1],
       ['click(<link "Size guide">)', 0, 0],
     ]);

@@ -134,9 +134,9 @@ describe('one learn(trajectory) for every source', () => {
     const { calls, learners, settings, ports } = setUp();
     const episodes = new InMemoryEpisodeStore();
     const deps: MemoryTransferDeps = {
-      episodes, memory: ports.stores.memory, experiences: ports.stores.experiences, learnerMemories: [],
+      episodes, learnerMemories: [],
       learning: { learners, rewards: () => settings.rewards, logger: silentLogger },
-      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }), now: () => 9000,
+      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, []), now: () => 9000,
     };
     const file = JSON.stringify({ trajectories: [
       { task: 'Buy a mug', startUrl: `${ORIGIN}/`, outcome: 'success', steps: [

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 import { EpisodeSchema } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
@@ -25,7 +26,7 @@ import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/c
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
-import { PAGE_DIGEST_CHARS, pageDigest, SECRET_MASK } from '../../src/core/page/page-digest.ts';
+import { PAGE_DIGEST_CHARS, pageDigest } from '../../src/core/secrets/page-digest.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
@@ -78,19 +79,11 @@ const exampleDefinition: RegisteredLearner<z.infer<typeof ExampleSettingsSchema>
     },
     async adjust(input) {
       const { boost } = learnerSettings(exampleDefinition, ports.settings());
-      // Boosts the last candidate: z' = z + boost.
+      // Boosts the last candidate: z' = z + boost (the seam takes the probabilities again).
       const last = input.candidates.length - 1;
-      const logits = input.candidates.map((c, i) => c.logit + (i === last ? boost : 0));
-      const norm = Math.log(logits.reduce((s, z) => s + Math.exp(z), 0));
-      const baseNorm = Math.log(input.candidates.reduce((s, c) => s + Math.exp(c.logit), 0));
       return {
-        candidates: input.candidates.map((c, i) => ({
-          action: '', semantic: input.toSemantic(c.action), origin: 'model', baseLogit: c.logit, adjustedLogit: logits[i]!,
-          baseProb: Math.exp(c.logit - baseNorm), adjustedProb: Math.exp(logits[i]! - norm),
-          q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
-        })),
-        actions: input.candidates.map((c) => c.action),
-        evidence: { boosted: input.toSemantic(input.candidates[last]!.action), by: boost },
+        candidates: input.candidates.map((c, i) => (i === last ? { ...c, adjustedLogit: c.adjustedLogit + boost } : c)),
+        evidence: { boosted: input.candidates[last]!.semantic, by: boost },
         notes: [],
       };
     },
@@ -154,7 +147,7 @@ describe('the learner registry', () => {
     const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
-    const off: Settings = { ...DEFAULT_SETTINGS, cer: { ...DEFAULT_SETTINGS.cer, enabled: false } };
+    const off: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false } } };
     expect(enabledLearners(buildLearners(ports), off).map((l) => l.id)).toEqual(['jitrl', 'tfgrpo']);
   });
 
@@ -190,13 +183,13 @@ describe('an example learner through the controller', () => {
     expect(step.candidates.map((c) => c.adjustedLogit)).toEqual([3, 2]);
     expect(step.candidates[0]!.adjustedProb).toBeCloseTo(Math.E / (1 + Math.E), 12);
     expect(step.candidates[0]!.baseProb).toBeCloseTo(1 / (1 + Math.E), 12);
-    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "{secret}")', by: 2 });
+    expect(ExampleEvidenceSchema.parse(step.evidence?.example)).toEqual({ boosted: 'fill(<textbox "PIN">, "{password}")', by: 2 });
     expect(step.learningNotes).toContain('no similar experience on this page yet: logits unchanged');
 
     // What the page showed is kept, bounded, with the secrets masked.
     expect(step.pageTitle).toBe('Sign in');
     expect(step.pageDigest).toContain('button "Sign in"');
-    expect(step.pageDigest).toContain(SECRET_MASK);
+    expect(step.pageDigest).toContain('value="{password}"');
     expect(step.pageDigest).not.toContain('hunter2');
     expect(step.pageDigest).not.toContain('1234');
     expect(EpisodeSchema.safeParse(ep).success).toBe(true);
@@ -233,12 +226,13 @@ describe('page digest', () => {
         decisionLatencyMs: 0, modelCalls: 0, promptTokens: 0, completionTokens: 0, startedAt: 0,
       }],
     };
-    expect(EpisodeSchema.safeParse(old).success).toBe(true);
+    // Loading goes through the stored-format upgrade (IndexedDB rows, export archives).
+    expect(EpisodeSchema.safeParse(upgradeStoredEpisode(old)).success).toBe(true);
   });
 });
 
 describe('forgetting a site', () => {
-  it('goes through every registry learner\'s memory and answers with JitRL\'s count', async () => {
+  it('goes through every registry learner\'s memory and answers how many items they forgot in all', async () => {
     const { createUiHandlers } = await import('../../src/background/ui-handlers.ts');
     const forgotten: string[] = [];
     const episodes = new InMemoryEpisodeStore();
@@ -250,7 +244,7 @@ describe('forgetting a site', () => {
         { id: 'example', memory: { forgetSite: async (o: string) => { forgotten.push(`example ${o}`); return 1; } } },
       ],
     } as unknown as Parameters<typeof createUiHandlers>[0]);
-    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 7 });
+    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 4 + 7 + 1 });
     expect(forgotten).toEqual(['cer https://shop.test', 'jitrl https://shop.test', 'example https://shop.test']);
   });
 });
@@ -265,14 +259,13 @@ describe('the example learner\'s memory, with no change outside its registry ent
       random: seededRandom(0),
     };
     const episodes = new InMemoryEpisodeStore();
+    const learnerMemories = REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
     const deps = {
       episodes,
-      memory: ports.stores.memory,
-      experiences: ports.stores.experiences,
-      learnerMemories: REGISTRY.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : [])),
+      learnerMemories,
       learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
       now: () => Date.UTC(2026, 10, 23),
-      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }),
+      writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, learnerMemories),
     };
     return { ports, deps };
   }
@@ -299,10 +292,11 @@ describe('the example learner\'s memory, with no change outside its registry ent
     expect(result).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { example: { imported: 1, rejected: [] } } });
     const view = exampleData(target.ports);
     expect(await view.get('https://shop.test', 'tally')).toEqual({
-      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50 },
+      // The import notes where the record came from (the panel shows an imported guide's origin).
+      status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50, importedFrom: 'an archive exported 2026-11-23' },
     });
 
-    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 0 });
+    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 1 });
     expect(await view.get('https://shop.test', 'tally')).toEqual({ status: 'missing' });
   });
 

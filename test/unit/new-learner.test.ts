@@ -24,10 +24,10 @@ describe('npm run new-learner', () => {
 
     const { LEARNERS } = await import(join(copy, 'src/core/learning/registry.ts'));
     const { LEARNER_FACTORIES } = await import(join(copy, 'src/core/learning/registry-factories.ts'));
-    const { EVIDENCE_VIEWS } = await import(join(copy, 'src/ui/app/learner-evidence.tsx'));
+    const { CANDIDATE_EVIDENCE_VIEWS, EVIDENCE_VIEWS } = await import(join(copy, 'src/ui/app/learner-evidence.tsx'));
     const { registryProblems } = await import(join(copy, 'test/support/registry-meta.ts'));
     expect((LEARNERS as { id: string }[]).map((d) => d.id)).toContain('demo');
-    expect(await registryProblems({ learners: LEARNERS, factories: LEARNER_FACTORIES, evidenceViews: EVIDENCE_VIEWS })).toEqual([]);
+    expect(await registryProblems({ learners: LEARNERS, factories: LEARNER_FACTORIES, evidenceViews: EVIDENCE_VIEWS, candidateEvidenceViews: CANDIDATE_EVIDENCE_VIEWS })).toEqual([]);
 
     writeFileSync(join(copy, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['src', 'test'] }));
     const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(copy, 'tsconfig.json')], { encoding: 'utf8' });

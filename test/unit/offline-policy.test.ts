@@ -84,7 +84,7 @@ describe('offline policy', () => {
     expect(await ranked(input(LOGIN_TASK, loginPage('ada@example.com'), afterEmail))).toEqual(['fill([2], "hunter2")', 'click([5])', 'click([4])']);
     // The password field shows a mask once filled.
     const afterPassword = [...afterEmail, { action: 'fill(<textbox "Password">, "hunter2")', outcome: 'ok', url: 'http://shop.test/login' }];
-    const out = await createOfflinePolicy().propose(input(LOGIN_TASK, loginPage('ada@example.com', '********'), afterPassword));
+    const out = await createOfflinePolicy().propose(input(LOGIN_TASK, loginPage('ada@example.com', '{password}'), afterPassword));
     expect(out.candidates.map((c) => formatAction(c.action))).toEqual(['click([4])', 'click([5])', 'click([6])']);
     expect(out.logitSource).toBe('offline');
     expect(out.usage).toEqual({ calls: 0, promptTokens: 0, completionTokens: 0 });

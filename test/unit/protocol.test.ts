@@ -17,7 +17,7 @@ describe('protocol', () => {
   it('dispatches a valid request and the client validates the reply', async () => {
     const client = createUiClient((m) => dispatchUiRequest(handlers, m, null));
     expect(await client.request('memory.delete', { ids: ['a', 'b'] })).toEqual({ deleted: 2 });
-    expect((await client.request('settings.get', {})).jitrl.gamma).toBe(0.1);
+    expect((await client.request('settings.get', {})).policy.numCandidates).toBe(3);
   });
 
   it('rejects unknown types, wrong payloads and extra fields with a ProtocolError', async () => {

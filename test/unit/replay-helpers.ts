@@ -9,7 +9,7 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { buildLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
@@ -97,11 +97,10 @@ export function replayWorld(options: { approvePlans?: boolean; replay?: boolean;
   let t = 1_000;
   const clock = { now: () => (t += 10) };
   const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
-  const learners = buildLearners(
-    { stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData }, settings: () => argmax, model: () => null, clock, random: seededRandom(7) },
-    { ids: ['jitrl', 'cer'] },
-  ).map((b) => b.learner);
-  const library = new ProcedureLibrary(stores, clock, { approvePlans: options.approvePlans ?? true });
+  const ports = { stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData }, settings: () => argmax, model: () => null, clock, random: seededRandom(7) };
+  const learners = buildLearners(ports, { ids: ['jitrl', 'cer'] }).map((b) => b.learner);
+  // Replay reads the learners' knowledge through the registry, as the background wires it.
+  const library = new ProcedureLibrary({ knowledge: procedureKnowledge(ports), episodes: stores.episodes, learnerData: stores.learnerData }, clock, { approvePlans: options.approvePlans ?? true });
   let site = new ProfileSite();
   let policy = profilePolicy({ detour: options.detour ?? false });
   let id = 0;

@@ -33,7 +33,7 @@ describe('a procedure from a success', () => {
     await w.stores.memory.forgetSite('https://profile.test');
     const built = await w.library.build('https://profile.test');
     expect(built.procedures).toEqual([]);
-    expect(built.skipped[0]!.reason).toBe('no verified success with JitRL transitions');
+    expect(built.skipped[0]!.reason).toBe('no verified success whose steps a learner stored');
   });
 });
 

@@ -6,7 +6,7 @@ import { actionArgumentTokens, boundToOtherTask } from '../../src/core/memory/ta
 import { tokenize } from '../../src/core/memory/tokenize.ts';
 import { rankNeighbours } from '../../src/core/learning/jitrl/retrieve-neighbours.ts';
 import { skillSection } from '../../src/core/learning/cer/retrieve.ts';
-import { DEFAULT_JITRL } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 import { transition } from './jitrl-helpers.ts';
 
 const bound = (action: string, source: string, current: string) => boundToOtherTask(action, tokenize(source), tokenize(current));

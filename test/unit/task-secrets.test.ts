@@ -1,6 +1,6 @@
 /** Secrets typed in the task text: masked where they would be stored, kept whole where they are not secrets. */
 import { describe, expect, it } from 'vitest';
-import { maskTaskSecrets, unmaskTaskSecrets } from '../../src/core/page/task-secrets.ts';
+import { maskTaskSecrets, unmaskTaskSecrets } from '../../src/core/secrets/task-secrets.ts';
 
 describe('maskTaskSecrets', () => {
   it.each([

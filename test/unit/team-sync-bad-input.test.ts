@@ -9,6 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../src/adapters/sync/test-connection.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
+import { transitionsMemory } from '../../src/core/learning/jitrl/memory.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { mergeReviewed } from '../../src/core/sync/team-sync.ts';
 import { contentHashOf, MAX_SHARED_DOC_BYTES, sharedDocId } from '../../src/core/sync/shared-doc.ts';
 import { TeamSyncError } from '../../src/core/sync/sync-errors.ts';
@@ -37,7 +39,8 @@ async function freshDatabase(): Promise<string> {
 }
 
 const docFor = (t: ReturnType<typeof transition>) => shareItems({
-  archive: { transitions: [t], experiences: [] }, sharedSites: [SHOP], me: MAL, fromTeammate: () => false, appVersion: '0.1.0', now: 5,
+  archive: { transitions: [t], experiences: [] }, ownStores: [transitionsMemory(new InMemoryMemoryStore()).ownStore!],
+  sharedSites: [SHOP], me: MAL, fromTeammate: () => false, appVersion: '0.1.0', now: 5,
 }).docs[0]!;
 
 describe('team memory: bad documents', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareVersions, resolveVersions } from '../../src/core/sync/conflicts.ts';
-import { maskSharedSecrets } from '../../src/core/sync/mask-shared-secrets.ts';
+import { maskRecord } from '../../src/core/secrets/mask-record.ts';
 import { parseDocId } from '../../src/core/sync/merge-incoming.ts';
 import { holdReason } from '../../src/core/sync/review-rules.ts';
 import { contentHashOf, sharedDocId, type SharedDoc } from '../../src/core/sync/shared-doc.ts';
@@ -64,12 +64,12 @@ describe('the secrets mask', () => {
       text: 'Log in: fill(<textbox "PIN">, "9931") then click Continue',
       harmless: 'fill(<searchbox "Search">, "teapot")',
     };
-    const { item: masked, masked: n } = maskSharedSecrets(item);
+    const { item: masked, masked: n } = maskRecord(item);
     expect(n).toBe(3);
     expect(masked).toEqual({
       action: 'fill(<textbox "Password">, "{password}")',
       effectiveState: ['fill(<textbox "Card number">, "{payment}")'],
-      stateTokens: ['{secret}', 'search'],
+      stateTokens: ['{password}', 'search'],
       text: 'Log in: fill(<textbox "PIN">, "{password}") then click Continue',
       harmless: 'fill(<searchbox "Search">, "teapot")',
     });

@@ -6,6 +6,8 @@
  * on the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyGuideRecord, replaceGuide } from '../../src/core/learning/metattl/guide-record.ts';
+import { LearnerDataGuideStore } from '../../src/core/learning/metattl/guide-store.ts';
 import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
 import { forgetTeammate } from '../../src/core/sync/merge-incoming.ts';
 import { forgetSite } from '../../src/core/learning/memory-transfer.ts';
@@ -125,6 +127,17 @@ describe('team memory through pouchdb-server', () => {
     // A takes B's newer version.
     const aRound = await a.sync();
     expect(aRound.merge.imported).toBe(1);
+  }, 60_000);
+
+  it('a guide merged from a teammate shows where it came from, and is not shared back as B\'s own', async () => {
+    const { a, b } = await team();
+    const guide = replaceGuide({ ...emptyGuideRecord(`${SHOP}|buy a teapot`, SHOP, 'Buy a teapot', 1), attempts: 1 }, { guide: 'Search first.', diagnosis: 'ok', afterAttempt: 1, outcome: 'success', now: 2 });
+    await new LearnerDataGuideStore(a.stores.learnerData, 'metattl').put(guide);
+    await a.sync();
+    expect((await b.sync()).merge.imported).toBe(1);
+    const merged = await new LearnerDataGuideStore(b.stores.learnerData, 'metattl').get(SHOP, guide.key);
+    expect(merged).toMatchObject({ guide: 'Search first.', importedFrom: 'team memory, shared by Ana' });
+    expect((await b.sync()).published.put).toBe(0);
   }, 60_000);
 
   it('forgetting a teammate removes what they brought and keeps it out afterwards', async () => {

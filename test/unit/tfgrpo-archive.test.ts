@@ -15,7 +15,7 @@ function handlersWith(store: LearnerDataTfgrpoStore) {
     ...stores,
     learnerMemories: [{ id: 'tfgrpo', memory: store.data.memory() }],
     // One write for every store, the learner's records included (issue 11).
-    writeImport: inMemoryImportWriter(stores),
+    writeImport: inMemoryImportWriter(stores, []),
     now: () => Date.UTC(2026, 10, 23),
   } as unknown as Parameters<typeof createUiHandlers>[0]);
 }

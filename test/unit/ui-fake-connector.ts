@@ -9,6 +9,8 @@ import { UiEventSchema, type UiEvent, type UiRequestType } from '../../src/proto
 import { createUiClient, dispatchUiRequest, type UiHandlers } from '../../src/protocol/validate.ts';
 import type { BackgroundConnector } from '../../src/ui/connector.ts';
 import { blankStep } from '../support/step-record.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { runLearnerAction, type AnyActionHandlers } from '../../src/core/learning/learner-actions.ts';
 
 export interface Call { type: UiRequestType; payload: Record<string, unknown> }
 
@@ -31,12 +33,26 @@ export function fakeConnector(handlers: Partial<UiHandlers<null>>) {
     connector,
     calls,
     callsOf: (type: UiRequestType) => calls.filter((c) => c.type === type).map((c) => c.payload),
+    /** The payloads of one learner action (learner.action) the UI sent. */
+    actionCalls: (learnerId: string, action: string) =>
+      calls.filter((c) => c.type === 'learner.action' && c.payload['learnerId'] === learnerId && c.payload['action'] === action).map((c) => c.payload['payload']),
     emit(event: UiEvent) {
       const parsed = UiEventSchema.parse(event);
       for (const l of [...listeners]) l(parsed);
     },
     listenerCount: () => listeners.size,
   };
+}
+
+/**
+ * A `learner.action` handler answering each registry learner's actions from
+ * plain functions, checked with the learner's own schemas as the background does.
+ */
+export function learnerActions(byLearner: Record<string, Record<string, (payload: never) => Promise<unknown>>>): UiHandlers<null>['learner.action'] {
+  const actionable = LEARNERS.flatMap((d) => (d.actions && byLearner[d.id]
+    ? [{ id: d.id, label: d.label, actions: d.actions, handlers: byLearner[d.id] as unknown as AnyActionHandlers }]
+    : []));
+  return async ({ learnerId, action, payload }) => runLearnerAction(actionable, learnerId, action, payload);
 }
 
 export function candidate(over: Partial<CandidateRecord> = {}): CandidateRecord {
@@ -48,11 +64,6 @@ export function candidate(over: Partial<CandidateRecord> = {}): CandidateRecord 
     adjustedLogit: -1,
     baseProb: 0.3,
     adjustedProb: 0.3,
-    q: null,
-    advantage: null,
-    normAdvantage: null,
-    support: 0,
-    valueKind: 'none',
     ...over,
   };
 }

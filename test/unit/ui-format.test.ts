@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fmtNum, fmtPct, neighboursFor, originOf, rankCandidates, refOfAction, tabIdFromSearch } from '../../src/ui/app/format.ts';
+import { fmtNum, fmtPct, originOf, rankCandidates, refOfAction, tabIdFromSearch } from '../../src/ui/app/format.ts';
+import { neighboursFor } from '../../src/ui/app/jitrl-evidence.tsx';
 import { groupEpisodes } from '../../src/ui/app/history-tab.tsx';
-import { candidate, step } from './ui-fake-connector.ts';
+import { candidate } from './ui-fake-connector.ts';
 
 describe('UI formatting helpers', () => {
   it('ranks candidates by adjusted probability and keeps their record index', () => {
@@ -41,14 +42,15 @@ describe('UI formatting helpers', () => {
   });
 
   it('picks the neighbours that took a candidate action, most similar first', () => {
-    const s = step({
-      neighbours: [
-        { transitionId: 't1', episodeId: 'e1', task: 'x', action: 'click(<button "One">)', similarity: 0.8, ret: 1 },
-        { transitionId: 't2', episodeId: 'e2', task: 'y', action: 'click(<button "Two">)', similarity: 0.95, ret: -1 },
-        { transitionId: 't3', episodeId: 'e3', task: 'z', action: 'click(<button "One">)', similarity: 0.9, ret: 0.5 },
-      ],
-    });
-    expect(neighboursFor(s, candidate()).map((n) => n.transitionId)).toEqual(['t3', 't1']);
+    const neighbours = [
+      { transitionId: 't1', episodeId: 'e1', task: 'x', action: 'click(<button "One">)', similarity: 0.8, ret: 1 },
+      { transitionId: 't2', episodeId: 'e2', task: 'y', action: 'click(<button "Two">)', similarity: 0.95, ret: -1 },
+      { transitionId: 't3', episodeId: 'e3', task: 'z', action: 'click(<button "One">)', similarity: 0.9, ret: 0.5 },
+      { transitionId: 't4', episodeId: 'e4', task: 'w', action: 'click(<button "Uno">)', similarity: 0.99, ret: 1 },
+    ];
+    expect(neighboursFor(neighbours, candidate()).map((n) => n.transitionId)).toEqual(['t3', 't1']);
+    // A loosely resolved memory action is backed by what was remembered.
+    expect(neighboursFor(neighbours, candidate({ remembered: 'click(<button "Uno">)' })).map((n) => n.transitionId)).toEqual(['t4', 't3', 't1']);
   });
 
   it('groups episodes by site and task, attempts in order, latest group first', () => {

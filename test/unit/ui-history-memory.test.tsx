@@ -8,7 +8,7 @@ import type { Transition } from '../../src/core/memory/transition.ts';
 import type { EpisodeSummary } from '../../src/protocol/messages.ts';
 import { HistoryTab } from '../../src/ui/app/history-tab.tsx';
 import { MemoryTab } from '../../src/ui/app/memory-tab.tsx';
-import { episode, fakeConnector, step } from './ui-fake-connector.ts';
+import { episode, fakeConnector, learnerActions, step } from './ui-fake-connector.ts';
 
 afterEach(cleanup);
 
@@ -81,11 +81,13 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
     'memory.list': async ({ query }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
     'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
     'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
-    'cer.list': async ({ origin }) => (origin === O ? experiences : []),
-    'tfgrpo.library': async () => ({ experiences: [], lastUpdate: null, capability: null }),
+    'learner.action': learnerActions({
+      cer: { list: async ({ origin }: { origin: string }) => (origin === O ? experiences : []) },
+      tfgrpo: { library: async () => ({ experiences: [], lastUpdate: null, capability: null }) },
+      evotest: { lineages: async () => ({ mode: 'offline' as const, lineages: [] }) },
+    }),
     'procedures.list': async () => [],
     'learner.memory': async () => null,
-    'evotest.lineages': async () => ({ mode: 'offline' as const, lineages: [] }),
     ...extra,
   });
   const downloads: [string, string][] = [];

@@ -58,36 +58,38 @@ describe('Meta-TTL guide view', () => {
 describe('Meta-TTL guide panel (through the typed protocol)', () => {
   it('reads the guide for the task, saves an edit and a reset through the background', async () => {
     const { MetaTtlGuidePanel } = await import('../../src/ui/app/metattl-guide-panel.tsx');
-    const { fakeConnector } = await import('./ui-fake-connector.ts');
+    const { fakeConnector, learnerActions } = await import('./ui-fake-connector.ts');
     const { editGuide, resetGuide } = await import('../../src/core/learning/metattl/guide-record.ts');
     let stored = record();
     const fake = fakeConnector({
-      'metattl.guide': async () => ({ record: stored, inactiveReason: null }),
-      'metattl.editGuide': async ({ text }) => ({ record: (stored = editGuide(stored, text, 10)) }),
-      'metattl.resetGuide': async () => ({ record: (stored = resetGuide(stored, 11)) }),
+      'learner.action': learnerActions({ metattl: {
+        guide: async () => ({ record: stored, inactiveReason: null }),
+        editGuide: async ({ text }: { text: string }) => ({ record: (stored = editGuide(stored, text, 10)) }),
+        resetGuide: async () => ({ record: (stored = resetGuide(stored, 11)) }),
+      } }),
     });
     const user = userEvent.setup();
     render(<MetaTtlGuidePanel client={fake.connector.client} origin="http://shop.test" task="Buy a kettle" refreshKey="e1:success" />);
     expect((await screen.findAllByText('Second guide'))[0]).toBeVisible();
-    expect(fake.callsOf('metattl.guide')).toEqual([{ origin: 'http://shop.test', task: 'Buy a kettle' }]);
+    expect(fake.actionCalls('metattl', 'guide')).toEqual([{ origin: 'http://shop.test', task: 'Buy a kettle' }]);
     await user.click(screen.getByRole('button', { name: 'Edit guide' }));
     await user.clear(screen.getByRole('textbox'));
     await user.type(screen.getByRole('textbox'), 'Mine.');
     await user.click(screen.getByRole('button', { name: 'Save guide' }));
     expect(await screen.findByText(/edited by you · attempts seen/)).toBeInTheDocument();
-    expect(fake.callsOf('metattl.editGuide')).toEqual([{ origin: 'http://shop.test', task: 'Buy a kettle', text: 'Mine.' }]);
+    expect(fake.actionCalls('metattl', 'editGuide')).toEqual([{ origin: 'http://shop.test', task: 'Buy a kettle', text: 'Mine.' }]);
     await user.click(screen.getByRole('button', { name: 'Reset guide' }));
     expect(await screen.findByText(/No guide yet \(reset\)/)).toBeInTheDocument();
   });
 
   it('stays hidden while Meta-TTL is switched off and nothing was learned', async () => {
     const { MetaTtlGuidePanel } = await import('../../src/ui/app/metattl-guide-panel.tsx');
-    const { fakeConnector } = await import('./ui-fake-connector.ts');
+    const { fakeConnector, learnerActions } = await import('./ui-fake-connector.ts');
     const { SWITCHED_OFF } = await import('../../src/core/learning/metattl/guide-adaptation.ts');
-    const fake = fakeConnector({ 'metattl.guide': async () => ({ record: null, inactiveReason: SWITCHED_OFF }) });
+    const fake = fakeConnector({ 'learner.action': learnerActions({ metattl: { guide: async () => ({ record: null, inactiveReason: SWITCHED_OFF }) } }) });
     const { container } = render(<MetaTtlGuidePanel client={fake.connector.client} origin="http://shop.test" task="t" refreshKey="x" />);
     await new Promise((r) => setTimeout(r, 50));
-    expect(fake.callsOf('metattl.guide')).toHaveLength(1);
+    expect(fake.actionCalls('metattl', 'guide')).toHaveLength(1);
     expect(container).toBeEmptyDOMElement();
   });
 });

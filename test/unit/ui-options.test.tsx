@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
 import { OptionsPage } from '../../src/ui/app/options-page.tsx';
 import { LEARNERS } from '../../src/core/learning/registry.ts';
 import { fakeConnector } from './ui-fake-connector.ts';
@@ -60,8 +62,7 @@ describe('Options page', () => {
     expect(sent).toEqual({
       ...DEFAULT_SETTINGS,
       provider: { ...DEFAULT_SETTINGS.provider, preset: 'vllm', baseUrl: 'http://localhost:8000/v1', model: 'qwen' },
-      jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 1.5 },
-      cer: { ...DEFAULT_SETTINGS.cer, enabled: false },
+      learners: { jitrl: { ...DEFAULT_JITRL, beta: 1.5 }, cer: { ...DEFAULT_CER, enabled: false } },
       agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://a.test': 'unapproved-only', 'https://b.test': 'off' } },
     });
   });
@@ -91,7 +92,7 @@ describe('Options page', () => {
   });
 
   it('resets every setting to its default', async () => {
-    const custom: Settings = { ...DEFAULT_SETTINGS, jitrl: { ...DEFAULT_SETTINGS.jitrl, beta: 7, k: 3 } };
+    const custom: Settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { beta: 7, k: 3 } } };
     const { callsOf, user } = setup(custom);
     await waitFor(() => expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(7));
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
@@ -200,6 +201,66 @@ describe('Options page: a section per registry learner', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     const sent = fake.callsOf('settings.set')[0]!['settings'] as Settings;
-    expect(sent.learners).toEqual({ example: { enabled: true, groupSize: 8 }, other: { kept: 1 } });
+    expect(sent.learners).toEqual({ example: { enabled: true, groupSize: 8 }, other: { kept: 1 }, jitrl: DEFAULT_JITRL, cer: DEFAULT_CER });
+  });
+});
+
+describe('Options page: generated from the schemas', () => {
+  it('shows the policy group and every registry learner from its schema, with no learner named by the page', async () => {
+    const stored: Settings = { ...DEFAULT_SETTINGS, policy: { temperature: 0.4, numCandidates: 5 }, learners: { jitrl: { normalization: 'max-positive' } } };
+    const fake = fakeConnector({
+      'settings.get': async () => stored,
+      'settings.set': async ({ settings }) => settings,
+      'settings.loadNotes': async () => ['agent.maxSteps: the stored value 0 is not valid (Too small: expected number to be >0); using the default 15'],
+    });
+    const user = userEvent.setup();
+    render(<OptionsPage client={fake.connector.client} />);
+    const policy = await screen.findByRole('group', { name: 'Policy: how candidates are asked for' });
+    await waitFor(() => expect(within(policy).getByLabelText('Model temperature')).toHaveValue(0.4));
+    expect(within(policy).getByLabelText('Candidates asked of the model')).toHaveAccessibleDescription('default: 3');
+    expect(screen.getByRole('list', { name: 'Settings reset on load' })).toHaveTextContent('agent.maxSteps: the stored value 0 is not valid');
+    // An enum is a choice of its options, read from the schema.
+    const jitrl = screen.getByRole('group', { name: 'JitRL settings' });
+    const normalization = within(jitrl).getByLabelText('Advantage normalization (Eq. 25)') as HTMLSelectElement;
+    expect([...normalization.options].map((o) => o.value)).toEqual(['max-abs', 'max-positive']);
+    expect(normalization).toHaveValue('max-positive');
+    // Each section says plainly what it needs of a model.
+    expect(jitrl).toHaveTextContent('Needs no model. Works with any policy');
+    expect(screen.getByRole('group', { name: 'CER settings' })).toHaveTextContent('Uses a model when one is configured.');
+    expect(screen.getByRole('group', { name: 'EvoTest settings' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Import meta-prompt')).toBeInTheDocument(); // Meta-TTL's own view
+    await user.selectOptions(normalization, 'max-abs');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    const sent = fake.callsOf('settings.set')[0]!['settings'] as Settings;
+    expect(sent.policy).toEqual({ temperature: 0.4, numCandidates: 5 });
+    expect(sent.learners?.['jitrl']).toEqual(DEFAULT_JITRL);
+    expect(screen.queryByRole('list', { name: 'Settings reset on load' })).toBeNull();
+  });
+});
+
+describe('schema-fields: a form from a zod object schema', () => {
+  it('derives each input from the schema and defaults, and reads the values back', async () => {
+    const z = await import('zod');
+    const { fieldValues, readFields, schemaFields, defaultText } = await import('../../src/ui/app/schema-fields.ts');
+    const schema = z.strictObject({
+      on: z.boolean().describe('Switched on'),
+      size: z.number().int().min(1).describe('Size'),
+      mode: z.enum(['fast', 'slow']).describe('Mode'),
+      note: z.string(),
+      tags: z.array(z.string()).describe('Tags'),
+    });
+    const fields = schemaFields('learners.demo', schema, { on: true, size: 3, mode: 'fast', note: '', tags: ['a', 'b'] });
+    expect(fields.map((f) => [f.path, f.label, f.kind, f.options ?? null])).toEqual([
+      ['learners.demo.on', 'Switched on', 'checkbox', null],
+      ['learners.demo.size', 'Size', 'number', null],
+      ['learners.demo.mode', 'Mode', 'select', ['fast', 'slow']],
+      ['learners.demo.note', 'note', 'text', null],
+      ['learners.demo.tags', 'Tags', 'lines', null],
+    ]);
+    expect(fields.map(defaultText)).toEqual(['true', '3', 'fast', '', 'a, b']);
+    const values = fieldValues(fields, { on: false, size: 7, mode: 'slow', note: 'x', tags: ['c'] });
+    expect(values).toEqual({ 'learners.demo.on': false, 'learners.demo.size': '7', 'learners.demo.mode': 'slow', 'learners.demo.note': 'x', 'learners.demo.tags': 'c' });
+    expect(readFields(fields, { ...values, 'learners.demo.size': ' ', 'learners.demo.tags': 'd\n\n e ' })).toEqual({ on: false, size: Number.NaN, mode: 'slow', note: 'x', tags: ['d', 'e'] });
   });
 });

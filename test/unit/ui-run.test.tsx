@@ -10,21 +10,26 @@ import { candidate, episode, fakeConnector, fakeTabs, settings, step } from './u
 
 afterEach(cleanup);
 
+const jitrl = (q: number | null, advantage: number | null, support: number, valueKind: 'known' | 'optimistic' | 'neutral' | 'none') => ({ jitrl: { q, advantage, normAdvantage: advantage, support, valueKind } });
 const proposal = step({
   index: 1,
-  v: 0.25,
   candidates: [
-    candidate({ action: 'click([3])', semantic: 'click(<button "Cancel">)', baseLogit: -0.69, adjustedLogit: -1.49, baseProb: 0.5, adjustedProb: 0.2, q: -0.15, advantage: -0.4, normAdvantage: -0.4, support: 2, valueKind: 'known' }),
-    candidate({ action: 'click([5])', semantic: 'click(<button "Sign up">)', baseLogit: -1.2, adjustedLogit: -0.4, baseProb: 0.3, adjustedProb: 0.7, q: 0.65, advantage: 0.4, normAdvantage: 0.4, support: 3, valueKind: 'known' }),
-    candidate({ action: 'fill([2], "ada")', semantic: 'fill(<textbox "Name">, "ada")', origin: 'memory', baseLogit: -3, adjustedLogit: -3, baseProb: 0.2, adjustedProb: 0.1, valueKind: 'optimistic' }),
+    candidate({ action: 'click([3])', semantic: 'click(<button "Cancel">)', baseLogit: -0.69, adjustedLogit: -1.49, baseProb: 0.5, adjustedProb: 0.2, evidence: jitrl(-0.15, -0.4, 2, 'known') }),
+    candidate({ action: 'click([5])', semantic: 'click(<button "Sign up">)', baseLogit: -1.2, adjustedLogit: -0.4, baseProb: 0.3, adjustedProb: 0.7, evidence: jitrl(0.65, 0.4, 3, 'known') }),
+    candidate({ action: 'fill([2], "ada")', semantic: 'fill(<textbox "Name">, "ada")', origin: 'memory', baseLogit: -3, adjustedLogit: -3, baseProb: 0.2, adjustedProb: 0.1, evidence: jitrl(2.2, 1.95, 0, 'optimistic') }),
   ],
-  neighbours: [
-    { transitionId: 'e0:1', episodeId: 'e0', task: 'Sign up as Bob', action: 'click(<button "Sign up">)', similarity: 0.91, ret: 1.1 },
-    { transitionId: 'e9:1', episodeId: 'e9', task: 'Sign up as Cy', action: 'click(<button "Cancel">)', similarity: 0.85, ret: -1 },
-  ],
+  evidence: {
+    jitrl: {
+      v: 0.25,
+      neighbours: [
+        { transitionId: 'e0:1', episodeId: 'e0', task: 'Sign up as Bob', action: 'click(<button "Sign up">)', similarity: 0.91, ret: 1.1 },
+        { transitionId: 'e9:1', episodeId: 'e9', task: 'Sign up as Cy', action: 'click(<button "Cancel">)', similarity: 0.85, ret: -1 },
+      ],
+      droppedMemoryActions: 1,
+    },
+  },
   replayed: ['dyn:form-submit', 'skill:signup'],
   learningNotes: ['distillation skipped: no model'],
-  droppedMemoryActions: 1,
 });
 const done = step({ index: 0, chosen: { action: 'fill([1], "Ada")', semantic: 'fill(<textbox "Name">, "Ada")', decision: 'approved' }, result: { ok: true, navigated: false }, reward: 0.2 });
 const awaiting = episode({ steps: [done, proposal] });

@@ -7,7 +7,7 @@ import type { LibraryRevision } from '../../src/core/learning/tfgrpo/library.ts'
 import { TfgrpoLearner } from '../../src/core/learning/tfgrpo/tfgrpo-learner.ts';
 import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
 import { TfgrpoLibrary } from '../../src/ui/app/tfgrpo-library.tsx';
-import { fakeConnector } from './ui-fake-connector.ts';
+import { fakeConnector, learnerActions } from './ui-fake-connector.ts';
 import { experience, G1, ORIGIN, TFGRPO_ON } from './tfgrpo-helpers.ts';
 import { DEFAULT_TFGRPO } from '../../src/core/learning/tfgrpo/tfgrpo-settings.ts';
 
@@ -23,10 +23,12 @@ async function setUp(ruleHints = true) {
   await store.saveLibrary(ORIGIN, after, revision);
   const learner = new TfgrpoLearner({ store, settings: () => ({ ...TFGRPO_ON, ruleHints }), model: null, clock: { now: () => 9 } });
   const fake = fakeConnector({
-    'tfgrpo.library': async ({ origin }) => learner.view(origin),
-    'tfgrpo.edit': async ({ origin, id, text }) => ({ ok: await learner.edit(origin, id, text) }),
-    'tfgrpo.delete': async ({ origin, ids }) => ({ deleted: await learner.remove(origin, ids) }),
-    'tfgrpo.undo': async ({ origin }) => ({ undone: (await learner.undoLastUpdate(origin)) !== null }),
+    'learner.action': learnerActions({ tfgrpo: {
+      library: async ({ origin }: { origin: string }) => learner.view(origin),
+      edit: async ({ origin, id, text }: { origin: string; id: string; text: string }) => ({ ok: await learner.edit(origin, id, text) }),
+      delete: async ({ origin, ids }: { origin: string; ids: string[] }) => ({ deleted: await learner.remove(origin, ids) }),
+      undo: async ({ origin }: { origin: string }) => ({ undone: (await learner.undoLastUpdate(origin)) !== null }),
+    } }),
   });
   render(<TfgrpoLibrary client={fake.connector.client} origin={ORIGIN} version={0} />);
   return { store, fake };
@@ -106,7 +108,7 @@ describe('Options: Training-Free GRPO settings', () => {
     const section = await screen.findByRole('group', { name: 'Training-Free GRPO settings' });
     expect(section).toHaveTextContent(/Training-Free GRPO learns its experiences through a model/);
     const user = userEvent.setup();
-    const size = within(section).getByLabelText('groupSize');
+    const size = within(section).getByLabelText('Attempts per group (G)');
     await user.clear(size);
     await user.type(size, '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -114,7 +116,7 @@ describe('Options: Training-Free GRPO settings', () => {
     expect(fake.callsOf('settings.set')).toEqual([]);
     await user.clear(size);
     await user.type(size, '5');
-    await user.click(within(section).getByLabelText('ruleHints'));
+    await user.click(within(section).getByLabelText('Without a model: learn page-type contrasts from the group\'s own actions'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved.');
     const [call] = fake.callsOf('settings.set') as { settings: { learners: Record<string, unknown> } }[];

@@ -4,11 +4,13 @@
  * (extension pages and the service worker) so a content script — the part
  * that shares a process with hostile pages — cannot read it. The key follows
  * provider-key.ts: refused over plain http except to loopback, cleared when
- * the provider or its origin changes. Stored values are validated; a corrupt
- * entry falls back to the defaults field by field rather than failing.
+ * the provider or its origin changes. Stored values are read by
+ * core/settings-load.ts: older shapes are moved to today's, and a corrupt
+ * value falls back to its default field by field, with a note, rather than
+ * failing.
  */
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
-import { migrateAgentSettings } from '../../core/autonomy/ask-mode.ts';
+import { learnerSettingsProblems, loadSettings } from '../../core/settings-load.ts';
 import { KeyTransportError, keyTransportProblem, reconcileProviderKey } from '../../core/provider-key.ts';
 
 export interface StorageAreaSlice {
@@ -19,27 +21,17 @@ export interface StorageAreaSlice {
   setAccessLevel?(options: { accessLevel: 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS' }): Promise<void>;
 }
 
+/** Settings a learner's own schema refuses (the message says which field and why). */
+export class InvalidSettingsError extends Error {
+  override name = 'InvalidSettingsError';
+}
+
 const KEY = 'apprentice.settings';
 const API_KEY = 'apprentice.providerKey';
 
-export function mergeWithDefaults(raw: unknown): Settings {
-  if (typeof raw !== 'object' || raw === null) return structuredClone(DEFAULT_SETTINGS);
-  // Older versions' auto-approve becomes an ask mode (core/autonomy/ask-mode.ts).
-  const r: Record<string, unknown> = { ...(raw as Record<string, unknown>), agent: migrateAgentSettings((raw as Record<string, unknown>).agent) };
-  const section = <K extends keyof Settings>(key: K): Settings[K] => {
-    const merged = { ...DEFAULT_SETTINGS[key], ...(typeof r[key] === 'object' && r[key] !== null ? (r[key] as object) : {}) };
-    const parsed = SettingsSchema.shape[key].safeParse(merged);
-    return (parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS[key])) as Settings[K];
-  };
-  const learners = SettingsSchema.shape.learners.safeParse(r.learners);
-  return {
-    provider: section('provider'), jitrl: section('jitrl'), rewards: section('rewards'), cer: section('cer'), agent: section('agent'),
-    ...(learners.success && learners.data ? { learners: learners.data } : {}),
-  };
-}
-
 export class SettingsStore {
   private cache: Settings | null = null;
+  private notes: string[] = [];
   private restricted: Promise<void> | null = null;
   constructor(private readonly area: StorageAreaSlice) {}
 
@@ -52,12 +44,18 @@ export class SettingsStore {
   async load(): Promise<Settings> {
     await this.restrict();
     const got = await this.area.get(KEY);
-    const settings = mergeWithDefaults(got[KEY]);
+    const { settings, notes } = loadSettings(got[KEY]);
+    this.notes = notes;
     const key = (await this.area.get(API_KEY))[API_KEY];
     // A key stored inside the settings by an older version moves to its own entry on the next save.
     const apiKey = typeof key === 'string' ? key : settings.provider.apiKey;
     this.cache = { ...settings, provider: { ...settings.provider, apiKey: keyTransportProblem({ ...settings.provider, apiKey }) ? '' : apiKey } };
     return this.cache;
+  }
+
+  /** What the last load could not keep of the stored settings (one line each; empty when all was valid). */
+  loadNotes(): string[] {
+    return [...this.notes];
   }
 
   /** The last loaded settings (synchronous, for the agent loop). */
@@ -69,11 +67,14 @@ export class SettingsStore {
     await this.restrict();
     const previous = this.cache ?? (await this.load());
     const parsed = SettingsSchema.parse(settings);
+    const problems = learnerSettingsProblems(parsed);
+    if (problems.length > 0) throw new InvalidSettingsError(`Not saved: ${problems.join('; ')}`);
     const valid: Settings = { ...parsed, provider: reconcileProviderKey(previous.provider, parsed.provider) };
     const problem = keyTransportProblem(valid.provider);
     if (problem) throw new KeyTransportError(problem);
     await this.area.set({ [KEY]: { ...valid, provider: { ...valid.provider, apiKey: '' } }, [API_KEY]: valid.provider.apiKey });
     this.cache = valid;
+    this.notes = [];
     return valid;
   }
 }

@@ -20,7 +20,7 @@ import type { Action, ActionResult } from '../../core/page/action.ts';
 import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import type { PageDriver } from '../../core/ports.ts';
-import { maskObservationSecrets } from '../../core/page/secret-fields.ts';
+import { maskObservation } from '../../core/secrets/mask-secrets.ts';
 import type { OpenedTab } from './new-tab-tracker.ts';
 import { sleep, TabChannel, unreadablePageReason, withTimeout, type ScriptingSlice, type TabsSlice } from './tab-channel.ts';
 
@@ -69,7 +69,7 @@ export function createTabPageDriver(deps: TabPageDriverDeps): PageDriver {
         'observing the page',
       );
       // Secrets never reach a prompt or a store, whatever the page layer sent.
-      return maskObservationSecrets(observation);
+      return maskObservation(observation);
     },
     async act(action: Action, _signal?: AbortSignal, expect?: TargetFingerprint): Promise<ActionResult> {
       const deadline = Date.now() + timeoutMs;

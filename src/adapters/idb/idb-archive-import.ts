@@ -2,12 +2,17 @@
  * Writes a validated import in one IndexedDB transaction over every store it
  * touches, the registry learners' `learnerData` rows included: either all of
  * it is committed (strict durability) or, when any write fails, the
- * transaction aborts and every store is left as it was. Transitions replace
- * their episode's earlier rows, as putEpisode does.
+ * transaction aborts and every store is left as it was.
+ *
+ * The learners' own stores (LearnerMemory.ownStore) are reached by name:
+ * this adapter knows how each of its object stores takes rows, not which
+ * learner keeps it.
  */
 import type { ImportRows } from '../../core/learning/memory-transfer.ts';
+import type { Transition } from '../../core/memory/transition.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
-import type { ApprenticeDb, ExperienceRow } from './open-database.ts';
+import type { IDBPTransaction } from 'idb';
+import type { ApprenticeDb, ApprenticeDbSchema, ExperienceRow } from './open-database.ts';
 
 export type { ImportRows };
 
@@ -15,20 +20,37 @@ export class ImportWriteError extends Error {
   override name = 'ImportWriteError';
 }
 
+const IMPORT_STORES = ['transitions', 'episodes', 'experiences', 'learnerData'] as const;
+type Tx = IDBPTransaction<ApprenticeDbSchema, typeof IMPORT_STORES extends readonly (infer N)[] ? N[] : never, 'readwrite'>;
+type Push = (request: Promise<unknown>) => void;
+
+/** How each own store takes imported rows (validated by the learner's prepareImport before they get here). */
+const OWN_STORE_WRITERS: Readonly<Record<string, (tx: Tx, rows: readonly unknown[], push: Push) => Promise<void>>> = {
+  // Transitions replace their episode's earlier rows, as putEpisode does.
+  transitions: async (tx, rows, push) => {
+    const transitions = rows as readonly Transition[];
+    const byEpisode = new Map<string, Set<string>>();
+    for (const t of transitions) byEpisode.set(t.episodeId, (byEpisode.get(t.episodeId) ?? new Set()).add(t.id));
+    const store = tx.objectStore('transitions');
+    for (const [episodeId, ids] of byEpisode) {
+      for (const key of await store.index('byEpisode').getAllKeys(episodeId)) if (!ids.has(key)) push(store.delete(key));
+    }
+    for (const t of transitions) push(store.put(t));
+  },
+  experiences: async (tx, rows, push) => {
+    for (const x of rows) push(tx.objectStore('experiences').put(x as ExperienceRow));
+  },
+};
+
 export async function writeImportAtomically(db: ApprenticeDb, rows: ImportRows): Promise<void> {
+  const unknown = rows.own.filter((o) => OWN_STORE_WRITERS[o.store] === undefined).map((o) => o.store);
+  if (unknown.length > 0) throw new ImportWriteError(`nothing was imported: this database has no store ${unknown.join(', ')}`);
   await writing('the import', async () => {
-    const tx = db.transaction(['transitions', 'episodes', 'experiences', 'learnerData'], 'readwrite', STRICT);
+    const tx = db.transaction([...IMPORT_STORES], 'readwrite', STRICT);
     try {
       await allOrNothing(tx, async (push) => {
-        const byEpisode = new Map<string, Set<string>>();
-        for (const t of rows.transitions) byEpisode.set(t.episodeId, (byEpisode.get(t.episodeId) ?? new Set()).add(t.id));
-        const transitions = tx.objectStore('transitions');
-        for (const [episodeId, ids] of byEpisode) {
-          for (const key of await transitions.index('byEpisode').getAllKeys(episodeId)) if (!ids.has(key)) push(transitions.delete(key));
-        }
-        for (const t of rows.transitions) push(transitions.put(t));
+        for (const own of rows.own) await OWN_STORE_WRITERS[own.store]!(tx, own.rows, push);
         for (const e of rows.episodes) push(tx.objectStore('episodes').put(e));
-        for (const x of rows.experiences) push(tx.objectStore('experiences').put(x as unknown as ExperienceRow));
         for (const r of rows.learnerData) push(tx.objectStore('learnerData').put(r));
       });
     } catch (error) {

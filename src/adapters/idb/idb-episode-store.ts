@@ -5,6 +5,7 @@
  */
 import type { IDBPIndex } from 'idb';
 import { EpisodeSchema, type Episode } from '../../core/episode/episode.ts';
+import { upgradeStoredEpisode } from '../../core/learning/stored-step-upgrade.ts';
 import { UNFINISHED_STATUSES, type EpisodeListOptions, type EpisodeStore } from '../../core/episode/episode-store.ts';
 import { silentLogger, type Logger } from '../../core/ports.ts';
 import { STRICT, writing } from './durable-writes.ts';
@@ -107,7 +108,8 @@ export class IdbEpisodeStore implements EpisodeStore {
 
   #parse(row: unknown): Episode | null {
     if (row === undefined) return null;
-    const parsed = EpisodeSchema.safeParse(row);
+    // Rows written in an older format (a learner's evidence as step fields) are upgraded first.
+    const parsed = EpisodeSchema.safeParse(upgradeStoredEpisode(row));
     if (parsed.success) return parsed.data;
     this.#corruptRows++;
     const id = typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : '?';

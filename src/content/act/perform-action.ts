@@ -42,6 +42,9 @@ export async function performAction(action: Action, registry: RefRegistry, win: 
     work.catch(() => {});
     // A navigation that starts mid-action ends this document soon: answer at once.
     const note = await Promise.race([work, watcher.started.then(() => undefined)]);
+    // A handler that submits a form (a select's change, a checkbox's) or schedules the submit starts the
+    // navigation a task later: wait a moment for it, or the next observation reads the page it leaves.
+    if (!run.navigated) await Promise.race([sleep(win, SETTLE_MS), watcher.started]);
     const navigated = run.navigated || safeHref(win) !== run.startHref;
     return note === undefined ? { ok: true, navigated } : { ok: true, navigated, note };
   } catch (err) {

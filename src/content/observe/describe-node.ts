@@ -11,6 +11,7 @@ import { LABELABLE_TAGS } from './label-index.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
 import { cap, collapse, MAX_TEXT } from './snapshot-text.ts';
 import { formFacts, headingLevel, statesOf, valueOf } from './element-states.ts';
+import { maskFieldValue } from '../../core/secrets/mask-secrets.ts';
 
 /** Roles whose name is their content: text inside them is not repeated as text lines. */
 export const NAME_FROM_CONTENT = new Set([
@@ -93,5 +94,6 @@ export function describe(
     }
   }
   if (frame.prefix !== undefined) n.frame = frame.prefix;
-  return n;
+  // Secrets never leave the page: the model sees only which kind of secret a field holds.
+  return maskFieldValue(n);
 }

@@ -1,6 +1,6 @@
 /**
  * Facts about one control read from the DOM: its states (checked, expanded,
- * disabled, …), its value (secrets masked), its heading level, and what the
+ * disabled, …), its value (masked by the caller: describe-node), its heading level, and what the
  * sensitivity gate needs to know about its form.
  */
 import { formTargetOf } from '../dom/form-target.ts';
@@ -8,7 +8,6 @@ import type { ElementStates, SnapshotNode } from '../../core/page/observation.ts
 import { cap, collapse } from './snapshot-text.ts';
 
 const MAX_VALUE = 300;
-const PASSWORD_MASK = '********';
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 export function headingLevel(el: Element, tag: string): number {
@@ -88,8 +87,6 @@ export function valueOf(el: Element, tag: string, role: string): string | undefi
   if (tag === 'input') {
     const input = el as HTMLInputElement;
     if (CHECKABLE.has(role) || input.type === 'submit' || input.type === 'button' || input.type === 'reset' || input.type === 'image') return undefined;
-    // Secrets never leave the page: the model sees only that there is one.
-    if (input.type === 'password') return input.value === '' ? '' : PASSWORD_MASK;
     return cap(input.value, MAX_VALUE);
   }
   if (tag === 'textarea') return cap((el as HTMLTextAreaElement).value, MAX_VALUE);

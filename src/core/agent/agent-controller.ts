@@ -19,7 +19,7 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { describeError } from '../errors.ts';
 import type { Episode } from '../episode/episode.ts';
 import { replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
-import { maskTaskSecrets } from '../page/task-secrets.ts';
+import { maskTaskSecrets } from '../secrets/task-secrets.ts';
 import { DecisionError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
 import { AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';

@@ -10,6 +10,7 @@ import type { Episode, StepRecord } from '../episode/episode.ts';
 import { targetChanged } from './decision-guard.ts';
 import { isFinished } from './controller-types.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
+import { containsMask } from '../secrets/secret-kinds.ts';
 
 /**
  * An approved step the worker died on. Without an idempotency id the action
@@ -35,7 +36,7 @@ export async function recoverApproved(
   }
   const real = rt.secrets.get(secretKey(episode.id, step.index, chosen.semantic)) ?? chosen.action;
   const parsed = parseAction(real);
-  if (!parsed.ok || /\{(password|one-time-code|payment)\}/.test(real)) {
+  if (!parsed.ok || containsMask(real)) {
     const result: ActionResult = { ok: false, code: 'not_run', message: 'the typed secret was not kept across the restart' };
     const paused: Episode = { ...episode, status: 'paused', steps: [...episode.steps.slice(0, -1), { ...step, result }], error: 'Not run: the typed secret was not kept across a restart. Resume and type it again.' };
     return rt.saveOrPause(paused, episode);

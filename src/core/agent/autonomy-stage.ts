@@ -8,7 +8,7 @@ import type { Episode } from '../episode/episode.ts';
 import type { EpisodeStore } from '../episode/episode-store.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { parseAction } from '../page/action-grammar.ts';
-import { targetNode } from '../page/secret-fields.ts';
+import { nodeActedOn } from '../page/node-acted-on.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import type { Settings } from '../settings.ts';
 import { earnedAutonomy, type AutonomyVerdict } from '../autonomy/earned-autonomy.ts';
@@ -44,7 +44,7 @@ export async function autonomyVerdict(episodes: EpisodeStore, episode: Episode, 
   // (a second "Add to cart") is a new state, and asks.
   const repeat = episode.steps.some((s) => s.index < step.index && s.regUrl === step.regUrl && s.chosen && s.result?.ok === true && actionKey(s.chosen.semantic) === actionKey(top.semantic));
   if (repeat) return { run: false, reason: 'it already ran on this page in this task; a repeat asks' };
-  const node = targetNode(parsed.action, observation);
+  const node = nodeActedOn(parsed.action, observation);
   const flaggedWord = node ? destructiveWordIn(node.name) ?? destructiveWordIn(node.shownText ?? '') : null;
   const history = personDecisionsOf(await episodes.list({ origin, limit: 10_000 }));
   return earnedAutonomy({

@@ -11,9 +11,11 @@
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { maskedAction, redactSecretValues, SECRET_MASKS, secretKindOf } from '../page/secret-fields.ts';
+import { maskedAction, redactValues, type TypedSecret } from '../secrets/mask-secrets.ts';
+import { secretKindOf } from '../secrets/secret-fields.ts';
+import { kindOfMask } from '../secrets/secret-kinds.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
-import { actionFingerprint, fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {
@@ -70,16 +72,6 @@ export function targetChanged(action: Action, semantic: string, now: PageObserva
   return null;
 }
 
-/** The step with each candidate's target as the page shows it now (what an approval of it will be about). */
-export function withTargets(step: StepRecord, observation: PageObservation): StepRecord {
-  const candidates = step.candidates.map((c) => {
-    const parsed = parseAction(c.action);
-    const target = parsed.ok ? actionFingerprint(parsed.action, observation) : null;
-    return target ? { ...c, target } : c;
-  });
-  return { ...step, candidates };
-}
-
 /** A per-key queue: work for the same episode runs one at a time, in call order. */
 export class EpisodeLocks {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -103,41 +95,44 @@ export class EpisodeLocks {
  */
 export function maskStepSecrets(step: StepRecord, observation: PageObservation): { step: StepRecord; secrets: Map<string, string> } {
   const secrets = new Map<string, string>();
-  const values: string[] = [];
+  const typed: TypedSecret[] = [];
   const candidates = step.candidates.map((c) => {
     const parsed = parseAction(c.action);
-    if (!parsed.ok) return c;
-    const masked = maskedAction(parsed.action, observation);
+    const masked = parsed.ok ? maskedAction(parsed.action, observation) : null;
     if (!masked) return c;
-    if (parsed.action.type === 'fill') values.push(parsed.action.text);
-    const semanticParsed = parseAction(c.semantic);
-    const maskedSemantic = semanticParsed.ok ? maskedAction(semanticParsed.action, observation) : null;
-    const semantic = maskedSemantic ? formatAction(maskedSemantic) : c.semantic;
+    typed.push(masked.secret);
+    const semantic = maskedSemantic(c.semantic, observation) ?? c.semantic;
     secrets.set(semantic, c.action);
-    return { ...c, action: formatAction(masked), semantic };
+    return { ...c, action: formatAction(masked.action), semantic };
   });
-  if (values.length === 0) return { step, secrets };
-  // Learners' evidence and notes may quote the candidates: the values go there too.
-  const redact = <T>(value: T): T => JSON.parse(redactSecretValues(JSON.stringify(value), values.map((v) => JSON.stringify(v).slice(1, -1)))) as T;
+  if (typed.length === 0) return { step, secrets };
+  // Learners' evidence and notes may quote the candidates: the values go there too (as they appear inside JSON).
+  const inJson = typed.map((t) => ({ ...t, value: JSON.stringify(t.value).slice(1, -1) }));
+  const redact = <T>(value: T): T => JSON.parse(redactValues(JSON.stringify(value), inJson)) as T;
   return {
     step: {
       ...step,
       candidates,
       learningNotes: redact(step.learningNotes),
-      neighbours: redact(step.neighbours),
       ...(step.evidence !== undefined ? { evidence: redact(step.evidence) } : {}),
     },
     secrets,
   };
 }
 
+/** The semantic form with a typed secret masked, or null when it types none. */
+function maskedSemantic(semantic: string, observation: PageObservation): string | null {
+  const parsed = parseAction(semantic);
+  const masked = parsed.ok ? maskedAction(parsed.action, observation) : null;
+  return masked ? formatAction(masked.action) : null;
+}
+
 /** An edited action typed by the person: what to store (masked) and what to run. */
 export function maskEdited(action: Action, semantic: string, observation: PageObservation): { stored: { action: string; semantic: string }; run: Action } {
   const masked = maskedAction(action, observation);
   if (!masked) return { stored: { action: formatAction(action), semantic }, run: action };
-  const semanticParsed = parseAction(semantic);
-  const maskedSemantic = semanticParsed.ok ? maskedAction(semanticParsed.action, observation) : null;
-  return { stored: { action: formatAction(masked), semantic: maskedSemantic ? formatAction(maskedSemantic) : formatAction(masked) }, run: action };
+  const stored = formatAction(masked.action);
+  return { stored: { action: stored, semantic: maskedSemantic(semantic, observation) ?? stored }, run: action };
 }
 
 /** The candidate types a mask into a field that holds that kind of secret (by its role, name and input type): only there does a secret from the task go. */
@@ -145,6 +140,6 @@ export function typesTaskSecret(candidate: CandidateRecord): boolean {
   const parsed = parseAction(candidate.semantic);
   if (!parsed.ok || parsed.action.type !== 'fill' || parsed.action.target.kind !== 'semantic') return false;
   const { role, name } = parsed.action.target;
-  const kind = secretKindOf({ role, name, ...(candidate.target?.inputType !== undefined ? { inputType: candidate.target.inputType } : {}) });
-  return kind !== null && parsed.action.text === SECRET_MASKS[kind];
+  const kind = secretKindOf({ role, name, inputType: candidate.target?.inputType }, true);
+  return kind !== null && kindOfMask(parsed.action.text) === kind;
 }

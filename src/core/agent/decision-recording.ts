@@ -6,7 +6,8 @@ import { formatAction, parseAction } from '../page/action-grammar.ts';
 import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
 import { actionFingerprint, type TargetFingerprint } from '../page/target-fingerprint.ts';
 import type { Action, ActionResult } from '../page/action.ts';
-import { unmaskTaskSecrets } from '../page/task-secrets.ts';
+import { unmaskTaskSecrets } from '../secrets/task-secrets.ts';
+import { containsMask } from '../secrets/secret-kinds.ts';
 import type { Decision, Episode } from '../episode/episode.ts';
 import { decisionMismatch, maskEdited, typesTaskSecret } from './decision-guard.ts';
 import { DecisionError, type DecisionInput } from './controller-types.ts';
@@ -88,7 +89,7 @@ export async function recordDecision(
     const fromTask = rt.taskSecrets.get(episodeId);
     // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
     const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
-    if (real === undefined && /\{(password|one-time-code|payment)\}/.test(chosen.action)) {
+    if (real === undefined && containsMask(chosen.action)) {
       throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
     }
     const parsed = parseAction(real ?? chosen.action);

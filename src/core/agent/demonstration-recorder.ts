@@ -11,15 +11,16 @@
  * recording survives the service worker being killed. A demonstration that is
  * abandoned (or whose tab closes) is kept as partial, never as a success.
  */
-import { maskTaskSecrets } from '../page/task-secrets.ts';
+import { maskTaskSecrets } from '../secrets/task-secrets.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
+import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerprint.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
-import { isSecretField } from '../learning/shared/skill-variables.ts';
+import { maskedAction } from '../secrets/mask-secrets.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { RewardSource } from '../memory/transition.ts';
@@ -36,6 +37,12 @@ export interface RecordedAction {
   action: string;
   url: string;
   title: string;
+  /**
+   * The element acted on, as the content script's snapshot showed it (role,
+   * name, link, form, submit behaviour): with it a taught step counts toward
+   * earned autonomy like an approval.
+   */
+  target?: TargetFingerprint | undefined;
 }
 
 /** The tab side of recording (chrome messaging in the extension; plain objects in tests). */
@@ -75,9 +82,6 @@ export class DemonstrationError extends Error {
 
 /** A person can be slow, but a recording that never ends is a stuck page script. */
 export const MAX_DEMONSTRATION_STEPS = 300;
-/** What a secret field's text becomes when the page did not already replace it. */
-export const SECRET_PLACEHOLDER = '{password}';
-const PLACEHOLDER = /^\{[\p{L}\p{N}_ -]+\}$/u;
 
 export const statusOfOutcome = (outcome: DemonstrationOutcome): 'success' | 'failure' | 'partial' =>
   outcome === 'abandoned' ? 'partial' : outcome;
@@ -246,7 +250,8 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DemonstrationError(`"${step.url}" is not an http(s) page`);
   const parsed = parseAction(step.action.trim());
   if (!parsed.ok) throw new DemonstrationError(`"${step.action}" is not an action: ${parsed.error.message}`);
-  const action = maskSecret(parsed.action);
+  // Typed into a field whose name says it is secret: masked (the page masked by type and autocomplete).
+  const action = maskedAction(parsed.action)?.action ?? parsed.action;
   if ('target' in action && action.target?.kind === 'ref') {
     throw new DemonstrationError(`"${step.action}" targets a ref; a demonstration records <role "name"> targets`);
   }
@@ -258,6 +263,7 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
     regUrl: regularizeUrl(step.url).regUrl,
     ...(title ? { pageTitle: title } : {}),
     semantic,
+    ...targetOf(action, step.target),
     decision: 'demonstrated',
     result: { ok: true, navigated: false },
     latencyMs,
@@ -265,9 +271,10 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
   });
 }
 
-function maskSecret(action: Action): Action {
-  if (action.type !== 'fill' || !isSecretField(action.target) || PLACEHOLDER.test(action.text) || action.text === '') return action;
-  return { ...action, text: SECRET_PLACEHOLDER };
+/** The fingerprint, when it describes the element the action names (role and name); otherwise none, and the step does not count for autonomy. */
+function targetOf(action: Action, target: TargetFingerprint | undefined): { target?: TargetFingerprint } {
+  if (target === undefined || !('target' in action) || action.target?.kind !== 'semantic') return {};
+  return fingerprintNames(target, action.target.role, action.target.name) ? { target } : {};
 }
 
 /**

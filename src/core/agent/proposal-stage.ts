@@ -6,19 +6,16 @@
  * Pure: the draw comes from a seed of the episode and step, so a step is
  * reproducible and survives a worker restart.
  */
-import type { Action } from '../page/action.ts';
-import { formatAction } from '../page/action-grammar.ts';
+import type { Candidate } from '../learning/candidate.ts';
 import { chooseProposal, rankForProposal, type SelectionMode } from '../learning/proposal-choice.ts';
 import { detectLoop, type LoopFinding } from '../learning/loops.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { seededRandom } from '../random.ts';
-import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
+import type { StepRecord } from '../episode/episode.ts';
 import { samePage } from '../page/same-page.ts';
 
 export interface ProposalStageInput {
-  records: readonly CandidateRecord[];
-  /** Ref-form actions, parallel to `records`. */
-  actions: readonly Action[];
+  candidates: readonly Candidate[];
   /** The episode's steps before this one. */
   earlier: readonly StepRecord[];
   /** `pageKeyOf` the current observation. */
@@ -28,13 +25,13 @@ export interface ProposalStageInput {
   selection: { mode: SelectionMode; temperature: number };
   /** What the draw is seeded with (settings seed, task, attempt, step, rejections). */
   drawKey: string;
-  /** Bar the actions that led round a loop (our addition, `jitrl.loopBars`); default on. */
+  /** Bar the actions that led round a loop (our addition, a setting for the ablation); default on. */
   loopBars?: boolean;
 }
 
 export interface ProposalStageOutput {
-  /** The proposal first, then the others by rank; `action` in ref form. */
-  candidates: CandidateRecord[];
+  /** The proposal first, then the others by rank. */
+  candidates: Candidate[];
   selection: NonNullable<StepRecord['selection']>;
   loop: LoopFinding | null;
   notes: string[];
@@ -49,7 +46,7 @@ export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
   const notes: string[] = [];
   const executed = input.earlier.filter((s) => s.chosen !== null && s.chosen.decision !== 'rejected');
   const loop = detectLoop(executed.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic })), input.pageKey);
-  const records = input.records.map((r, i) => ({ ...r, action: formatAction(input.actions[i]!) }));
+  const records = [...input.candidates];
   if (loop && input.loopBars !== false) {
     const repeated = new Set(loop.repeated);
     let barred = 0;

@@ -16,7 +16,8 @@
  */
 import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
-import { secretKindOf, targetNode } from '../page/secret-fields.ts';
+import { nodeActedOn } from '../page/node-acted-on.ts';
+import { secretKindOf } from '../secrets/secret-fields.ts';
 import { mainKeyOf } from '../page/key-names.ts';
 
 /**
@@ -80,7 +81,7 @@ function destructive(node: SnapshotNode | undefined): SensitivityVerdict | null 
 
 export function classifySensitivity(action: Action, observation: PageObservation): SensitivityVerdict {
   const pageOrigin = originOf(observation.url);
-  const node = targetNode(action, observation);
+  const node = nodeActedOn(action, observation);
   switch (action.type) {
     case 'send_msg_to_user':
     case 'report_infeasible':

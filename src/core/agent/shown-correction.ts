@@ -10,6 +10,7 @@ import { parseAction } from '../page/action-grammar.ts';
 import { samePage } from '../page/same-page.ts';
 import { describeError } from '../errors.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
+import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import { DecisionError } from './controller-types.ts';
 import { recordedStep } from './demonstration-recorder.ts';
 
@@ -18,6 +19,8 @@ export interface ShownStep {
   action: string;
   url: string;
   title: string;
+  /** The element the person acted on (see RecordedAction). */
+  target?: TargetFingerprint | undefined;
 }
 
 /** The episode with the shown step as the pending step's executed action, Show me over, and the action in both types. */
@@ -26,9 +29,12 @@ export function shownCorrection(episode: Episode, step: StepRecord, shown: Shown
   // A step on another page answers another question: the page changed without a recorded action.
   if (!samePage(step.url, shown.url)) throw new DecisionError(`the step was done on ${shown.url}, not on the page of the proposal (${step.url})`);
   let semantic: string;
+  let target: TargetFingerprint | undefined;
   try {
     // The demonstrations' own validation: an http(s) page, a <role "name"> target, secrets masked.
-    semantic = recordedStep(shown, step.index, 0, 0).chosen!.semantic;
+    const recorded = recordedStep(shown, step.index, 0, 0).chosen!;
+    semantic = recorded.semantic;
+    target = recorded.target;
   } catch (err) {
     throw new DecisionError(describeError(err));
   }
@@ -37,7 +43,7 @@ export function shownCorrection(episode: Episode, step: StepRecord, shown: Shown
   const proposal = step.candidates.find((c) => !step.rejected.includes(c.semantic));
   const rejected = proposal && proposal.semantic !== semantic ? [...new Set([...step.rejected, proposal.semantic])] : step.rejected;
   const { teaching: _over, ...rest } = episode;
-  const chosen = { action: semantic, semantic, decision: 'edited' as const, correction: 'show' as const };
+  const chosen = { action: semantic, semantic, decision: 'edited' as const, correction: 'show' as const, ...(target ? { target } : {}) };
   return {
     episode: { ...rest, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen }] },
     action: parsed.action,

@@ -10,23 +10,22 @@
  */
 import type { PageDriver } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import type { CandidatePolicy, PolicyProposal, ProposedCandidate, StepHistoryItem } from '../policy/policy.ts';
+import type { CandidatePolicy, PolicyProposal, StepHistoryItem } from '../policy/policy.ts';
 import { composeRequest, type Learner, type LearnerRequestChange, type RequestShape, type StepContext } from '../learning/learner.ts';
-import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import { resolveSemanticAction, toSemanticAction } from '../page/semantic-action.ts';
+import { resolveSemanticAction } from '../page/semantic-action.ts';
 import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { pageDigest } from '../page/page-digest.ts';
+import { pageDigest } from '../secrets/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { describeError } from '../errors.ts';
-import type { CandidateRecord, Episode, StepRecord } from '../episode/episode.ts';
+import type { Episode, StepRecord } from '../episode/episode.ts';
 import { DecisionError } from './controller-types.ts';
-import { chainAdjusted, unadjustedCandidates } from '../learning/unadjusted-candidates.ts';
+import { candidateRecord, pageActionOf, proposedCandidates, withProbabilities, type Candidate, type PageAction } from '../learning/candidate.ts';
 
 /** observe: snapshot the page and derive the step context. */
 export async function observeStage(page: PageDriver, episode: Episode, settings: Settings, signal: AbortSignal): Promise<StepContext> {
@@ -58,7 +57,7 @@ export async function shapeStage(input: {
   notes: string[];
   signal: AbortSignal;
 }): Promise<RequestShape> {
-  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.jitrl.temperature, numCandidates: input.settings.jitrl.numCandidates, valueUpdate: {} };
+  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.policy.temperature, numCandidates: input.settings.policy.numCandidates, valueUpdate: {} };
   // Each learner sees the request as composed so far (`composeRequest` says how changes combine).
   const changes: LearnerRequestChange[] = [];
   let shape = base;
@@ -102,51 +101,61 @@ export function unavailableActions(episode: Episode, currentUrl?: string): Set<s
   return historyDepth(episode.steps, currentUrl) === 0 ? new Set([formatAction({ type: 'go_back' })]) : new Set();
 }
 
-/** validate: drops candidates that do not fit the page, were rejected or are unavailable; duplicates keep their best logit. */
-export function validateStage(proposal: PolicyProposal, observation: PageObservation, exclude: ReadonlySet<string>, notes: string[], unavailable: ReadonlySet<string> = new Set()): ProposedCandidate[] {
-  const seen = new Map<string, number>();
-  const candidates: ProposedCandidate[] = [];
+interface Proposed {
+  page: PageAction;
+  logit: number;
+  rationale?: string;
+}
+
+/**
+ * validate: drops candidates that do not fit the page, were rejected or are
+ * unavailable; duplicates keep their best logit. Each proposal that fits
+ * becomes a Candidate here, its semantic form and target computed once.
+ */
+export function validateStage(proposal: PolicyProposal, observation: PageObservation, exclude: ReadonlySet<string>, notes: string[], unavailable: ReadonlySet<string> = new Set()): Candidate[] {
+  const fitting: Proposed[] = [];
   for (const c of proposal.candidates) {
     const resolved = resolveSemanticAction(c.action, observation);
     if (!resolved.ok) {
       notes.push(`dropped ${formatAction(c.action)}: ${resolved.message}`);
       continue;
     }
-    const key = formatAction(toSemanticAction(resolved.action, observation));
-    if (exclude.has(key)) continue;
-    if (unavailable.has(key)) {
-      notes.push(`dropped ${key}: the task's first page has nothing of the task to go back to`);
-      continue;
-    }
-    const at = seen.get(key);
-    if (at !== undefined) {
-      if (c.logit > candidates[at]!.logit) candidates[at] = { ...c, action: resolved.action };
-      continue;
-    }
-    seen.set(key, candidates.length);
-    candidates.push({ ...c, action: resolved.action });
+    const page = pageActionOf(resolved.action, observation);
+    if (!exclude.has(page.semantic)) fitting.push({ page, logit: c.logit, ...(c.rationale !== undefined ? { rationale: c.rationale } : {}) });
   }
-  if (candidates.length === 0 && unavailable.size > 0) {
+  const candidates = distinct(fitting.filter((c) => !unavailable.has(c.page.semantic)));
+  for (const c of fitting) if (unavailable.has(c.page.semantic)) notes.push(`dropped ${c.page.semantic}: the task's first page has nothing of the task to go back to`);
+  if (candidates.length === 0 && fitting.length > 0) {
     // Nothing else was proposed: show it rather than pause; the tab driver still refuses it,
     // and the person can edit the step.
-    const kept = validateStage(proposal, observation, exclude, [], new Set());
-    if (kept.length > 0) {
-      notes.push('only an unavailable action was proposed: shown, but it will be refused; edit the step');
-      return kept;
-    }
+    notes.push('only an unavailable action was proposed: shown, but it will be refused; edit the step');
+    return proposedCandidates(distinct(fitting));
   }
   if (candidates.length === 0) throw new DecisionError('The policy proposed no action that fits this page. Edit an action, or stop.');
-  return candidates;
+  return proposedCandidates(candidates);
+}
+
+/** One per semantic action, at its first place, with the best logit proposed for it. */
+function distinct(proposed: readonly Proposed[]): Proposed[] {
+  const at = new Map<string, number>();
+  const out: Proposed[] = [];
+  for (const c of proposed) {
+    const i = at.get(c.page.semantic);
+    if (i === undefined) {
+      at.set(c.page.semantic, out.length);
+      out.push(c);
+    } else if (c.logit > out[i]!.logit) {
+      out[i] = c;
+    }
+  }
+  return out;
 }
 
 export interface AdjustedStep {
-  records: CandidateRecord[];
-  /** Ref-form actions, parallel to `records`. */
-  actions: Action[];
+  /** The candidates after every adjuster, model and memory ones, with base and adjusted logits. */
+  candidates: Candidate[];
+  /** Each adjusting learner's evidence for the step, by learner id. */
   evidence: Record<string, unknown>;
-  v: number | null;
-  neighbours: StepRecord['neighbours'];
-  droppedMemoryActions: number;
 }
 
 /** adjust: each adjusting learner in registry order takes the previous one's candidates; a failure leaves them as they were. */
@@ -154,7 +163,7 @@ export async function adjustStage(input: {
   learners: Learner[];
   context: StepContext;
   episode: Episode;
-  candidates: ProposedCandidate[];
+  candidates: readonly Candidate[];
   exclude: ReadonlySet<string>;
   notes: string[];
   signal: AbortSignal;
@@ -163,33 +172,25 @@ export async function adjustStage(input: {
   unavailable?: ReadonlySet<string>;
 }): Promise<AdjustedStep> {
   const { observation } = input.context;
-  const toSemantic = (action: Action) => formatAction(toSemanticAction(action, observation));
-  const resolve = (semantic: string): Action | null => {
+  // Memory keeps actions in semantic form (stored text): parsed here, at that boundary.
+  const resolve = (semantic: string): PageAction | null => {
     const parsed = parseAction(semantic);
     if (!parsed.ok) return null;
     const resolved = resolveSemanticAction(parsed.action, observation);
     if (!resolved.ok) return null;
-    return input.exclude.has(toSemantic(resolved.action)) ? null : resolved.action;
+    const page = pageActionOf(resolved.action, observation);
+    return input.exclude.has(page.semantic) ? null : page;
   };
   const skip = (semantic: string): boolean => input.exclude.has(semantic) || (input.unavailable?.has(semantic) ?? false);
-  const base = unadjustedCandidates(input.candidates, toSemantic);
-  const out: AdjustedStep = { records: base.records, actions: base.actions, evidence: {}, v: null, neighbours: [], droppedMemoryActions: 0 };
-  let adjusted = false;
+  const out: AdjustedStep = { candidates: [...input.candidates], evidence: {} };
   for (const learner of input.learners) {
     if (!learner.adjust) continue;
-    const candidates: ProposedCandidate[] = adjusted
-      ? out.records.map((r, i) => ({ action: out.actions[i]!, logit: r.adjustedLogit, ...(r.rationale !== undefined ? { rationale: r.rationale } : {}) }))
-      : input.candidates;
     try {
-      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates, resolve, toSemantic, skip, ...(input.request ? { request: input.request } : {}) }, input.signal);
-      out.records = adjusted ? chainAdjusted(out.records, result.candidates) : result.candidates;
-      out.actions = result.actions;
+      const result = await learner.adjust({ context: contextFor(learner, input.context, input.episode), candidates: out.candidates, resolve, skip, ...(input.request ? { request: input.request } : {}) }, input.signal);
+      // Probabilities are the seam's: taken again over the set the learner returned.
+      out.candidates = withProbabilities(result.candidates);
       if (result.evidence !== undefined) out.evidence[learner.id] = result.evidence;
-      if (result.v !== undefined) out.v = result.v;
-      if (result.neighbours !== undefined) out.neighbours = result.neighbours;
-      if (result.droppedMemoryActions !== undefined) out.droppedMemoryActions = result.droppedMemoryActions;
       input.notes.push(...result.notes);
-      adjusted = true;
     } catch (err) {
       input.notes.push(`${learner.id}: logits left unadjusted (${describeError(err)})`);
     }
@@ -197,10 +198,15 @@ export async function adjustStage(input: {
   return out;
 }
 
+/** The candidates in proposal order (the proposal first), and how it was chosen. */
+export interface RankedStep extends Pick<StepRecord, 'pageKey' | 'selection' | 'loop'> {
+  candidates: Candidate[];
+}
+
 /**
  * rank: loops noticed (the actions that led round one barred), the proposal
  * chosen — sampled from Softmax(z′/T), argmax, or exploited from memory
- * (`proposal-stage.ts`) — and put first, the rest by rank; actions in ref form.
+ * (`proposal-stage.ts`) — and put first, the rest by rank.
  */
 export function rankStage(input: {
   adjusted: AdjustedStep;
@@ -209,12 +215,13 @@ export function rankStage(input: {
   settings: Settings;
   exclude: ReadonlySet<string>;
   notes: string[];
-}): Pick<StepRecord, 'candidates' | 'pageKey' | 'selection' | 'loop'> {
+  /** The request as the learners shaped it: whether loops are barred here. */
+  request?: Pick<RequestShape, 'loopBars'>;
+}): RankedStep {
   const { episode, context, settings } = input;
   const pageKey = pageKeyOf(context.observation);
   const finished = finishProposal({
-    records: input.adjusted.records,
-    actions: input.adjusted.actions,
+    candidates: input.adjusted.candidates,
     earlier: episode.steps.filter((s) => s.index < context.stepIndex),
     pageKey,
     url: context.url,
@@ -222,7 +229,7 @@ export function rankStage(input: {
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
     drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
-    loopBars: settings.jitrl.loopBars,
+    loopBars: input.request?.loopBars ?? true,
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };
@@ -239,7 +246,7 @@ export function recordStage(input: {
   proposal: PolicyProposal;
   shape: RequestShape;
   adjusted: AdjustedStep;
-  ranked: Pick<StepRecord, 'candidates' | 'pageKey' | 'selection' | 'loop'>;
+  ranked: RankedStep;
   exclude: ReadonlySet<string>;
   notes: string[];
   started: number;
@@ -256,12 +263,10 @@ export function recordStage(input: {
     effectiveState: context.effectiveState,
     ...(input.ranked.pageKey !== undefined ? { pageKey: input.ranked.pageKey } : {}),
     logitSource: proposal.logitSource,
-    candidates: input.ranked.candidates,
+    // Formatted here, for storage and display.
+    candidates: input.ranked.candidates.map(candidateRecord),
     ...(input.ranked.selection ? { selection: input.ranked.selection } : {}),
     ...(input.ranked.loop ? { loop: input.ranked.loop } : {}),
-    v: adjusted.v,
-    neighbours: adjusted.neighbours,
-    droppedMemoryActions: adjusted.droppedMemoryActions,
     replayed: input.shape.sections.map((s) => s.id),
     learningNotes: input.notes,
     ...(Object.keys(adjusted.evidence).length > 0 ? { evidence: adjusted.evidence } : {}),

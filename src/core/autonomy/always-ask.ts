@@ -7,7 +7,8 @@
  */
 import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
-import { secretKindOf, targetNode } from '../page/secret-fields.ts';
+import { nodeActedOn } from '../page/node-acted-on.ts';
+import { secretKindOf } from '../secrets/secret-fields.ts';
 import { mainKeyOf } from '../page/key-names.ts';
 
 /** One action the person marked "always ask" on one site (semantic form). */
@@ -61,7 +62,7 @@ export function alwaysAskReason(action: Action, semantic: string, observation: P
     if (isDownloadUrl(action.url, observation.url)) return 'it downloads a file';
     return null;
   }
-  const node = targetNode(action, observation);
+  const node = nodeActedOn(action, observation);
   if (!node) return null;
   const secret = secretKindOf(node);
   if (secret !== null && action.type !== 'hover' && action.type !== 'scroll') return `it acts on a ${secret === 'payment' ? 'payment' : secret} field`;

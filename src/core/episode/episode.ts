@@ -5,23 +5,31 @@
  */
 import * as z from 'zod';
 import { ActionResultSchema } from '../page/action.ts';
-import { TargetFingerprintSchema } from '../page/target-fingerprint.ts';
+import { TargetFingerprintSchema, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
 export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
 export type LogitSource = z.infer<typeof LogitSourceSchema>;
 
-/** One candidate at one step: base versus adjusted, and the evidence behind it. */
+/** Why a candidate is never proposed while an unbarred one exists: the person rejected it here, a failure's credit blamed it here, or it leads round a loop. */
+export const BarredSchema = z.enum(['rejected', 'failed', 'loop']);
+export type Barred = z.infer<typeof BarredSchema>;
+
+/**
+ * One candidate at one step, as stored and shown: base versus adjusted, and
+ * each learner's evidence about it (the in-memory value is `Candidate`,
+ * src/core/learning/candidate.ts).
+ */
 export const CandidateRecordSchema = z.strictObject({
   /** Action in ref form for the current page: `click([12])`. */
   action: z.string(),
   /** The same action in semantic form: `click(<button "Sign in">)`. */
   semantic: z.string(),
-  /** 'model' = proposed by the policy; 'memory' = added from neighbours (Eq. 23), below every model logit. */
+  /** 'model' = proposed by the policy; 'memory' = added by a learner from what it remembered, below every model logit. */
   origin: z.enum(['model', 'memory']),
   /** A memory-only action that resolved loosely: the remembered semantic action (`semantic` is the element it acts on). */
   remembered: z.string().optional(),
-  /** Never proposed in this state while an unbarred candidate exists: the person rejected it here, or a failure's credit blamed it here. */
-  barred: z.enum(['rejected', 'failed', 'loop']).optional(),
+  /** Never proposed in this state while an unbarred candidate exists. */
+  barred: BarredSchema.optional(),
   /** This very state's memory says this action led to success: proposed outright, not sampled (exploitation). */
   settled: z.boolean().optional(),
   rationale: z.string().optional(),
@@ -31,27 +39,13 @@ export const CandidateRecordSchema = z.strictObject({
   adjustedLogit: z.number(),
   baseProb: z.number(),
   adjustedProb: z.number(),
-  /** Q(s,a) (Eq. 5/6), null when there were no neighbours at all. */
-  q: z.number().nullable(),
-  /** A(s,a) = Q − V (Eq. 7) and its normalized form Ã (Eq. 25). */
-  advantage: z.number().nullable(),
-  normAdvantage: z.number().nullable(),
-  /** |N(s,a)|: neighbours that took this action. */
-  support: z.number().int().nonnegative(),
-  /** 'known' | 'optimistic' (λ branch of Eq. 6) | 'neutral' (Q = 0 branch) | 'none' (no neighbours) */
-  valueKind: z.enum(['known', 'optimistic', 'neutral', 'none']),
+  /**
+   * Each learner's evidence about this candidate, by learner id; each value is
+   * validated by that learner's `candidateEvidenceSchema` where it is read.
+   */
+  evidence: z.record(z.string(), z.unknown()).optional(),
 });
 export type CandidateRecord = z.infer<typeof CandidateRecordSchema>;
-
-export const NeighbourSummarySchema = z.strictObject({
-  transitionId: z.string(),
-  episodeId: z.string(),
-  task: z.string(),
-  action: z.string(),
-  similarity: z.number(),
-  ret: z.number(),
-});
-export type NeighbourSummary = z.infer<typeof NeighbourSummarySchema>;
 
 /** 'demonstrated': the person did the action themselves while Apprentice recorded (a demonstration). */
 export const DecisionSchema = z.enum(['approved', 'auto', 'picked', 'edited', 'rejected', 'demonstrated']);
@@ -88,11 +82,6 @@ export const StepRecordSchema = z.strictObject({
   pageKey: z.string().optional(),
   logitSource: LogitSourceSchema,
   candidates: z.array(CandidateRecordSchema),
-  /** V(s) (Eq. 4); null when no neighbours were found. */
-  v: z.number().nullable(),
-  neighbours: z.array(NeighbourSummarySchema),
-  /** Memory actions that no longer resolve on this page: dropped and counted. */
-  droppedMemoryActions: z.number().int().nonnegative(),
   /** Ids of replayed experience (CER) that were in the prompt. */
   replayed: z.array(z.string()),
   /** Learning is best-effort: what failed, if anything. */
@@ -230,6 +219,8 @@ export function recordedStepRecord(input: {
   startedAt: number;
   pageTitle?: string;
   latencyMs?: number;
+  /** The element as the person acted on it (a demonstration or Show me): what the teaching was about. */
+  target?: TargetFingerprint | undefined;
 }): StepRecord {
   return {
     index: input.index,
@@ -240,12 +231,9 @@ export function recordedStepRecord(input: {
     // No policy ranked anything here; the field needs a value, and no model was involved.
     logitSource: 'offline',
     candidates: [],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
     replayed: [],
     learningNotes: [],
-    chosen: { action: input.semantic, semantic: input.semantic, decision: input.decision },
+    chosen: { action: input.semantic, semantic: input.semantic, decision: input.decision, ...(input.target ? { target: input.target } : {}) },
     rejected: [],
     result: input.result,
     reward: null,

@@ -32,7 +32,7 @@
 import type { Action } from '../page/action.ts';
 import { formatTarget, parseAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { isSecretNode } from '../page/page-digest.ts';
+import { isSecretField } from '../secrets/secret-fields.ts';
 import { resolveSemanticAction, targetNode } from '../page/semantic-action.ts';
 
 export interface EffectiveStateStep {
@@ -56,7 +56,7 @@ function notContradicted(action: Action, observation: PageObservation): boolean 
   switch (action.type) {
     case 'fill':
       // A secret's value is masked in what is stored: the page cannot be compared with it.
-      return isSecretNode(node) || node.value === undefined || node.value === action.text;
+      return isSecretField(node, true) || node.value === undefined || node.value === action.text;
     case 'select_option':
       return node.value === undefined || node.value === action.option;
     case 'check':

@@ -25,6 +25,13 @@ export interface LearnerDataRecord<T = unknown> extends LearnerDataAddress {
   value: T;
   /** ms since the epoch, when the record was last written. */
   updatedAt: number;
+  /**
+   * Where the record came from when it was imported ("an archive exported
+   * 2026-11-24", "team memory, shared by Ada"), for the panel. Set by the
+   * import itself, never taken from the file; gone once this browser writes
+   * the record again.
+   */
+  importedFrom?: string;
 }
 
 /** The envelope every stored or imported row must have; the value is checked by the learner's schema. */
@@ -34,6 +41,7 @@ export const LearnerDataRecordSchema = z.strictObject({
   key: z.string().min(1),
   value: z.json(),
   updatedAt: z.number().finite(),
+  importedFrom: z.string().min(1).max(300).optional(),
 });
 
 /** A record that does not match the envelope or the learner's schema: reported, never thrown at a reader. */

@@ -96,7 +96,8 @@ export class LearnerData<T> {
   /** Every valid record, as JSON for an export (invalid ones cannot be imported again, so they stay out). */
   async exportAll(): Promise<LearnerDataRecord[]> {
     const all = await this.store.exportAll(this.learnerId);
-    return all.filter((row) => this.#check(row).status === 'found');
+    // Where this browser imported a record from is a local note: the next importer says where the file came from.
+    return all.filter((row) => this.#check(row).status === 'found').map(({ importedFrom: _local, ...row }) => row);
   }
 
   /**
@@ -117,7 +118,8 @@ export class LearnerData<T> {
         rejected.push(new InvalidLearnerDataError(this.#at('?', `#${i}`), describeIssue(envelope.error)));
         return;
       }
-      const record = envelope.data as LearnerDataRecord;
+      // Where it came from is for the importer to say, not the file.
+      const { importedFrom: _claimed, ...record } = envelope.data as LearnerDataRecord;
       if (record.learnerId !== this.learnerId) {
         rejected.push(new InvalidLearnerDataError(record, `belongs to learner "${record.learnerId}", not "${this.learnerId}"`));
         return;
@@ -137,7 +139,7 @@ export class LearnerData<T> {
   }
 
   /** The learner's `memory` for the registry: forget a site, export, validate an import, list for the Memory tab. */
-  memory(): Required<LearnerMemory> {
+  memory(): Required<Omit<LearnerMemory, 'ownStore'>> {
     return {
       forgetSite: (origin) => this.forgetSite(origin),
       export: () => this.exportAll(),

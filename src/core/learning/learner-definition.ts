@@ -8,27 +8,16 @@
  * background and the benchmark build learners from factories (registry-factories.ts).
  */
 import type * as z from 'zod';
-import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import type { ExperienceStore } from './cer/experience-store.ts';
-import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
+import type { LearnerDataRecord } from './learner-data-store.ts';
 import type { Learner } from './learner.ts';
+import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
-/** The stores the extension (IndexedDB) and the benchmark (in memory) provide. */
-export interface LearnerStores {
-  /** JitRL's transitions. */
-  memory: MemoryStore;
-  /** CER's experience buffer. */
-  experiences: ExperienceStore;
-  /**
-   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
-   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
-   * A new learner needs no schema change in IndexedDB.
-   */
-  learnerData: LearnerDataStore;
-}
-
+// The stores the learners are built on (LearnerStores) are declared with the registry, which may name
+// the learners whose own stores they are; import type only, so the UI-safe definitions stay free of learner code.
+export type { LearnerStores } from './registry-factories.ts';
+import type { LearnerStores } from './registry-factories.ts';
 /** Everything a learner may be built from. */
 export interface LearnerPorts {
   stores: LearnerStores;
@@ -53,11 +42,54 @@ export interface LearnerMemory {
   prepareImport?(data: unknown): PreparedLearnerImport;
   /** What the Memory tab shows (of one origin when given). */
   list?(origin?: string): Promise<LearnerDataRecord[]>;
+  /** Set when its knowledge is a store of its own rather than learnerData records (see OwnStore). */
+  ownStore?: OwnStore;
+}
+
+/** Where one stored item lives, for team sharing and deletion. */
+export interface MemoryItemAddress {
+  origin: string;
+  key: string;
+  /** When it was taught (last changed). */
+  taughtAt: number;
+  /** The episode it came from, when one. */
+  episodeId: string | null;
+}
+
+/**
+ * A store a learner keeps of its own instead of learnerData records (two
+ * learners had theirs before the generic store). Its `name` is the store's
+ * name in IndexedDB, the export archive's top-level field and the team
+ * documents' part, as written before the registry, so those files and
+ * documents still import. Everything outside the learner's folder reaches
+ * the store through this and its LearnerMemory, never by its type.
+ */
+export interface OwnStore {
+  name: string;
+  /** Writes validated rows (the in-memory import; IndexedDB writes them in its one transaction, by `name`). */
+  write(rows: readonly unknown[]): Promise<void>;
+  /** Removes rows by key (a teammate deleted what they shared); returns how many existed. */
+  delete(keys: readonly string[]): Promise<number>;
+  /** Where an exported row lives, or null when it is not one of this store's rows. */
+  address(row: unknown): MemoryItemAddress | null;
+  /**
+   * Rows written as one group, when the store has groups: writing a group
+   * replaces its earlier rows (an episode's transitions), so a merge brings a
+   * group whole. Undefined or null: rows stand alone.
+   */
+  writeGroup?(row: unknown): string | null;
+}
+
+/** The learners' own stores (LearnerMemory.ownStore), in the memories' order. */
+export function ownStoresOf(memories: readonly { memory: Pick<LearnerMemory, 'ownStore'> }[]): OwnStore[] {
+  return memories.flatMap(({ memory }) => (memory.ownStore ? [memory.ownStore] : []));
 }
 
 export interface PreparedLearnerImport {
   /** Valid records, ready to be written. */
   records: LearnerDataRecord[];
+  /** For a learner with an own store: its valid rows, ready to be written there. */
+  rows?: unknown[];
   /** One line per item that will not be imported, saying why. */
   rejected: string[];
 }
@@ -76,8 +108,13 @@ export interface LearnerDefinition<S = unknown> {
   settings: {
     schema: z.ZodType<S>;
     defaults: S;
-    /** Where its settings are in the settings object (`settings.learners[id]` for new learners). */
+    /** Its settings as they apply (`learnerSettings`: `settings.learners[id]` over the defaults). */
     read(settings: Settings): S;
+    /**
+     * The top-level key its settings had before they moved under
+     * `settings.learners` (settings-load.ts moves stored values once).
+     */
+    legacyKey?: string;
   };
   /** Whether the learner runs with these settings. */
   enabled(settings: Settings): boolean;
@@ -85,16 +122,92 @@ export interface LearnerDefinition<S = unknown> {
   needsModel: { level: 'no' | 'optional' | 'required'; description: string };
   /** Schema of what `adjust` returns as evidence (stored under `step.evidence[id]`). */
   evidenceSchema?: z.ZodType;
+  /** Schema of its evidence about one candidate (stored under `candidate.evidence[id]`). */
+  candidateEvidenceSchema?: z.ZodType;
+  /**
+   * Step and candidate fields of an older stored format that were this
+   * learner's evidence: moved under `evidence[id]` when such a record is
+   * loaded (`stored-step-upgrade.ts`).
+   */
+  formerFields?: { readonly step: readonly string[]; readonly candidate: readonly string[] };
   /** Schema of what `beginEpisode` returns (stored under `episode.plans[id]`). */
   planSchema?: z.ZodType;
   /** It keeps a memory the Memory tab lists (its factory has `memory`). */
   keepsMemory: boolean;
+  /** Requests its own panel views make (learner-actions.ts); the factory's `actions` answers them. */
+  actions?: LearnerActions;
 }
 
 /** How to build a learner, and reach its stored knowledge. */
 export interface LearnerFactory {
   create(ports: LearnerPorts): Learner;
   memory?(ports: LearnerPorts): LearnerMemory;
+  /** Handlers of the definition's `actions`, on the built learner. */
+  actionHandlers?(ports: LearnerPorts, learner: Learner): AnyActionHandlers;
+  /** What it knows that replay builds procedures from (src/core/replay reads it through the registry, never by learner). */
+  procedures?(ports: LearnerPorts): ProcedureKnowledge;
+  /**
+   * `npm run bench -- --ablate`: benchmark rows of its settings over the
+   * defaults, the paper's method first (issue 23 item 8: each addition measurable).
+   */
+  ablation?: readonly AblationRow[];
+  /** What a benchmark run left in its stores worth reporting (EvoTest: what its evolver changed). */
+  runReport?: RunReportSource;
+  /** Its evidence as plain text, for the terminal demo (`npm start`), as its panel view shows it. */
+  evidenceText?: EvidenceText;
+}
+
+export interface EvidenceText {
+  /** One phrase for the step (`step.evidence[id]`, undefined when the step has none). */
+  step?(evidence: unknown): string;
+  /** Cells for one candidate (`candidate.evidence[id]`), by column header, always the same headers in the same order. */
+  candidate?(evidence: unknown): Record<string, string>;
+}
+
+export interface AblationRow {
+  name: string;
+  /** Its settings over the defaults (`settings.learners[id]`). */
+  settings: Readonly<Record<string, unknown>>;
+}
+
+/** Collected from each learner set's stores, then summarised once per benchmark configuration. */
+export interface RunReportSource {
+  collect(stores: LearnerStores): Promise<unknown[]>;
+  summarize(items: readonly unknown[]): RunReport | null;
+}
+
+/** A paragraph and an optional table (first row: header) for the benchmark report: "title (configuration): text". */
+export interface RunReport {
+  title: string;
+  text: string;
+  table?: string[][];
+}
+
+/** A task template a learner distilled, with the steps it names (replay's procedure template). */
+export interface LearnedTemplate {
+  id: string;
+  origin: string;
+  /** The task with {variables}: `Add {item} to the cart`. */
+  name: string;
+  steps: readonly { text: string; regUrl?: string | undefined; exampleActions: readonly string[] }[];
+  /** The episodes it was learned from. */
+  episodeIds: readonly string[];
+}
+
+/** One action that ran in an episode, as a learner stored it. */
+export interface RanStep {
+  id: string;
+  regUrl: string;
+  /** Semantic form. */
+  action: string;
+  stepIndex: number;
+}
+
+/** What replay reads from the learners: templates from one, the steps that really ran from another. */
+export interface ProcedureKnowledge {
+  templates?(origin: string): Promise<LearnedTemplate[]>;
+  /** The actions that ran in an episode on these page types (rejected proposals left out), in any order. */
+  ranSteps?(episode: { id: string; origin: string; regUrls: readonly string[] }): Promise<RanStep[]>;
 }
 
 /** A registry entry with its factory: what the background and the benchmark build from. */

@@ -13,9 +13,10 @@
  *                 number of candidates — GRPO's group size, EvoTest's genes).
  *                 Changes compose as `composeRequest` says (max for
  *                 counts and temperature, guides as ordered parts).
- *   adjust        after the policy proposes: candidates in, candidates out
- *                 (JitRL's z' = z + β·Ã). Chained: each adjuster receives the
- *                 previous one's output. What a learner shows for its decision
+ *   adjust        after the policy proposes: `Candidate`s in, `Candidate`s
+ *                 out (candidate.ts; JitRL's z' = z + β·Ã). Chained: each
+ *                 adjuster receives the previous one's output; evidence about
+ *                 one candidate goes on it, under the learner's id. What a learner shows for its decision
  *                 is its `evidence`, stored on the step under its id
  *                 (`step.evidence[learnerId]`) and validated by the schema in
  *                 its registry entry.
@@ -25,11 +26,11 @@
  * Learning is best-effort: the controller catches a learner's failure,
  * records it in the step's notes, and goes on.
  */
-import type { CandidateRecord, Episode, NeighbourSummary } from '../episode/episode.ts';
+import type { Episode } from '../episode/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
-import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
-import type { PromptSection, ProposedCandidate } from '../policy/policy.ts';
+import type { PromptSection } from '../policy/policy.ts';
+import type { Candidate, PageAction } from './candidate.ts';
 
 /** What a learner knows when an episode starts. */
 export interface EpisodeStartContext {
@@ -66,6 +67,12 @@ export interface RequestShape {
   numCandidates: number;
   /** JitRL's value-update hyperparameters for this step, where a learner set them (EvoTest's genes); empty = the settings'. */
   valueUpdate: ValueUpdateOverrides;
+  /**
+   * Whether the rank stage bars the actions that led round a loop (our
+   * addition); absent = yes. A learner switches it off for the paper's
+   * behaviour (JitRL's `loopBars` setting, for the ablation).
+   */
+  loopBars?: boolean;
 }
 
 /** Overrides of JitRL's β (Eq. 10), λ (Eq. 6) and similarity threshold r for one step. */
@@ -82,22 +89,26 @@ export interface RequestChange {
   temperature?: number;
   numCandidates?: number;
   valueUpdate?: ValueUpdateOverrides;
+  /** false: no loop bars at this step. */
+  loopBars?: boolean;
 }
 
-/** Resolves a semantic action from memory onto the current page (ref form), or null. */
-export type ResolveAction = (semantic: string) => Action | null;
-/** Formats a ref-form action in semantic form for the current page. */
-export type ToSemantic = (action: Action) => string;
+/**
+ * Resolves a remembered semantic action onto the current page: the action in
+ * ref form with its semantic form and target (computed once, by the seam), or
+ * null when it does not fit the page or was rejected at this step.
+ */
+export type ResolveAction = (semantic: string) => PageAction | null;
 
 export interface AdjustInput {
   context: StepContext;
   /**
-   * The candidates as the previous adjuster left them (the policy's when this
-   * learner adjusts first): `logit` is the current, possibly adjusted, z.
+   * The candidates as the previous adjuster left them (as proposed when this
+   * learner adjusts first): `adjustedLogit` is the current z, `baseLogit`
+   * the policy's.
    */
-  candidates: ProposedCandidate[];
+  candidates: readonly Candidate[];
   resolve: ResolveAction;
-  toSemantic: ToSemantic;
   /**
    * Remembered actions not offered at this step (rejected just now, or
    * `go_back` on the task's first page): skipped before resolving, so they
@@ -109,20 +120,14 @@ export interface AdjustInput {
 }
 
 export interface AdjustOutput {
-  /** All candidates, model and memory-only, with base and adjusted logits. */
-  candidates: CandidateRecord[];
-  /** Ref-form actions, parallel to `candidates`. */
-  actions: Action[];
+  /**
+   * All candidates, those received (logits moved or not) and any the learner
+   * added (origin 'memory'), each with the learner's own evidence under its
+   * id (`withEvidence`). The seam takes the probabilities again over the set.
+   */
+  candidates: Candidate[];
   /** What the panel shows for this learner's decision; stored under `step.evidence[learnerId]`. */
   evidence?: unknown;
-  /**
-   * JitRL's V(s), neighbours and dropped memory actions. Kept as step fields
-   * for now (the panel, exports and tests read them there); phase 2 moves
-   * them into JitRL's `evidence`.
-   */
-  v?: number | null;
-  neighbours?: NeighbourSummary[];
-  droppedMemoryActions?: number;
   notes: string[];
 }
 
@@ -187,6 +192,8 @@ export interface LearnerRequestChange {
  *    earlier text (Meta-TTL's ρ_{k+1} replaces ρ_k), never another learner's.
  *  - sections: appended in registry order.
  *  - valueUpdate: merged field by field; a later learner's value wins.
+ *  - loopBars: off when any learner switches it off (a switch for measuring
+ *    without the addition must not be undone by another learner).
  */
 export function composeRequest(base: RequestShape, changes: readonly LearnerRequestChange[]): RequestShape {
   const guides: { learnerId: string; text: string }[] = [];
@@ -195,6 +202,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
   let numCandidates: number | undefined;
   let sections = base.sections;
   let valueUpdate = base.valueUpdate;
+  let loopBars = base.loopBars;
   for (const { learnerId, change } of changes) {
     if (change.guide) {
       const own = guides.findIndex((g) => g.learnerId === learnerId);
@@ -212,6 +220,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     if (change.numCandidates !== undefined) numCandidates = Math.max(numCandidates ?? 0, change.numCandidates);
     if (change.sections) sections = [...sections, ...change.sections];
     if (change.valueUpdate) valueUpdate = { ...valueUpdate, ...change.valueUpdate };
+    if (change.loopBars === false) loopBars = false;
   }
   const parts = [...(baseGuide === null ? [] : [baseGuide]), ...guides.map((g) => g.text)];
   return {
@@ -220,5 +229,6 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     temperature: temperature ?? base.temperature,
     numCandidates: numCandidates ?? base.numCandidates,
     valueUpdate,
+    ...(loopBars !== undefined ? { loopBars } : {}),
   };
 }

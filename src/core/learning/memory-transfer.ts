@@ -1,20 +1,18 @@
 /**
  * Export, import and "forget this site" over every registry learner's memory,
- * plus the episodes. Moved out of the background's UI handlers, which now only
- * wire: the rules live here, in Node-testable core.
+ * plus the episodes. The rules live here, in Node-testable core; the
+ * background only wires.
  *
- * Archive layout: JitRL's transitions and CER's buffer keep their top-level
- * fields (`transitions`, `experiences`), so every export written before the
- * registry still imports unchanged; every other learner with `memory.export`
- * is stored under `learners[id]` and read back through its `memory.import`.
+ * Archive layout: a learner with a store of its own (LearnerMemory.ownStore)
+ * exports into the archive's top-level field of that name (`transitions`,
+ * `experiences`, as every export before the registry did, so those still
+ * import unchanged); every other learner with `memory.export` is stored under
+ * `learners[id]`. Both are read back through the learner's `prepareImport`.
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
-import { asImportedEpisode, buildArchive, ImportError, parseArchive } from '../memory/memory-archive.ts';
-import type { Transition } from '../memory/transition.ts';
+import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStoreRows, parseArchive, type MemoryArchive } from '../memory/memory-archive.ts';
+import { upgradeStoredEpisode } from './stored-step-upgrade.ts';
 import type { Episode } from '../episode/episode.ts';
-import type { MemoryStore } from '../memory/memory-store.ts';
-import type { ExperienceStore } from './cer/experience-store.ts';
-import { ExperienceEntrySchema, type ExperienceEntry } from './cer/experience.ts';
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
 import { learnFromTrajectory, trajectoryOf } from './learn-trajectory.ts';
@@ -23,22 +21,25 @@ import { assignStepRewards } from './rewards.ts';
 import { importTrajectories, type ImportedTrajectoryInput } from './trajectory-file.ts';
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
+import { maskRecord } from '../secrets/mask-record.ts';
+
+/** Validated rows for one learner's own store (OwnStore), by the store's name. */
+export interface OwnStoreRows {
+  store: string;
+  rows: unknown[];
+}
 
 /** Everything one import writes, validated before any of it is. */
 export interface ImportRows {
-  transitions: Transition[];
   episodes: Episode[];
-  experiences: ExperienceEntry[];
   /** The registry learners' records (the generic per-learner store). */
   learnerData: LearnerDataRecord[];
+  /** Rows of the learners' own stores. */
+  own: OwnStoreRows[];
 }
 
 export interface MemoryTransferDeps {
   episodes: EpisodeStore;
-  /** JitRL's transitions (archive field `transitions`). */
-  memory: MemoryStore;
-  /** CER's buffer (archive field `experiences`). */
-  experiences: ExperienceStore;
   /** Every registry learner's memory, in registry order. */
   learnerMemories: readonly { id: string; memory: LearnerMemory }[];
   /** Who learns from an imported trajectory file, as after a live episode: the enabled learners in registry order. */
@@ -55,46 +56,47 @@ export interface ImportLearning {
 }
 
 export interface MemoryImportResult {
+  /** Rows of the archive's `transitions` field imported. */
   transitions: number;
   episodes: number;
-  /** From an archive: CER entries imported; from a trajectory file: items the learners learned (`LearnReport.learned`). */
+  /** From an archive: rows of its `experiences` field imported; from a trajectory file: items the learners learned (`LearnReport.learned`). */
   experiences: number;
   /** Per learner stored under `learners[id]`: what its memory import reported. Absent when none. */
   learners?: Record<string, LearnerImportReport>;
 }
 
-/** The learners whose memory is in the archive's own top-level fields, not under `learners`. */
-const TOP_LEVEL_LEARNERS = new Set(['jitrl', 'cer']);
-
-/** Removes what every learner learned on one origin, and its episodes. Answers JitRL's count, as the Memory tab shows it. */
+/** Removes what every learner learned on one origin, and its episodes; answers how many items the learners forgot. */
 export async function forgetSite(d: Pick<MemoryTransferDeps, 'learnerMemories' | 'episodes'>, origin: string): Promise<{ deleted: number }> {
   let deleted = 0;
-  for (const { id, memory } of d.learnerMemories) {
-    const n = await memory.forgetSite(origin);
-    if (id === 'jitrl') deleted = n;
-  }
+  for (const { memory } of d.learnerMemories) deleted += await memory.forgetSite(origin);
   await d.episodes.forgetSite(origin);
   return { deleted };
 }
 
 export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: string; filename: string }> {
+  const { archive } = await exportArchive(d);
+  const day = new Date(d.now()).toISOString().slice(0, 10);
+  return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
+}
+
+/** The export archive, and how many secret values its masking replaced (0 when memory was clean, as it should be). */
+export async function exportArchive(d: MemoryTransferDeps): Promise<{ archive: MemoryArchive; masked: number }> {
   const learners: Record<string, unknown> = {};
+  const own: Record<string, unknown[]> = {};
   for (const { id, memory } of d.learnerMemories) {
-    if (TOP_LEVEL_LEARNERS.has(id) || !memory.export) continue;
+    if (!memory.export) continue;
     const part = await memory.export();
+    if (memory.ownStore) {
+      own[memory.ownStore.name] = Array.isArray(part) ? part : [];
+      continue;
+    }
     // A learner with nothing stored adds nothing to the file.
     if (Array.isArray(part) && part.length === 0) continue;
     learners[id] = part;
   }
-  const archive = buildArchive({
-    transitions: await d.memory.all(),
-    episodes: await d.episodes.all(),
-    experiences: await d.experiences.all(),
-    learners,
-    now: d.now(),
-  });
-  const day = new Date(d.now()).toISOString().slice(0, 10);
-  return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
+  // Stored memory holds no secret; the export is masked again for rows an older version wrote.
+  const { item: archive, masked } = maskRecord(buildArchive({ episodes: await d.episodes.all(), own, learners, now: d.now() }));
+  return { archive, masked };
 }
 
 /** A file that is not our archive but looks like trajectories (has "steps" or "trajectories"). */
@@ -108,7 +110,8 @@ function asTrajectoryFile(json: string, now: number) {
   if (typeof raw === 'object' && raw !== null && 'format' in raw) return null;
   const looksLike = (v: unknown) => typeof v === 'object' && v !== null && ('steps' in v || 'trajectories' in v);
   if (!(Array.isArray(raw) ? raw.length > 0 && raw.every(looksLike) : looksLike(raw))) return null;
-  return importTrajectories(raw, { now, kind: 'imported' });
+  // Another person's file may hold secrets: masked before anything is stored or learned from.
+  return importTrajectories(maskRecord(raw).item, { now, kind: 'imported' });
 }
 
 /** One imported trajectory reaches the learners by the live episodes' path, with person rewards from its outcome. */
@@ -126,29 +129,55 @@ async function learnImported(learning: ImportLearning, input: ImportedTrajectory
 }
 
 /**
+ * The archive's own-store fields, each validated by the learner that keeps
+ * the store. As before the registry, one invalid row refuses the whole file,
+ * and rows no learner of this build keeps are refused, never dropped.
+ */
+function prepareOwnStores(learnerMemories: MemoryTransferDeps['learnerMemories'], archive: MemoryArchive): OwnStoreRows[] {
+  const own: OwnStoreRows[] = [];
+  const claimed = new Set<string>();
+  for (const { memory } of learnerMemories) {
+    if (!memory.ownStore || !memory.prepareImport) continue;
+    const name = memory.ownStore.name;
+    claimed.add(name);
+    const prepared = memory.prepareImport(ownStoreRows(archive, name));
+    if (prepared.rejected.length > 0) throw new ImportError(prepared.rejected[0]!);
+    own.push({ store: name, rows: prepared.rows ?? [] });
+  }
+  for (const name of OWN_STORE_FIELDS) {
+    const rows = ownStoreRows(archive, name);
+    if (rows.length > 0 && !claimed.has(name)) throw new ImportError(`the file has ${rows.length} "${name}" rows, but no learner of this version keeps them; nothing was imported`);
+  }
+  return own;
+}
+
+/** An archive's records, as the panel names their origin. */
+function archiveSource(archive: MemoryArchive): string {
+  const at = new Date(archive.exportedAt);
+  return Number.isNaN(at.getTime()) ? 'an archive' : `an archive exported ${at.toISOString().slice(0, 10)}`;
+}
+
+/**
  * Imports an archive (validated as a whole before anything is written: a bad
  * file changes nothing) or a trajectory file (stored as episodes and learned
  * from). Learners under `learners[id]` validate their own part; what they
  * reject is reported per learner, and a learner this build does not have is
  * reported too, not guessed at.
  */
-export async function importMemory(d: MemoryTransferDeps, json: string): Promise<MemoryImportResult> {
+export async function importMemory(d: MemoryTransferDeps, json: string, options: { importedFrom?: (record: LearnerDataRecord) => string } = {}): Promise<MemoryImportResult> {
   const trajectories = asTrajectoryFile(json, d.now());
   if (trajectories) {
     if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
     // The episodes are written in one transaction; what the learners then learn from them is learning, as after a live episode.
-    await d.writeImport({ transitions: [], episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), experiences: [], learnerData: [] });
+    await d.writeImport({ episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), learnerData: [], own: [] });
     let learned = 0;
     for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
     return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
   }
-  const archive = parseArchive(json);
-  const experiences = archive.experiences.map((raw, i) => {
-    const parsed = ExperienceEntrySchema.safeParse(raw);
-    if (!parsed.success) throw new ImportError(`experience #${i} is invalid: ${parsed.error.issues[0]?.message ?? ''}`);
-    return parsed.data;
-  });
-  const result: MemoryImportResult = { transitions: archive.transitions.length, episodes: archive.episodes.length, experiences: experiences.length };
+  const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) }));
+  const own = prepareOwnStores(d.learnerMemories, archive);
+  const count = (name: string) => own.find((o) => o.store === name)?.rows.length ?? 0;
+  const result: MemoryImportResult = { transitions: count('transitions'), episodes: archive.episodes.length, experiences: count('experiences') };
   // Each learner validates its own part (writing nothing); what it rejects is reported, the rest joins the one write below.
   const learnerData: LearnerDataRecord[] = [];
   const learnerParts = Object.entries(archive.learners ?? {});
@@ -161,12 +190,13 @@ export async function importMemory(d: MemoryTransferDeps, json: string): Promise
         continue;
       }
       const prepared = memory.prepareImport(data);
-      learnerData.push(...prepared.records);
+      // Each record says where it came from (an imported guide shows its origin in the panel).
+      learnerData.push(...prepared.records.map((r) => ({ ...r, importedFrom: options.importedFrom?.(r) ?? archiveSource(archive) })));
       result.learners[id] = { imported: prepared.records.length, rejected: prepared.rejected };
     }
   }
   // Everything validated above; now one transaction writes every store, the learners' records included: all of it or nothing.
   // Imported episodes are always finished and bound to no tab (asImportedEpisode).
-  await d.writeImport({ transitions: archive.transitions, episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), experiences, learnerData });
+  await d.writeImport({ episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), learnerData, own });
   return result;
 }

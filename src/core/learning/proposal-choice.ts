@@ -12,7 +12,14 @@
  *   chosen outright — the one with the highest z′ among several. Sampling is for where the agent is
  *   unsure; repeating what worked is not left to chance.
  */
-import type { CandidateRecord } from '../episode/episode.ts';
+import type { Barred } from '../episode/episode.ts';
+
+/** What choosing reads of a candidate: the in-memory `Candidate` and the stored record both have it. */
+export interface Choosable {
+  readonly adjustedLogit: number;
+  readonly barred?: Barred | undefined;
+  readonly settled?: boolean | undefined;
+}
 
 export type SelectionMode = 'sampling' | 'argmax';
 
@@ -51,7 +58,7 @@ export function sampleIndex(logits: readonly number[], temperature: number, u: n
 }
 
 /** Display order: unbarred first, then by adjusted logit (ties keep the given order). */
-export function rankForProposal(records: readonly CandidateRecord[]): number[] {
+export function rankForProposal(records: readonly Choosable[]): number[] {
   return records
     .map((_, i) => i)
     .sort((a, b) => Number(records[a]!.barred !== undefined) - Number(records[b]!.barred !== undefined)
@@ -59,7 +66,7 @@ export function rankForProposal(records: readonly CandidateRecord[]): number[] {
 }
 
 export function chooseProposal(
-  records: readonly CandidateRecord[],
+  records: readonly Choosable[],
   options: { mode: SelectionMode; temperature: number; u: number },
 ): ProposalChoice {
   const unbarred = records.map((_, i) => i).filter((i) => records[i]!.barred === undefined);
@@ -87,7 +94,7 @@ export function chooseProposal(
  * panel shows this, not Eq. 10's Softmax(z′) at T = 1, so an optimistic
  * unseen action (Eq. 6) never looks as if it had overtaken what was repeated.
  */
-export function choiceDistribution(records: readonly CandidateRecord[], selection: { how: ProposalChoice['how']; temperature: number }): number[] {
+export function choiceDistribution(records: readonly Choosable[], selection: { how: ProposalChoice['how']; temperature: number }): number[] {
   if (records.length === 0) return [];
   if (selection.how !== 'sampled') return records.map((_, i) => (i === 0 ? 1 : 0));
   const open = records.map((_, i) => i).filter((i) => records[i]!.barred === undefined);

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { EpisodeSchema, type Episode } from '../episode/episode.ts';
-import { TransitionSchema, type Transition } from './transition.ts';
+import { TransitionSchema } from './transition.ts';
 
 export const ARCHIVE_FORMAT = 'apprentice-memory';
 export const ARCHIVE_VERSION = 1;
@@ -30,21 +30,38 @@ export class ImportError extends Error {
   override name = 'ImportError';
 }
 
+/** The archive's fields that hold a learner's own store (LearnerMemory.ownStore), as exports before the registry wrote them. */
+export const OWN_STORE_FIELDS = ['transitions', 'experiences'] as const;
+export type OwnStoreField = (typeof OWN_STORE_FIELDS)[number];
+
+/** The rows of an archive's own-store field, by the store's name (none for a name the format has no field for). */
+export function ownStoreRows(archive: MemoryArchive, name: string): unknown[] {
+  return (OWN_STORE_FIELDS as readonly string[]).includes(name) ? archive[name as OwnStoreField] : [];
+}
+
 export function buildArchive(input: {
-  transitions: Transition[];
   episodes: Episode[];
-  experiences: MemoryArchive['experiences'];
+  /** Rows of the learners' own stores, by store name (`transitions`, `experiences`); validated again on import. */
+  own: Readonly<Record<string, unknown[]>>;
   learners?: Record<string, unknown>;
   now: number;
 }): MemoryArchive {
-  const archive: MemoryArchive = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now, transitions: input.transitions, episodes: input.episodes, experiences: input.experiences };
+  const unknown = Object.keys(input.own).filter((name) => !(OWN_STORE_FIELDS as readonly string[]).includes(name));
+  // A new learner keeps learnerData records (exported under `learners`); only the two older stores have fields.
+  if (unknown.length > 0) throw new Error(`the archive format has no field for the store(s) ${unknown.join(', ')}`);
+  const rows = (name: OwnStoreField) => (input.own[name] ?? []) as never;
+  const archive: MemoryArchive = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: input.now, transitions: rows('transitions'), episodes: input.episodes, experiences: rows('experiences') };
   // Exports are JSON: learner parts are JSON by contract (LearnerMemory.export).
   if (input.learners && Object.keys(input.learners).length > 0) archive.learners = input.learners as MemoryArchive['learners'];
   return archive;
 }
 
-/** Parses and validates an archive file's text; throws ImportError with a reason a person can act on. */
-export function parseArchive(text: string): MemoryArchive {
+/**
+ * Parses and validates an archive file's text; throws ImportError with a
+ * reason a person can act on. `upgradeEpisode` brings episodes written in an
+ * older stored format to the current one before they are validated.
+ */
+export function parseArchive(text: string, options: { upgradeEpisode?: (raw: unknown) => unknown } = {}): MemoryArchive {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -54,6 +71,9 @@ export function parseArchive(text: string): MemoryArchive {
   if (typeof raw !== 'object' || raw === null || (raw as { format?: unknown }).format !== ARCHIVE_FORMAT) {
     throw new ImportError('the file is not an Apprentice memory export (no "format": "apprentice-memory")');
   }
+  const { upgradeEpisode } = options;
+  const episodes = (raw as { episodes?: unknown }).episodes;
+  if (upgradeEpisode && Array.isArray(episodes)) raw = { ...raw, episodes: episodes.map(upgradeEpisode) };
   const parsed = MemoryArchiveSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

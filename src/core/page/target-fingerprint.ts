@@ -9,7 +9,7 @@
 import * as z from 'zod';
 import type { Action } from './action.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';
-import { targetNode } from './secret-fields.ts';
+import { nodeActedOn } from './node-acted-on.ts';
 
 export const TargetFingerprintSchema = z.strictObject({
   role: z.string(),
@@ -44,9 +44,14 @@ export function fingerprintOf(node: SnapshotNode): TargetFingerprint {
   };
 }
 
+/** Whether a fingerprint is of the element a semantic target names (role, and name up to whitespace). */
+export function fingerprintNames(fingerprint: TargetFingerprint, role: string, name: string): boolean {
+  return fingerprint.role === role && fingerprint.name === normalized(name);
+}
+
 /** The fingerprint of the element an action targets on this page; null for actions without one (goto, answers). */
 export function actionFingerprint(action: Action, observation: Pick<PageObservation, 'nodes'>): TargetFingerprint | null {
-  const node = targetNode(action, observation);
+  const node = nodeActedOn(action, observation);
   return node ? fingerprintOf(node) : null;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Procedures from what the learners already store: a CER skill gives the
- * template and its {variables}; the JitRL transitions of the verified
- * successes the skill came from give the steps that really ran, in order,
+ * Procedures from what the learners already store: a learned template (a CER
+ * skill) gives the task pattern and its {variables}; the steps that ran in
+ * the verified successes it came from (JitRL's transitions) give the steps, in order,
  * with the page type of each. A step of the procedure is a skill step found
  * in a success's transitions, so a success's detours (steps that went round
  * and came back to a page as it was — CER leaves them out of the skill) are
@@ -9,10 +9,9 @@
  * name, next to the same change on the item it does name, yields no
  * procedure: replay never copies a mistake.
  */
-import type { SkillEntry } from '../learning/cer/experience.ts';
+import type { LearnedTemplate, RanStep } from '../learning/learner-definition.ts';
 import { variablesIn } from '../learning/shared/skill-variables.ts';
 import { matchNamePattern } from '../learning/shared/skill-variables.ts';
-import type { Transition } from '../memory/transition.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action, Target } from '../page/action.ts';
 import type { Procedure, ProcedureSource, ProcedureStep } from './procedure.ts';
@@ -24,9 +23,12 @@ export interface SourceSuccess {
   source: ProcedureSource['source'];
   taught: boolean;
   endedAt: number | null;
-  /** The episode's executed JitRL transitions (rejected proposals left out), in step order. */
-  transitions: Transition[];
+  /** The steps that ran in the episode (rejected proposals left out), in step order. */
+  transitions: RanStep[];
 }
+
+/** What a procedure is built from: a learned template (its source episodes are read by the library). */
+type Template = Pick<LearnedTemplate, 'id' | 'origin' | 'name' | 'steps'>;
 
 export type BuildResult = { ok: true; procedure: Procedure } | { ok: false; reason: string };
 
@@ -77,7 +79,7 @@ const canonical = (semantic: string): string => {
  * (with a reason) when a step is missing: the skill then does not describe
  * what this success did.
  */
-function stepsFromSuccess(skill: SkillEntry, success: SourceSuccess): { steps: ProcedureStep[]; endsWithAnswer: boolean } | string {
+function stepsFromSuccess(skill: Template, success: SourceSuccess): { steps: ProcedureStep[]; endsWithAnswer: boolean } | string {
   const values = bindTemplate(skill.name, success.task);
   if (values === null) return `its source task "${success.task}" does not fit the template`;
   const ran = success.transitions.map((t) => ({ t, abstract: canonical(abstractWith(t.action, values)) }));
@@ -133,8 +135,8 @@ export function wrongItemStep(steps: readonly ProcedureStep[]): number | null {
 }
 
 /** The procedure of one skill, from the newest of its verified successes whose transitions hold every step. */
-export function buildProcedure(skill: SkillEntry, successes: readonly SourceSuccess[]): BuildResult {
-  if (successes.length === 0) return { ok: false, reason: 'no verified success with JitRL transitions' };
+export function buildProcedure(skill: Template, successes: readonly SourceSuccess[]): BuildResult {
+  if (successes.length === 0) return { ok: false, reason: 'no verified success whose steps a learner stored' };
   const reasons: string[] = [];
   const fitting: { success: SourceSuccess; steps: ProcedureStep[]; endsWithAnswer: boolean }[] = [];
   for (const success of successes) {

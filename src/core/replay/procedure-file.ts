@@ -8,7 +8,7 @@
  */
 import * as z from 'zod';
 import { parseAction } from '../page/action-grammar.ts';
-import { SECRET_LABEL } from '../page/page-digest.ts';
+import { secretFieldOf } from '../secrets/secret-fields.ts';
 import { ProcedureSchema, type Procedure } from './procedure.ts';
 
 export const ProcedureFileSchema = z.strictObject({
@@ -32,7 +32,7 @@ export function alwaysAskKind(action: string, origin: string, destructiveWordIn:
   const a = parsed.action;
   const name = 'target' in a && a.target?.kind === 'semantic' ? a.target.name : '';
   if (a.type === 'send_msg_to_user' || a.type === 'report_infeasible') return 'it ends the task';
-  if ((a.type === 'fill' || a.type === 'press' || a.type === 'clear') && SECRET_LABEL.test(name)) return 'it types into a secret field';
+  if ((a.type === 'fill' || a.type === 'press' || a.type === 'clear') && secretFieldOf(a) !== null) return 'it types into a secret field';
   if (a.type === 'press' && /enter|return/i.test(a.keys)) return 'Enter may submit a form';
   if (a.type === 'fill' && /[\r\n]/.test(a.text)) return 'its text has a line break, which may submit a form';
   if (a.type === 'goto') {

@@ -1,14 +1,14 @@
 /**
- * Procedures on the stores the learners already keep: CER's skills, JitRL's
- * transitions, the episodes they came from (for the verdict), and replay's
- * small status records in the learner-data store. Implements the loop's
- * ReplayPort and what the Memory tab lists, deletes and marks "never replay".
+ * Procedures on what the learners already keep, read through the registry
+ * (LearnerFactory.procedures): the templates a learner distilled, the steps
+ * that really ran as another stored them, the episodes they came from (for
+ * the verdict), and replay's small status records in the learner-data store.
+ * Implements the loop's ReplayPort and what the Memory tab lists, deletes and
+ * marks "never replay".
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
-import type { ExperienceStore } from '../learning/cer/experience-store.ts';
-import type { SkillEntry } from '../learning/cer/experience.ts';
+import type { LearnedTemplate, ProcedureKnowledge, RanStep } from '../learning/learner-definition.ts';
 import type { LearnerDataStore } from '../learning/learner-data-store.ts';
-import type { MemoryStore } from '../memory/memory-store.ts';
 import type { Clock } from '../ports.ts';
 import { bindTemplate, buildProcedure, type SourceSuccess } from './build-procedures.ts';
 import { matchPlan, type PlanMatch } from './match-procedure.ts';
@@ -16,8 +16,8 @@ import { EMPTY_REPLAY_STATUS, newestSuccessAt, REPLAY_DATA_ID, replayBlocked, Re
 import type { ReplayPort } from './replay-port.ts';
 
 export interface ProcedureLibraryStores {
-  experiences: ExperienceStore;
-  memory: MemoryStore;
+  /** What the registry learners offer replay (registry-factories.ts `procedureKnowledge`). */
+  knowledge: readonly ProcedureKnowledge[];
   episodes: EpisodeStore;
   learnerData: LearnerDataStore;
 }
@@ -32,8 +32,6 @@ export interface ProcedureView {
   blocked: string | null;
 }
 
-const TRANSITIONS_PER_PAGE = 2_000;
-
 export class ProcedureLibrary implements ReplayPort {
   readonly approvePlans: boolean;
 
@@ -43,10 +41,10 @@ export class ProcedureLibrary implements ReplayPort {
 
   /** Every procedure of a site, with the reasons skills gave none (for notes). */
   async build(origin: string, forTask?: string): Promise<{ procedures: Procedure[]; skipped: { skillId: string; reason: string }[] }> {
-    const skills = (await this.stores.experiences.list(origin))
-      .filter((e): e is SkillEntry => e.kind === 'skill')
-      // At an episode's start only skills whose template reads the task can replay: the others are not built (their sources not read).
-      .filter((skill) => forTask === undefined || bindTemplate(skill.name, forTask) !== null);
+    const templates: LearnedTemplate[] = [];
+    for (const k of this.stores.knowledge) if (k.templates) templates.push(...(await k.templates(origin)));
+    // At an episode's start only templates that read the task can replay: the others are not built (their sources not read).
+    const skills = templates.filter((skill) => forTask === undefined || bindTemplate(skill.name, forTask) !== null);
     const procedures: Procedure[] = [];
     const skipped: { skillId: string; reason: string }[] = [];
     for (const skill of skills) {
@@ -88,16 +86,15 @@ export class ProcedureLibrary implements ReplayPort {
     await this.update(origin, procedureId, (s) => ({ ...s, deletedAt: at }));
   }
 
-  private async successesOf(skill: SkillEntry): Promise<SourceSuccess[]> {
+  private async successesOf(skill: LearnedTemplate): Promise<SourceSuccess[]> {
     const out: SourceSuccess[] = [];
-    for (const episodeId of skill.provenance.episodeIds) {
+    for (const episodeId of skill.episodeIds) {
       const episode = await this.stores.episodes.get(episodeId);
       if (!episode || episode.status !== 'success') continue;
-      const transitions = new Map<string, SourceSuccess['transitions'][number]>();
-      for (const regUrl of new Set(episode.steps.map((s) => s.regUrl))) {
-        for (const t of await this.stores.memory.byPage(episode.origin, regUrl, TRANSITIONS_PER_PAGE)) {
-          if (t.episodeId === episodeId && !t.id.includes(':rejected:')) transitions.set(t.id, t);
-        }
+      const transitions = new Map<string, RanStep>();
+      const where = { id: episodeId, origin: episode.origin, regUrls: episode.steps.map((s) => s.regUrl) };
+      for (const k of this.stores.knowledge) {
+        if (k.ranSteps) for (const step of await k.ranSteps(where)) transitions.set(step.id, step);
       }
       if (transitions.size === 0) continue;
       const taught = episode.kind === 'demonstration' || episode.steps.some((s) => s.chosen?.decision === 'edited' || s.chosen?.decision === 'demonstrated');

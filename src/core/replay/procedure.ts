@@ -8,7 +8,7 @@
  * is a small status record in the generic learner-data store.
  */
 import * as z from 'zod';
-import { ExperienceSourceSchema } from '../learning/cer/experience.ts';
+import { EpisodeSchema } from '../episode/episode.ts';
 
 /** The learner-data namespace of replay's status records (not a learner: no registry entry). */
 export const REPLAY_DATA_ID = 'replay';
@@ -28,7 +28,7 @@ export type ProcedureStep = z.infer<typeof ProcedureStepSchema>;
 export const ProcedureSourceSchema = z.strictObject({
   episodeId: z.string().min(1),
   /** Where the success came from: the agent's own ('live', 'bench'), a demonstration, an import. */
-  source: ExperienceSourceSchema,
+  source: EpisodeSchema.shape.kind,
   /** The person corrected or demonstrated at least one of its steps (a taught attempt). */
   taught: z.boolean(),
   endedAt: z.number().nullable(),

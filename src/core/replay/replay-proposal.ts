@@ -9,7 +9,7 @@
 import type { CandidateRecord, Episode, EpisodeReplay, StepRecord } from '../episode/episode.ts';
 import { formatAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { pageDigest } from '../page/page-digest.ts';
+import { pageDigest } from '../secrets/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { checkPrecondition } from './replay-step.ts';
 
@@ -72,7 +72,6 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
     // (the step's note says where it came from).
     origin: 'memory',
     baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
-    q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none',
   };
   const title = context.observation.title.trim();
   const step: StepRecord = {
@@ -85,9 +84,6 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
     pageKey: pageKeyOf(context.observation),
     logitSource: 'memory',
     candidates: [candidate],
-    v: null,
-    neighbours: [],
-    droppedMemoryActions: 0,
     replayed: [],
     learningNotes: [`replayed from memory · 0 model calls: step ${done + 1} of ${replay.steps.length} of "${replay.template}"`],
     chosen: null,

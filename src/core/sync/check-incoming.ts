@@ -4,13 +4,11 @@
  * valid version of one item. One bad document never stops the others and
  * changes nothing (merge-incoming.ts merges the accepted ones in one import).
  *
- * The item inside is checked by the same schema a file import uses for its
- * part: TransitionSchema, ExperienceEntrySchema, or the registry learner's
- * own `prepareImport`.
+ * The item inside is checked as a file import checks its part: by the
+ * `prepareImport` of the registry learner that keeps it (the learner whose
+ * own store has the part's name, or the learner of `learners/<id>`).
  */
-import { ExperienceEntrySchema } from '../learning/cer/experience.ts';
 import type { LearnerMemory } from '../learning/learner-definition.ts';
-import { TransitionSchema } from '../memory/transition.ts';
 import { holdReason } from './review-rules.ts';
 import {
   contentHashOf,
@@ -30,7 +28,7 @@ export type IncomingVerdict =
 
 export interface CheckContext {
   /** The registry learners' memories, by id (for `learners/<id>` parts). */
-  learnerMemories: readonly { id: string; memory: Pick<LearnerMemory, 'prepareImport'> }[];
+  learnerMemories: readonly { id: string; memory: Pick<LearnerMemory, 'prepareImport' | 'ownStore'> }[];
   /** Documents the person reviewed and accepted despite an always-ask action. */
   reviewed?: ReadonlySet<string>;
 }
@@ -45,18 +43,7 @@ function issueText(error: { issues: readonly { path: readonly PropertyKey[]; mes
 /** Why the item does not fit its part, address and site; null when it does. */
 function itemProblem(doc: SharedDoc, context: CheckContext): string | null {
   const item: unknown = doc.item;
-  if (doc.part === 'transitions') {
-    const parsed = TransitionSchema.safeParse(item);
-    if (!parsed.success) return `its transition is invalid at ${issueText(parsed.error)}`;
-    if (parsed.data.id !== doc.key || parsed.data.origin !== doc.origin) return 'its transition is filed under another address or site';
-    return null;
-  }
-  if (doc.part === 'experiences') {
-    const parsed = ExperienceEntrySchema.safeParse(item);
-    if (!parsed.success) return `its CER entry is invalid at ${issueText(parsed.error)}`;
-    if (parsed.data.id !== doc.key || parsed.data.origin !== doc.origin) return 'its CER entry is filed under another address or site';
-    return null;
-  }
+  if (!doc.part.startsWith('learners/')) return ownRowProblem(doc, context);
   const learnerId = doc.part.slice('learners/'.length);
   const memory = context.learnerMemories.find((m) => m.id === learnerId)?.memory;
   if (!memory?.prepareImport) return `this version of Apprentice has no learner "${learnerId}" that imports memory`;
@@ -64,6 +51,18 @@ function itemProblem(doc: SharedDoc, context: CheckContext): string | null {
   if (prepared.rejected.length > 0 || prepared.records.length !== 1) return prepared.rejected[0] ?? 'its record is invalid';
   const record = prepared.records[0]!;
   if (record.learnerId !== learnerId || record.origin !== doc.origin || record.key !== doc.key) return 'its record is filed under another address or site';
+  return null;
+}
+
+/** A row of a learner's own store (its part is the store's name), checked by that learner's memory. */
+function ownRowProblem(doc: SharedDoc, context: CheckContext): string | null {
+  const memory = context.learnerMemories.find((m) => m.memory.ownStore?.name === doc.part)?.memory;
+  if (!memory?.ownStore || !memory.prepareImport) return `this version of Apprentice has no learner that keeps "${doc.part}"`;
+  const prepared = memory.prepareImport([doc.item]);
+  const row = prepared.rows?.[0];
+  if (prepared.rejected.length > 0 || prepared.rows?.length !== 1) return `its ${doc.part} row is invalid: ${prepared.rejected[0] ?? 'not one row'}`;
+  const address = memory.ownStore.address(row);
+  if (address?.key !== doc.key || address.origin !== doc.origin) return `its ${doc.part} row is filed under another address or site`;
   return null;
 }
 

@@ -10,13 +10,10 @@
  * items: what you taught stays yours until you forget it (see
  * docs/team-memory.md, "Deletions").
  */
-import type { ExperienceStore } from '../learning/cer/experience-store.ts';
+import { ownStoresOf } from '../learning/learner-definition.ts';
 import type { LearnerDataStore } from '../learning/learner-data-store.ts';
 import { importMemory, type MemoryTransferDeps } from '../learning/memory-transfer.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, type MemoryArchive } from '../memory/memory-archive.ts';
-import type { MemoryStore } from '../memory/memory-store.ts';
-import type { Transition } from '../memory/transition.ts';
-import type { ExperienceEntry } from '../learning/cer/experience.ts';
+import { buildArchive, type MemoryArchive } from '../memory/memory-archive.ts';
 import { checkIncoming } from './check-incoming.ts';
 import { resolveVersions, type Conflict } from './conflicts.ts';
 import { itemAddress, type Member, type SharedDoc, type SharedPart } from './shared-doc.ts';
@@ -26,7 +23,8 @@ export interface MergeDeps {
   /** The import path of a file import (registry learners' memories included). */
   transfer: MemoryTransferDeps;
   index: TeamIndex;
-  stores: { memory: MemoryStore; experiences: ExperienceStore; learnerData: LearnerDataStore };
+  /** The generic learner store (its rows and the team index); the learners' own stores are reached through `transfer.learnerMemories`. */
+  stores: { learnerData: LearnerDataStore };
 }
 
 export interface MergeInput {
@@ -62,24 +60,22 @@ export function parseDocId(id: string): { origin: string; part: SharedPart; key:
   return { origin, part, key: parts.slice(2, -2).join('|'), author: parts[parts.length - 2]! };
 }
 
-/** Removes one row of local memory, whichever store holds it. */
-export async function deleteRow(stores: MergeDeps['stores'], origin: string, part: SharedPart, key: string): Promise<number> {
-  if (part === 'transitions') return stores.memory.deleteTransitions([key]);
-  if (part === 'experiences') return stores.experiences.delete([key]);
-  return (await stores.learnerData.delete({ learnerId: part.slice('learners/'.length), origin, key })) ? 1 : 0;
+/** Removes one row of local memory, whichever store holds it (a learner's own store, by the part's name, or learnerData). */
+export async function deleteRow(deps: Pick<MergeDeps, 'stores' | 'transfer'>, origin: string, part: SharedPart, key: string): Promise<number> {
+  if (part.startsWith('learners/')) return (await deps.stores.learnerData.delete({ learnerId: part.slice('learners/'.length), origin, key })) ? 1 : 0;
+  const own = ownStoresOf(deps.transfer.learnerMemories).find((s) => s.name === part);
+  return own ? own.delete([key]) : 0;
 }
 
 /** The archive a set of winning teammate documents makes, with their index records. */
 function archiveOf(docs: readonly SharedDoc[], now: number): MemoryArchive {
   const learners: Record<string, unknown[]> = { [TEAM_INDEX_ID]: docs.map((d) => indexRecordOf(d, now)) };
-  const transitions: Transition[] = [];
-  const experiences: ExperienceEntry[] = [];
+  const own: Record<string, unknown[]> = {};
   for (const d of docs) {
-    if (d.part === 'transitions') transitions.push(d.item as unknown as Transition);
-    else if (d.part === 'experiences') experiences.push(d.item as unknown as ExperienceEntry);
-    else (learners[d.part.slice('learners/'.length)] ??= []).push(d.item);
+    if (d.part.startsWith('learners/')) (learners[d.part.slice('learners/'.length)] ??= []).push(d.item);
+    else (own[d.part] ??= []).push(d.item);
   }
-  return { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: now, transitions, episodes: [], experiences, learners: learners as MemoryArchive['learners'] };
+  return buildArchive({ episodes: [], own, learners, now });
 }
 
 export async function mergeIncoming(deps: MergeDeps, input: MergeInput): Promise<MergeReport> {
@@ -106,15 +102,26 @@ export async function mergeIncoming(deps: MergeDeps, input: MergeInput): Promise
   for (const d of teammateWinners) {
     if ((await deps.index.get(d.origin, d.part, d.key))?.docId !== d._id) fresh.push(d);
   }
-  // putEpisode replaces an episode's rows: an episode with anything new is imported whole.
-  const episodesWithNews = new Set(fresh.filter((d) => d.part === 'transitions').map((d) => (d.item as { episodeId: string }).episodeId));
+  // A store that writes rows in groups replaces a group's rows at once (an episode's transitions): a group with anything new is imported whole.
+  const ownStores = ownStoresOf(deps.transfer.learnerMemories);
+  const groupOf = (d: SharedDoc): string | null => {
+    const group = ownStores.find((s) => s.name === d.part)?.writeGroup?.(d.item) ?? null;
+    return group === null ? null : `${d.part}|${group}`;
+  };
+  const groupsWithNews = new Set(fresh.map(groupOf).filter((g) => g !== null));
   const toImport = [
-    ...fresh.filter((d) => d.part !== 'transitions'),
-    ...teammateWinners.filter((d) => d.part === 'transitions' && episodesWithNews.has((d.item as { episodeId: string }).episodeId)),
+    ...fresh.filter((d) => groupOf(d) === null),
+    ...teammateWinners.filter((d) => { const g = groupOf(d); return g !== null && groupsWithNews.has(g); }),
   ];
   if (toImport.length > 0) {
     const transfer = { ...deps.transfer, learnerMemories: [...deps.transfer.learnerMemories, { id: TEAM_INDEX_ID, memory: deps.index.memory() }] };
-    await importMemory(transfer, JSON.stringify(archiveOf(toImport, input.now)));
+    // Each learner record says whose it is (an imported guide shows its origin in the panel).
+    const authors = new Map(toImport.map((d) => [`${d.part}|${d.origin}|${d.key}`, d.provenance.author.name]));
+    const importedFrom = (r: { learnerId: string; origin: string; key: string }) => {
+      const author = authors.get(`learners/${r.learnerId}|${r.origin}|${r.key}`);
+      return author ? `team memory, shared by ${author}` : 'team memory';
+    };
+    await importMemory(transfer, JSON.stringify(archiveOf(toImport, input.now)), { importedFrom });
     report.imported = toImport.length;
   }
   for (const id of input.deletedIds) {
@@ -122,18 +129,18 @@ export async function mergeIncoming(deps: MergeDeps, input: MergeInput): Promise
     if (at === null || at.author === input.me.id || winners.has(itemAddress(at))) continue;
     const entry = await deps.index.get(at.origin, at.part, at.key);
     if (entry?.docId !== id) continue;
-    report.removed += await deleteRow(deps.stores, at.origin, at.part, at.key);
+    report.removed += await deleteRow(deps, at.origin, at.part, at.key);
     await deps.index.remove(at.origin, at.part, at.key);
   }
   return report;
 }
 
 /** Forgets one teammate: removes every row they brought (the caller also mutes them). */
-export async function forgetTeammate(deps: Pick<MergeDeps, 'index' | 'stores'>, authorId: string): Promise<number> {
+export async function forgetTeammate(deps: Pick<MergeDeps, 'index' | 'stores' | 'transfer'>, authorId: string): Promise<number> {
   let removed = 0;
   for (const row of await deps.index.rows()) {
     if (row.entry.provenance.author.id !== authorId) continue;
-    removed += await deleteRow(deps.stores, row.origin, row.entry.part, row.entry.key);
+    removed += await deleteRow(deps, row.origin, row.entry.part, row.entry.key);
     await deps.index.remove(row.origin, row.entry.part, row.entry.key);
   }
   return removed;

@@ -13,8 +13,8 @@
  */
 import { parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
-import { secretKindOf } from '../page/secret-fields.ts';
-import { stringsIn } from './mask-shared-secrets.ts';
+import { stringsIn } from '../secrets/mask-record.ts';
+import { secretKindOf } from '../secrets/secret-fields.ts';
 
 /** An action call inside a longer text; quoted strings may hold parentheses. */
 const EMBEDDED_CALL = /\b[a-z_]+\((?:[^()"]|"(?:[^"\\]|\\.)*")*\)/g;
@@ -39,7 +39,7 @@ export function alwaysAskKindOf(action: Action, origin: string): string | null {
   if (!('target' in action) || action.target?.kind !== 'semantic') return null;
   const { role, name } = action.target;
   if (action.type === 'fill' || action.type === 'press' || action.type === 'clear') {
-    const kind = secretKindOf({ role, name });
+    const kind = secretKindOf({ role, name }, true);
     if (kind !== null) return `it types into a ${kind === 'one-time-code' ? 'one-time-code' : kind} field ("${name}")`;
   }
   if (/\b(upload|choose file|attach)\b/i.test(name) && (action.type === 'click' || action.type === 'fill')) return `it uses a file input ("${name}")`;

@@ -8,11 +8,12 @@
  * approval history), a teammate's item (it is theirs to share), rows of a
  * site not chosen, rows with no site (a learner's global record), and a row
  * whose document would exceed MAX_SHARED_DOC_BYTES. Secrets are masked before
- * the document exists (mask-shared-secrets.ts). The API key is not in the
+ * the document exists (secrets/mask-record.ts). The API key is not in the
  * export at all.
  */
-import type { MemoryArchive } from '../memory/memory-archive.ts';
-import { maskSharedSecrets } from './mask-shared-secrets.ts';
+import type { OwnStore } from '../learning/learner-definition.ts';
+import { ownStoreRows, type MemoryArchive } from '../memory/memory-archive.ts';
+import { maskRecord } from '../secrets/mask-record.ts';
 import {
   contentHashOf,
   docBytes,
@@ -36,6 +37,8 @@ export interface ExportRow {
 
 export interface ShareInput {
   archive: Pick<MemoryArchive, 'transitions' | 'experiences' | 'learners'>;
+  /** The learners' own stores (LearnerMemory.ownStore): their archive fields are shared as parts of their name. */
+  ownStores: readonly Pick<OwnStore, 'name' | 'address'>[];
   /** Origins the person chose to share. */
   sharedSites: readonly string[];
   me: Member;
@@ -64,19 +67,23 @@ function learnerRow(learnerId: string, raw: unknown): ExportRow | null {
   if (!isRecord(raw) || typeof raw.origin !== 'string' || typeof raw.key !== 'string' || typeof raw.updatedAt !== 'number') return null;
   const value = raw.value;
   const episodeId = isRecord(value) && typeof value.episodeId === 'string' ? value.episodeId : null;
-  return { part: `learners/${learnerId}`, origin: raw.origin, key: raw.key, taughtAt: raw.updatedAt, episodeId, item: raw };
+  // Where this browser imported it from is local (the panel's note), not part of the item: shared and hashed without it.
+  const { importedFrom: _local, ...item } = raw;
+  return { part: `learners/${learnerId}`, origin: raw.origin, key: raw.key, taughtAt: raw.updatedAt, episodeId, item };
 }
 
 /** Every row of the archive with its address; learner parts that are not record lists are reported. */
-export function exportRows(archive: ShareInput['archive']): { rows: ExportRow[]; unsharable: string[] } {
-  const rows: ExportRow[] = archive.transitions.map((t) => ({ part: 'transitions', origin: t.origin, key: t.id, taughtAt: t.updatedAt, episodeId: t.episodeId, item: t }));
-  for (const e of archive.experiences) {
-    const provenance = isRecord(e.provenance) ? e.provenance : {};
-    const episodeIds = Array.isArray(provenance.episodeIds) ? provenance.episodeIds : [];
-    const last = episodeIds[episodeIds.length - 1];
-    rows.push({ part: 'experiences', origin: e.origin, key: e.id, taughtAt: typeof provenance.updatedAt === 'number' ? provenance.updatedAt : 0, episodeId: typeof last === 'string' ? last : null, item: e });
-  }
+export function exportRows(archive: ShareInput['archive'], ownStores: ShareInput['ownStores']): { rows: ExportRow[]; unsharable: string[] } {
+  const rows: ExportRow[] = [];
   const unsharable: string[] = [];
+  // Each own store says where its rows live; the archive's field of that name holds them.
+  for (const store of ownStores) {
+    for (const item of ownStoreRows(archive as MemoryArchive, store.name)) {
+      const address = store.address(item);
+      if (address) rows.push({ part: store.name as SharedPart, ...address, item });
+      else unsharable.push(`a "${store.name}" row has no site; it is not shared`);
+    }
+  }
   for (const [learnerId, part] of Object.entries(archive.learners ?? {})) {
     if (!/^[A-Za-z0-9_-]+$/.test(learnerId) || !Array.isArray(part)) {
       unsharable.push(`learner "${learnerId}" exports no list of site records; it is not shared`);
@@ -95,9 +102,9 @@ export function exportRows(archive: ShareInput['archive']): { rows: ExportRow[];
 export function shareItems(input: ShareInput): ShareResult {
   const sites = new Set(input.sharedSites);
   const result: ShareResult = { docs: [], skipped: [], masked: 0 };
-  for (const row of exportRows(input.archive).rows) {
+  for (const row of exportRows(input.archive, input.ownStores).rows) {
     if (!sites.has(row.origin)) continue;
-    const { item, masked } = maskSharedSecrets(row.item);
+    const { item, masked } = maskRecord(row.item);
     const contentHash = contentHashOf(item);
     if (input.fromTeammate(row.part, row.origin, row.key, contentHash)) continue;
     result.masked += masked;

@@ -7,6 +7,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Lineage, LineageNode } from '../../core/learning/evotest/lineage.ts';
 import { meanScore } from '../../core/learning/evotest/lineage.ts';
+import { EVOTEST_ACTIONS } from '../../core/learning/evotest/actions.ts';
+import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
@@ -42,6 +44,7 @@ function LineageCard({ lineage, onPin, onReset, busy }: { lineage: Lineage; onPi
         {lineage.nodes.length} configurations · {runs.length} episodes · {lineage.invalidChildren} invalid proposals dropped
         {lineage.pinnedId ? <> · pinned <strong>{lineage.pinnedId}</strong></> : null}
       </p>
+      {lineage.importedFrom ? <p class="meta">imported from {lineage.importedFrom}</p> : null}
       <table>
         <caption class="visually-hidden">Configurations</caption>
         <thead><tr><th>id</th><th>parent</th><th>from</th><th>runs</th><th>mean score</th><th></th></tr></thead>
@@ -107,7 +110,7 @@ export function EvotestSiteLineages({ client, origin, version }: { client: UiCli
   const [reload, setReload] = useState(0);
   useEffect(() => {
     let live = true;
-    client.request('evotest.lineages', { origin }).then(
+    callLearner(client, 'evotest', EVOTEST_ACTIONS, 'lineages', { origin }).then(
       (d) => { if (live) { setData(d); setError(null); } },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -131,8 +134,8 @@ export function EvotestSiteLineages({ client, origin, version }: { client: UiCli
       lineages={data.lineages}
       mode={data.mode}
       busy={busy}
-      onPin={(key, configurationId) => void act(() => client.request('evotest.pin', { key, configurationId }))}
-      onReset={(key) => void act(() => client.request('evotest.reset', { key }))}
+      onPin={(key, configurationId) => void act(() => callLearner(client, 'evotest', EVOTEST_ACTIONS, 'pin', { key, configurationId }))}
+      onReset={(key) => void act(() => callLearner(client, 'evotest', EVOTEST_ACTIONS, 'reset', { key }))}
     />
   );
 }

@@ -3,7 +3,7 @@
  * ref out of an action, number formatting, status wording. Kept free of
  * preact so they are tested on their own.
  */
-import type { CandidateRecord, EpisodeStatus, NeighbourSummary, StepRecord } from '../../core/episode/episode.ts';
+import type { CandidateRecord, EpisodeStatus } from '../../core/episode/episode.ts';
 
 export interface RankedCandidate {
   candidate: CandidateRecord;
@@ -38,14 +38,6 @@ export function fmtNum(n: number | null | undefined, digits = 2, signed = false)
 
 export function fmtPct(p: number): string {
   return `${(p * 100).toFixed(1)}%`;
-}
-
-/** The neighbours behind one candidate: those whose recorded action is this one (semantic form). */
-export function neighboursFor(step: StepRecord, candidate: CandidateRecord, limit = 3): NeighbourSummary[] {
-  return step.neighbours
-    .filter((n) => n.action === candidate.semantic || n.action === candidate.action)
-    .sort((a, b) => b.similarity - a.similarity)
-    .slice(0, limit);
 }
 
 const STATUS_TEXT: Record<EpisodeStatus, string> = {

@@ -1,21 +1,40 @@
 /**
- * Each learner's evidence for a step (`step.evidence[learnerId]`), shown by
- * that learner's view. A learner registers its view in EVIDENCE_VIEWS; one
- * without a view gets the generic list of its fields. JitRL's V/Q/A and
- * neighbours are still step fields, shown by step-view.tsx.
+ * Each learner's evidence, shown by that learner's view: for a step
+ * (`step.evidence[learnerId]`, views in EVIDENCE_VIEWS) and for one candidate
+ * (`candidate.evidence[learnerId]`, views in CANDIDATE_EVIDENCE_VIEWS). A
+ * learner without a view gets the generic list of its fields.
  */
 import type { ComponentType } from 'preact';
-import type { StepRecord } from '../../core/episode/episode.ts';
+import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
+import { LEARNERS } from '../../core/learning/registry.ts';
 import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
 import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
+import { MetaTtlEpisodePanel } from './metattl-guide-panel.tsx';
+import type { Episode } from '../../core/episode/episode.ts';
+import type { UiClient } from '../../protocol/validate.ts';
+import { JitrlCandidateEvidenceView, JitrlEvidenceView } from './jitrl-evidence.tsx';
 
 export interface EvidenceViewProps {
   /** The stored evidence: validate it with the learner's evidenceSchema before trusting its shape. */
   evidence: unknown;
 }
 
+export interface CandidateEvidenceViewProps {
+  /** The learner's stored evidence about this candidate: validate it with its candidateEvidenceSchema. */
+  evidence: unknown;
+  /** The same learner's evidence for the whole step (`step.evidence[learnerId]`), if any. */
+  stepEvidence: unknown;
+  candidate: CandidateRecord;
+}
+
+/** Per-learner views of one candidate's evidence, by learner id. */
+export const CANDIDATE_EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> = {
+  jitrl: JitrlCandidateEvidenceView,
+};
+
 /** Per-learner views, by learner id (one line per learner). */
 export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {
+  jitrl: JitrlEvidenceView,
   tfgrpo: TfgrpoEvidenceView,
   evotest: EvotestEvidenceView,
 };
@@ -41,8 +60,40 @@ export function LearnerEvidence({ step, views = EVIDENCE_VIEWS }: { step: StepRe
         const View = views[learnerId] ?? GenericEvidence;
         return (
           <section key={learnerId} class="learner-evidence" aria-label={`Evidence of ${learnerId}`}>
-            <p class="meta">{learnerId}</p>
+            <p class="meta">{LEARNERS.find((d) => d.id === learnerId)?.label ?? learnerId}</p>
             <View evidence={evidence} />
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+export interface EpisodePanelProps {
+  client: UiClient;
+  episode: Episode;
+}
+
+/** Learners with a panel of their own beside the episode in the Run tab (Meta-TTL's guide), by learner id. */
+export const EPISODE_PANELS: Readonly<Record<string, ComponentType<EpisodePanelProps>>> = {
+  metattl: MetaTtlEpisodePanel,
+};
+
+export function LearnerEpisodePanels({ client, episode, panels = EPISODE_PANELS }: EpisodePanelProps & { panels?: Readonly<Record<string, ComponentType<EpisodePanelProps>>> }) {
+  return <>{Object.entries(panels).map(([id, Panel]) => <Panel key={id} client={client} episode={episode} />)}</>;
+}
+
+/** What each learner says about one candidate (inside the card's Evidence section). */
+export function CandidateEvidence({ step, candidate, views = CANDIDATE_EVIDENCE_VIEWS }: { step: StepRecord; candidate: CandidateRecord; views?: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> }) {
+  const entries = Object.entries(candidate.evidence ?? {});
+  if (entries.length === 0) return <p class="empty">No learner weighed this candidate.</p>;
+  return (
+    <>
+      {entries.map(([learnerId, evidence]) => {
+        const View = views[learnerId];
+        return (
+          <section key={learnerId} class="learner-evidence" aria-label={`Evidence of ${learnerId} for this candidate`}>
+            {View ? <View evidence={evidence} stepEvidence={step.evidence?.[learnerId]} candidate={candidate} /> : <GenericEvidence evidence={evidence} />}
           </section>
         );
       })}

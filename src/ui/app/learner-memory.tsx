@@ -3,16 +3,18 @@
  * (`LearnerMemory.list`, e.g. every learner keeping its records in
  * LearnerData). A learner registers its own view in MEMORY_VIEWS, like
  * EVIDENCE_VIEWS; one without a view gets each record's key and value.
- * JitRL's transitions and CER's buffer keep their own sections (the learners
- * with a top-level settings group, as on the options page).
+ * A learner whose memory lists nothing here (the background answers null)
+ * gets no section.
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { LEARNERS } from '../../core/learning/registry.ts';
-import { generatedLearners } from './learner-settings.tsx';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
+import { CerMemoryPanel } from './cer-experience-list.tsx';
+import { TfgrpoMemoryPanel } from './tfgrpo-library.tsx';
+import { EvotestDetails } from './evotest-lineage-view.tsx';
 
 export interface MemoryRecord {
   learnerId: string;
@@ -21,6 +23,8 @@ export interface MemoryRecord {
   /** As stored: validate it with the learner's schema before trusting its shape. */
   value: unknown;
   updatedAt: number;
+  /** Where it was imported from (an archive, team memory); absent for what was learned here. */
+  importedFrom?: string | undefined;
 }
 
 export interface MemoryViewProps {
@@ -30,12 +34,34 @@ export interface MemoryViewProps {
 /** Per-learner memory views, by learner id (one line per learner). */
 export const MEMORY_VIEWS: Readonly<Record<string, ComponentType<MemoryViewProps>>> = {};
 
+export interface MemoryPanelProps {
+  client: UiClient;
+  origin: string;
+  version: number;
+  /** Something was edited or deleted: the tab refreshes its counts. */
+  onChanged: () => void;
+}
+
+/**
+ * Learners whose memory has a panel of its own (edit, undo, pin; it asks its
+ * learner through learner.action), by learner id: shown instead of the list
+ * of records.
+ */
+export const MEMORY_PANELS: Readonly<Record<string, ComponentType<MemoryPanelProps>>> = {
+  cer: CerMemoryPanel,
+  tfgrpo: TfgrpoMemoryPanel,
+  evotest: EvotestDetails,
+};
+
 /** The fallback: one line per record, its key, its value as JSON, when it was written. */
 export function GenericMemory({ records }: MemoryViewProps) {
   return (
     <ul class="learner-memory">
       {records.map((r) => (
-        <li key={r.key}><code>{r.key}</code> <span class="meta">{fmtTime(r.updatedAt)}</span><pre>{JSON.stringify(r.value, null, 1)}</pre></li>
+        <li key={r.key}>
+          <code>{r.key}</code> <span class="meta">{fmtTime(r.updatedAt)}{r.importedFrom ? ` · imported from ${r.importedFrom}` : ''}</span>
+          <pre>{JSON.stringify(r.value, null, 1)}</pre>
+        </li>
       ))}
     </ul>
   );
@@ -69,15 +95,19 @@ function LearnerMemorySection({ client, definition, origin, version, View }: {
   );
 }
 
-export function LearnerMemorySections({ client, origin, version, registry = LEARNERS, views = MEMORY_VIEWS }: {
-  client: UiClient; origin: string; version: number;
+export function LearnerMemorySections({ client, origin, version, onChanged = () => undefined, registry = LEARNERS, views = MEMORY_VIEWS, panels = MEMORY_PANELS }: {
+  client: UiClient; origin: string; version: number; onChanged?: () => void;
   registry?: readonly LearnerDefinition[]; views?: Readonly<Record<string, ComponentType<MemoryViewProps>>>;
+  panels?: Readonly<Record<string, ComponentType<MemoryPanelProps>>>;
 }) {
   return (
     <>
-      {generatedLearners(registry).filter((d) => d.keepsMemory).map((d) => (
-        <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />
-      ))}
+      {registry.filter((d) => d.keepsMemory).map((d) => {
+        const Panel = panels[d.id];
+        return Panel
+          ? <Panel key={d.id} client={client} origin={origin} version={version} onChanged={onChanged} />
+          : <LearnerMemorySection key={d.id} client={client} definition={d} origin={origin} version={version} View={views[d.id] ?? GenericMemory} />;
+      })}
     </>
   );
 }

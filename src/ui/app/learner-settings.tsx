@@ -1,87 +1,59 @@
 /**
  * The options page's section per registry learner, generated from its
  * definition: its label, what it needs of a model (said plainly when it needs
- * one and none is configured), and one input per setting, from its defaults.
- * JitRL and CER keep their hand-labelled groups (their settings have their
- * own top-level keys); every learner stored under `settings.learners[id]`
- * gets a section here with no change to this page.
+ * one and none is configured), and one input per setting from its schema and
+ * defaults (schema-fields.ts: labels are the `.describe()` texts). Every
+ * learner's settings live under `settings.learners[id]`, so a new learner gets
+ * a section here with no change to the page. A learner may register a view of
+ * its own instead (learner-settings-views.tsx), saved at once.
  */
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { learnerSettings } from '../../core/learning/learner-definition.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
+import type { Settings } from '../../core/settings.ts';
+import { FieldInputs } from './field-input.tsx';
+import { fieldValues, labelsByPath, readFields, schemaFields, type FieldValue, type FieldValues, type SchemaField } from './schema-fields.ts';
 
-export type LearnerFieldValue = string | boolean;
-/** Field values by `learnerId.key`. */
-export type LearnerValues = Record<string, LearnerFieldValue>;
-
-type Kind = 'checkbox' | 'number' | 'text' | 'lines';
-interface LearnerField { learnerId: string; key: string; kind: Kind; fallback: unknown; label: string }
-
-/** A setting's label: its schema's `.describe()` text, or its key when it has none. */
-function labelOf(schema: unknown, key: string): string {
-  const shape = (schema as { shape?: Record<string, { description?: string } | undefined> }).shape;
-  const text = shape?.[key]?.description;
-  return typeof text === 'string' && text.trim() !== '' ? text : key;
+/** What a learner's own settings view gets. */
+export interface LearnerSettingsViewProps {
+  definition: LearnerDefinition;
+  /** The settings as stored (read the learner's part with `learnerSettings`). */
+  settings: Settings;
+  modelConfigured: boolean;
+  /** Saves the learner's settings at once (`settings.learners[id]`), over the stored settings. */
+  save(next: unknown): Promise<void>;
 }
 
-/** The learners whose settings live in `settings.learners[id]` (not in a top-level group of their own). */
-export function generatedLearners(registry: readonly LearnerDefinition[]): LearnerDefinition[] {
-  return registry.filter((d) => !(d.id in DEFAULT_SETTINGS));
-}
+/** The fields of one learner; paths (and errors) are `learners.<id>.<key>`. */
+export const learnerFields = (definition: LearnerDefinition): SchemaField[] =>
+  schemaFields(`learners.${definition.id}`, definition.settings.schema, definition.settings.defaults);
 
-function fieldsOf(definition: LearnerDefinition): LearnerField[] {
-  const defaults = definition.settings.defaults;
-  if (typeof defaults !== 'object' || defaults === null || Array.isArray(defaults)) return [];
-  return Object.entries(defaults).map(([key, value]): LearnerField => ({
-    learnerId: definition.id,
-    key,
-    fallback: value,
-    label: labelOf(definition.settings.schema, key),
-    kind: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'lines' : 'text',
-  }));
-}
-
-const pathOf = (f: Pick<LearnerField, 'learnerId' | 'key'>) => `${f.learnerId}.${f.key}`;
-
-export function learnerValues(settings: Settings, registry: readonly LearnerDefinition[]): LearnerValues {
-  const out: LearnerValues = {};
-  for (const definition of generatedLearners(registry)) {
-    const current = learnerSettings(definition, settings) as Record<string, unknown>;
-    for (const f of fieldsOf(definition)) {
-      const raw = current[f.key];
-      out[pathOf(f)] = f.kind === 'checkbox' ? raw === true : f.kind === 'lines' ? (Array.isArray(raw) ? raw.map(String).join('\n') : '') : String(raw ?? '');
-    }
-  }
-  return out;
+export function learnerValues(settings: Settings, registry: readonly LearnerDefinition[]): FieldValues {
+  return Object.assign({}, ...registry.map((d) => fieldValues(learnerFields(d), learnerSettings(d, settings))));
 }
 
 /**
  * The `learners` part of the settings to save: what was stored, with each
- * generated learner's fields replaced by the edited values and validated by
- * its own schema. Errors are keyed like the fields (`learners.<id>.<key>`).
+ * learner's fields replaced by the edited values and validated by its own
+ * schema. Errors are keyed like the fields.
  */
 export function learnersFromValues(
   previous: Settings['learners'],
-  values: LearnerValues,
+  values: FieldValues,
   registry: readonly LearnerDefinition[],
 ): { learners: Settings['learners']; errors: Record<string, string> } {
   const learners: Record<string, unknown> = { ...(previous ?? {}) };
   const errors: Record<string, string> = {};
-  for (const definition of generatedLearners(registry)) {
-    const edited: Record<string, unknown> = {};
-    for (const f of fieldsOf(definition)) {
-      const raw = values[pathOf(f)];
-      edited[f.key] = f.kind === 'checkbox' ? raw === true
-        : f.kind === 'number' ? (String(raw ?? '').trim() === '' ? Number.NaN : Number(raw))
-        : f.kind === 'lines' ? String(raw ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '')
-        : String(raw ?? '');
-    }
-    const parsed = definition.settings.schema.safeParse(edited);
+  for (const definition of registry) {
+    const parsed = definition.settings.schema.safeParse(readFields(learnerFields(definition), values));
     if (parsed.success) learners[definition.id] = parsed.data;
     else for (const issue of parsed.error.issues) errors[`learners.${definition.id}.${issue.path.join('.')}`] ??= issue.message;
   }
   return { learners: Object.keys(learners).length > 0 ? learners : previous, errors };
 }
+
+/** Each learner field's label by its path, for the list of fields to fix. */
+export const learnerFieldLabels = (registry: readonly LearnerDefinition[]): Record<string, string> =>
+  labelsByPath(registry.flatMap(learnerFields));
 
 /** What a learner's section says about the model, and whether that is a warning. */
 export function needsModelNotice(definition: LearnerDefinition, modelConfigured: boolean): { text: string; warning: boolean } {
@@ -95,50 +67,20 @@ export function needsModelNotice(definition: LearnerDefinition, modelConfigured:
 
 export function LearnerSettingsSections(props: {
   registry: readonly LearnerDefinition[];
-  values: LearnerValues;
+  values: FieldValues;
   errors: Record<string, string>;
   modelConfigured: boolean;
-  onChange: (path: string, value: LearnerFieldValue) => void;
+  onChange: (path: string, value: FieldValue) => void;
 }) {
   return (
     <>
-      {generatedLearners(props.registry).map((definition) => {
+      {props.registry.map((definition) => {
         const notice = needsModelNotice(definition, props.modelConfigured);
         return (
           <fieldset key={definition.id} aria-label={`${definition.label} settings`}>
             <legend>{definition.label}</legend>
             <p class={notice.warning ? 'error' : 'help'} role={notice.warning ? 'alert' : undefined}>{notice.text}</p>
-            {fieldsOf(definition).map((f) => {
-              const path = pathOf(f);
-              const id = `opt-learner-${definition.id}-${f.key}`;
-              const value = props.values[path] ?? '';
-              const error = props.errors[`learners.${path}`];
-              const help = `${id}-help`;
-              const fallback = Array.isArray(f.fallback) ? (f.fallback.length ? f.fallback.join(', ') : 'none') : String(f.fallback);
-              return (
-                <div key={path} class={`field field-${f.kind}`}>
-                  {f.kind === 'checkbox' ? (
-                    <label class="check">
-                      <input id={id} type="checkbox" checked={value === true} aria-describedby={help} onChange={(e) => props.onChange(path, e.currentTarget.checked)} />
-                      {f.label}
-                    </label>
-                  ) : <label for={id}>{f.label}</label>}
-                  {f.kind === 'number' ? (
-                    <input id={id} type="number" step="any" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
-                      onInput={(e) => props.onChange(path, e.currentTarget.value)} />
-                  ) : null}
-                  {f.kind === 'text' ? (
-                    <input id={id} type="text" value={String(value)} aria-invalid={error ? 'true' : 'false'} aria-describedby={help}
-                      onInput={(e) => props.onChange(path, e.currentTarget.value)} />
-                  ) : null}
-                  {f.kind === 'lines' ? (
-                    <textarea id={id} rows={2} value={String(value)} aria-describedby={help} onInput={(e) => props.onChange(path, e.currentTarget.value)} />
-                  ) : null}
-                  <span id={help} class="help">default: {fallback}</span>
-                  {error ? <span class="error">{error}</span> : null}
-                </div>
-              );
-            })}
+            <FieldInputs fields={learnerFields(definition)} values={props.values} errors={props.errors} onChange={props.onChange} />
           </fieldset>
         );
       })}

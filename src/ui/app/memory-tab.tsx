@@ -6,16 +6,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
-import { EvotestDetails } from './evotest-lineage-view.tsx';
-import { ExperienceList } from './experience-list.tsx';
-import { TfgrpoLibrary } from './tfgrpo-library.tsx';
 import { ProcedureList } from './procedure-list.tsx';
 import { TeamMemoryPanel } from './team-memory-panel.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
-import { LEARNERS } from '../../core/learning/registry.ts';
-
-/** Learners whose memory has a richer view of its own above (edit, undo, pin), so no generic section. */
-const OWN_MEMORY_VIEWS = new Set(['tfgrpo', 'evotest']);
 import { errorText, fmtNum, fmtTime } from './format.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
@@ -223,19 +216,10 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
         <button type="button" disabled={!items || items.length < PAGE} onClick={() => setOffset(offset + PAGE)}>Next</button>
       </div>
       <details class="experience-details" open>
-        <summary>Distilled experience (CER)</summary>
-        <ExperienceList client={client} origin={site.origin} version={version} />
-      </details>
-      <details class="experience-details" open>
         <summary>Learned procedures (replayed without a model)</summary>
         <ProcedureList client={client} origin={site.origin} version={version} />
       </details>
-      <details class="experience-details" open>
-        <summary>Learned experiences (Training-Free GRPO)</summary>
-        <TfgrpoLibrary client={client} origin={site.origin} version={version} onChanged={onChanged} />
-      </details>
-      <LearnerMemorySections client={client} origin={site.origin} version={version} registry={LEARNERS.filter((d) => !OWN_MEMORY_VIEWS.has(d.id))} />
-      <EvotestDetails client={client} origin={site.origin} version={version} />
+      <LearnerMemorySections client={client} origin={site.origin} version={version} onChanged={onChanged} />
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>

@@ -7,7 +7,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GuideRecord } from '../../core/learning/metattl/guide-record.ts';
 import { SWITCHED_OFF } from '../../core/learning/metattl/guide-adaptation.ts';
+import { METATTL_ACTIONS } from '../../core/learning/metattl/actions.ts';
+import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
+import type { Episode } from '../../core/episode/episode.ts';
 import { errorText } from './format.ts';
 import { MetaTtlGuideView } from './metattl-guide-view.tsx';
 
@@ -25,7 +28,7 @@ export function MetaTtlGuidePanel({ client, origin, task, refreshKey }: MetaTtlG
 
   useEffect(() => {
     let live = true;
-    client.request('metattl.guide', { origin, task }).then(
+    callLearner(client, 'metattl', METATTL_ACTIONS, 'guide', { origin, task }).then(
       (r) => { if (live) { setState(r); setError(null); } },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -40,13 +43,18 @@ export function MetaTtlGuidePanel({ client, origin, task, refreshKey }: MetaTtlG
       record={state.record}
       inactiveReason={state.inactiveReason}
       onSave={async (text) => {
-        const { record } = await client.request('metattl.editGuide', { origin, task, text });
+        const { record } = await callLearner(client, 'metattl', METATTL_ACTIONS, 'editGuide', { origin, task, text });
         setState({ ...state, record });
       }}
       onReset={async () => {
-        const { record } = await client.request('metattl.resetGuide', { origin, task });
+        const { record } = await callLearner(client, 'metattl', METATTL_ACTIONS, 'resetGuide', { origin, task });
         setState({ ...state, record });
       }}
     />
   );
+}
+
+/** Meta-TTL's entry in EPISODE_PANELS: the guide in force for the episode's task. */
+export function MetaTtlEpisodePanel({ client, episode }: { client: UiClient; episode: Episode }) {
+  return <MetaTtlGuidePanel client={client} origin={episode.origin} task={episode.task} refreshKey={`${episode.id}:${episode.status}`} />;
 }

@@ -67,6 +67,7 @@ export function MetaTtlGuideView({ record, inactiveReason, onSave, onReset }: Me
         <div>
           <pre class="guide-text">{record.guide}</pre>
           <p class="muted small">{record.source ? SOURCE[record.source] : ''} · attempts seen: {record.attempts}</p>
+          {record.importedFrom ? <p class="muted small">imported from {record.importedFrom}</p> : null}
         </div>
       ) : (
         <p class="empty">No guide yet{record ? ' (reset)' : ''}: the meta-agent writes one after the first attempt at this task.</p>

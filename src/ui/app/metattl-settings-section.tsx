@@ -8,13 +8,24 @@ import { useState } from 'preact/hooks';
 import { importMetaPrompt, resetStrategy } from '../../core/learning/metattl/import-meta-prompt.ts';
 import { MAX_STRATEGY_CHARS } from '../../core/learning/metattl/meta-prompt.ts';
 import type { MetaTtlSettings } from '../../core/learning/metattl/metattl-settings.ts';
+import { metattlDefinition } from '../../core/learning/metattl/definition.ts';
+import { learnerSettings } from '../../core/learning/learner-definition.ts';
 import { errorText } from './format.ts';
+import type { LearnerSettingsViewProps } from './learner-settings.tsx';
 
 export interface MetaTtlSettingsSectionProps {
   settings: MetaTtlSettings;
   /** Null when a model is configured; otherwise why Meta-TTL cannot run. */
   needsModel: string | null;
   onChange(next: MetaTtlSettings): Promise<void>;
+}
+
+/** Meta-TTL's entry in SETTINGS_VIEWS: its section over the stored settings, saved at once. */
+export function MetaTtlSettingsView({ settings, modelConfigured, save }: LearnerSettingsViewProps) {
+  return (
+    <MetaTtlSettingsSection settings={learnerSettings(metattlDefinition, settings)}
+      needsModel={modelConfigured ? null : metattlDefinition.needsModel.description} onChange={save} />
+  );
 }
 
 const SOURCE = { shipped: 'the shipped strategy', imported: 'imported from meta-training', edited: 'edited by you' } as const;

@@ -1,374 +1,84 @@
 /**
- * The options page: the model provider (presets, base URL, key, model, logit
- * mode, connection test) and every hyperparameter of Settings with its
- * default, validated with the same schema the background uses before saving.
+ * The options page: the model provider, the policy, rewards and agent
+ * settings, and a section per registry learner — all generated from the
+ * settings schemas (labels are their `.describe()` texts), validated with the
+ * same schemas the background uses before saving. No learner is named here:
+ * a learner gets the generated form, or the view it registered in
+ * SETTINGS_VIEWS.
  */
-import { useEffect, useState } from 'preact/hooks';
-import { PROVIDER_PRESETS, presetInfo } from '../../core/llm/provider-presets.ts';
-import { BuiltInModelNotice, ProviderTestReport } from './provider-test-report.tsx';
-import { DEFAULT_SETTINGS, ProviderPresetSchema, ProviderSettingsSchema, SettingsSchema, type Settings } from '../../core/settings.ts';
-import type { ProviderTestResult } from '../../protocol/messages.ts';
-import type { UiClient } from '../../protocol/validate.ts';
+import type { ComponentType } from 'preact';
 import { LEARNERS } from '../../core/learning/registry.ts';
-import { errorText } from './format.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
-import { LearnerSettingsSections, learnersFromValues, learnerValues, type LearnerValues } from './learner-settings.tsx';
-import { learnerSettings } from '../../core/learning/learner-definition.ts';
-import { metattlDefinition, NEEDS_MODEL } from '../../core/learning/metattl/definition.ts';
-import type { MetaTtlSettings } from '../../core/learning/metattl/metattl-settings.ts';
-import { MetaTtlSettingsSection } from './metattl-settings-section.tsx';
+import type { UiClient } from '../../protocol/validate.ts';
+import { FieldInputs } from './field-input.tsx';
+import { LearnerSettingsSections, learnerFieldLabels, type LearnerSettingsViewProps } from './learner-settings.tsx';
+import { SETTINGS_VIEWS } from './learner-settings-views.tsx';
+import { modelConfigured, ProviderFieldset } from './provider-fieldset.tsx';
+import { CORE_GROUPS, CORE_LABELS } from './settings-groups.ts';
+import { useOptionsForm, type OptionsMessage } from './use-options-form.ts';
 
-/** Meta-TTL has a section of its own (import a meta-prompt, edit the strategy), saved at once: no generated fields for it. */
-const OWN_SECTION_LEARNERS = new Set(['metattl']);
+type SettingsViews = Readonly<Record<string, ComponentType<LearnerSettingsViewProps>>>;
 
-type Group = 'jitrl' | 'rewards' | 'cer' | 'agent';
-type Kind = 'number' | 'checkbox' | 'select' | 'lines';
-interface Field { path: string; group: Group; key: string; kind: Kind; options?: readonly string[] }
-
-const GROUP_TITLES: Record<Group, string> = {
-  jitrl: 'JitRL: logit adjustment from retrieved returns',
-  rewards: 'Rewards',
-  cer: 'CER: replayed experience in the prompt',
-  agent: 'Agent',
-};
-
-const LABELS: Record<string, string> = {
-  'jitrl.enabled': 'Use JitRL',
-  'jitrl.gamma': 'γ discount of returns (Eq. 3)',
-  'jitrl.k': 'k neighbours kept',
-  'jitrl.useTopK': 'Apply the top-k cut',
-  'jitrl.threshold': 'r similarity threshold',
-  'jitrl.thresholdFloor': 'Threshold floor (decays to this)',
-  'jitrl.thresholdDecaySteps': 'Steps for the threshold decay',
-  'jitrl.taskFloor': 'Minimum task similarity',
-  'jitrl.stateWeight': 'w_h weight of page-state similarity',
-  'jitrl.taskWeight': 'w_t weight of task similarity',
-  'jitrl.lambda': 'λ probability of optimism for unseen actions (Eq. 6)',
-  'jitrl.alpha': 'α optimism bonus (Eq. 6)',
-  'jitrl.beta': 'β strength of the logit update (Eq. 10)',
-  'jitrl.normalization': 'Advantage normalization (Eq. 25)',
-  'jitrl.advantageFloor': 'Smallest normalization divisor (0 = Eq. 25 exactly)',
-  'jitrl.preferSameUrl': 'Prefer neighbours from this exact URL (instance backoff)',
-  'jitrl.temperature': 'Model temperature',
-  'jitrl.numCandidates': 'Candidates asked of the model',
-  'jitrl.bars': 'Never propose what was rejected or blamed in this very state (our addition)',
-  'jitrl.exploitSettled': 'Repeat outright what worked in this very state (our addition)',
-  'jitrl.widenPool': 'Ask for one more candidate per barred action (our addition)',
-  'jitrl.loopBars': 'Bar the actions that led round a loop (our addition)',
-  'jitrl.learnCorrections': 'Propose a correction first where it was taught, and carry what you taught to other instances of a task (our addition)',
-  'rewards.approve': 'Reward for an approved step',
-  'rewards.reject': 'Reward for a rejected step',
-  'rewards.success': 'Reward for success',
-  'rewards.failure': 'Reward for failure',
-  'rewards.partial': 'Reward for partly done',
-  'rewards.evaluatorWeight': 'Weight of the model evaluator',
-  'cer.enabled': 'Use CER',
-  'cer.successOnly': 'Distil successful episodes only',
-  'cer.topDynamics': 'Dynamics entries replayed',
-  'cer.topSkills': 'Skills replayed',
-  'cer.maxEntriesPerSite': 'Max entries per site',
-  'agent.maxSteps': 'Max steps per episode',
-  'agent.askModes': 'Ask mode per site (one "origin mode" per line; mode: every-step, unapproved-only, off)',
-  'agent.approvalsNeeded': 'Approvals of the same action before it may run unasked',
-  'agent.alwaysAsk': 'Always ask (one "origin action" per line)',
-  'agent.observationChars': 'Page text budget (characters; shrunk further to fit a small context window)',
-  'agent.seed': 'Random seed',
-  'agent.selection': 'Choose the proposal by (sampling = Algorithm 1)',
-  'agent.samplingTemperature': 'T of Softmax(z′/T) when sampling',
-  'agent.tokenBudgetPerSite': 'Model tokens per site per 24 h before pausing (0 = no limit)',
-};
-
-const SELECT_OPTIONS: Record<string, readonly string[]> = {
-  'jitrl.normalization': ['max-abs', 'max-positive'],
-  'agent.selection': ['sampling', 'argmax'],
-};
-
-/** "origin value" lines for the settings that are a list of pairs (a bad line is left for the schema to refuse). */
-const splitPair = (line: string): [string, string] => {
-  const at = line.indexOf(' ');
-  return at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1).trim()];
-};
-const PAIR_CODECS: Record<string, { toLines(raw: unknown): string[]; fromLines(lines: string[]): unknown }> = {
-  'agent.askModes': {
-    toLines: (raw) => Object.entries(raw as Record<string, string>).map(([origin, mode]) => `${origin} ${mode}`),
-    fromLines: (lines) => Object.fromEntries(lines.map(splitPair)),
-  },
-  'agent.alwaysAsk': {
-    toLines: (raw) => (raw as { origin: string; action: string }[]).map((m) => `${m.origin} ${m.action}`),
-    fromLines: (lines) => lines.map(splitPair).map(([origin, action]) => ({ origin, action })),
-  },
-};
-
-const FIELDS: Field[] = (['jitrl', 'rewards', 'cer', 'agent'] as const).flatMap((group) =>
-  Object.entries(DEFAULT_SETTINGS[group]).map(([key, value]): Field => {
-    const path = `${group}.${key}`;
-    if (Array.isArray(value) || PAIR_CODECS[path]) return { path, group, key, kind: 'lines' };
-    if (typeof value === 'boolean') return { path, group, key, kind: 'checkbox' };
-    if (typeof value === 'string') return { path, group, key, kind: 'select', options: SELECT_OPTIONS[path] ?? [value] };
-    return { path, group, key, kind: 'number' };
-  }),
-);
-
-type Values = Record<string, string | boolean>;
-
-
-function toValues(s: Settings): Values {
-  const v: Values = {};
-  for (const f of FIELDS) {
-    const raw = (s[f.group] as Record<string, unknown>)[f.key];
-    const codec = PAIR_CODECS[f.path];
-    v[f.path] = f.kind === 'checkbox' ? raw === true : codec ? codec.toLines(raw).join('\n') : f.kind === 'lines' ? (raw as string[]).join('\n') : String(raw);
-  }
-  return v;
-}
-
-function fromValues(provider: Settings['provider'], values: Values): unknown {
-  const out: Record<string, Record<string, unknown>> = { provider: { ...provider } };
-  for (const f of FIELDS) {
-    const raw = values[f.path];
-    const group = (out[f.group] ??= {});
-    if (f.kind === 'checkbox') group[f.key] = raw === true;
-    else if (f.kind === 'lines') {
-      const lines = String(raw).split('\n').map((l) => l.trim()).filter((l) => l !== '');
-      const codec = PAIR_CODECS[f.path];
-      group[f.key] = codec ? codec.fromLines(lines) : lines;
-    }
-    else if (f.kind === 'number') group[f.key] = String(raw).trim() === '' ? Number.NaN : Number(raw);
-    else group[f.key] = raw;
-  }
-  return out;
-}
-
-const defaultText = (f: Field): string => {
-  const d = (DEFAULT_SETTINGS[f.group] as Record<string, unknown>)[f.key];
-  const codec = PAIR_CODECS[f.path];
-  if (codec) return codec.toLines(d).join(', ') || 'none';
-  return Array.isArray(d) ? (d.length ? d.join(', ') : 'none') : String(d);
-};
-const fieldId = (path: string) => `opt-${path.replace('.', '-')}`;
-
-export function OptionsPage({ client, learners: registry = LEARNERS }: { client: UiClient; learners?: readonly LearnerDefinition[] }) {
-  const learners = registry.filter((d) => !OWN_SECTION_LEARNERS.has(d.id));
-  const [loaded, setLoaded] = useState<Settings | null>(null);
-  const [learnerFields, setLearnerFields] = useState<LearnerValues>(learnerValues(DEFAULT_SETTINGS, learners));
-  const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
-  const [values, setValues] = useState<Values>(toValues(DEFAULT_SETTINGS));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [test, setTest] = useState<ProviderTestResult | null>(null);
-  const [testError, setTestError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const apply = (s: Settings) => {
-    setLoaded(s);
-    setProvider(s.provider);
-    setValues(toValues(s));
-    setLearnerFields(learnerValues(s, learners));
-    setErrors({});
-  };
-
-  useEffect(() => {
-    client.request('settings.get', {}).then(apply, (err: unknown) => setLoadError(errorText(err)));
-  }, [client]);
-
-  function choosePreset(preset: Settings['provider']['preset']) {
-    const old = presetInfo(provider.preset);
-    const next = presetInfo(preset);
-    setProvider({
-      ...provider,
-      preset,
-      // Keep a URL or model the person typed; replace the previous preset's defaults.
-      baseUrl: provider.baseUrl === '' || provider.baseUrl === old.baseUrl ? next.baseUrl : provider.baseUrl,
-      model: provider.model === '' || provider.model === old.exampleModel ? next.exampleModel : provider.model,
-    });
-    setTest(null);
-  }
-
-  async function save(e: Event) {
-    e.preventDefault();
-    setMessage(null);
-    const registryPart = learnersFromValues(loaded?.learners, learnerFields, learners);
-    const candidate = fromValues(provider, values) as Record<string, unknown>;
-    if (registryPart.learners !== undefined) candidate['learners'] = registryPart.learners;
-    const parsed = SettingsSchema.safeParse(candidate);
-    if (!parsed.success || Object.keys(registryPart.errors).length > 0) {
-      const errs: Record<string, string> = { ...registryPart.errors };
-      for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;
-      setErrors(errs);
-      setMessage({ kind: 'error', text: `Not saved: ${Object.keys(errs).length} field${Object.keys(errs).length === 1 ? '' : 's'} need fixing.` });
-      return;
-    }
-    setErrors({});
-    setBusy('save');
-    try {
-      apply(await client.request('settings.set', { settings: parsed.data }));
-      setMessage({ kind: 'ok', text: 'Saved.' });
-    } catch (err) {
-      setMessage({ kind: 'error', text: `Not saved: ${errorText(err)}` });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function reset() {
-    setMessage(null);
-    setBusy('reset');
-    try {
-      apply(await client.request('settings.reset', {}));
-      setMessage({ kind: 'ok', text: 'All settings reset to their defaults.' });
-    } catch (err) {
-      setMessage({ kind: 'error', text: `Reset failed: ${errorText(err)}` });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function testConnection() {
-    setTest(null);
-    setTestError(null);
-    const parsed = ProviderSettingsSchema.safeParse(provider);
-    if (!parsed.success) {
-      setTestError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-      return;
-    }
-    setBusy('test');
-    try {
-      setTest(await client.request('provider.test', { provider: parsed.data }));
-    } catch (err) {
-      setTestError(errorText(err));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const providerErr = (key: string) => errors[`provider.${key}`];
-  const builtInPreset = provider.preset === 'chrome-ai';
-  const offline = provider.preset === 'offline';
-  // The built-in model has no URL, key or model name.
-  const noEndpoint = offline || builtInPreset;
-  const info = presetInfo(provider.preset);
-
+export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEWS }: {
+  client: UiClient;
+  learners?: readonly LearnerDefinition[];
+  views?: SettingsViews;
+}) {
+  const generated = learners.filter((d) => !(d.id in views));
+  const form = useOptionsForm(client, generated);
+  const model = modelConfigured(form.provider);
+  const labels = { ...CORE_LABELS, ...learnerFieldLabels(generated) };
   return (
     <main class="options">
       <h1>Apprentice settings</h1>
-      {loadError ? <p class="error" role="alert">Could not load the settings: {loadError}. Showing the defaults.</p> : null}
-      {!loaded && !loadError ? <p role="status" class="loading"><span class="spinner" aria-hidden="true" /> Loading…</p> : null}
-      <form onSubmit={save} noValidate>
-        <fieldset>
-          <legend>Model provider</legend>
-          <label for="opt-preset">Provider</label>
-          <select id="opt-preset" value={provider.preset} onChange={(e) => choosePreset(ProviderPresetSchema.parse(e.currentTarget.value))}>
-            {PROVIDER_PRESETS.map((p) => <option key={p.preset} value={p.preset}>{p.label}</option>)}
-          </select>
-          {offline ? (
-            <p class="help">The built-in offline policy needs no model and no network. Choose a provider to use a language model.</p>
-          ) : null}
-          {builtInPreset ? <BuiltInModelNotice /> : null}
-          <label for="opt-baseUrl">Base URL</label>
-          <input id="opt-baseUrl" type="url" value={provider.baseUrl} disabled={noEndpoint} placeholder={info.baseUrl || 'http://host:port/v1'}
-            onInput={(e) => setProvider({ ...provider, baseUrl: e.currentTarget.value })} />
-          <label for="opt-apiKey">API key{info.needsKey ? '' : ' (optional)'}</label>
-          <input id="opt-apiKey" type="password" autoComplete="off" value={provider.apiKey} disabled={noEndpoint} aria-describedby="key-help"
-            onInput={(e) => setProvider({ ...provider, apiKey: e.currentTarget.value })} />
-          <p id="key-help" class="help">Kept in this extension's storage only. It is sent to the provider and never to web pages or content scripts.</p>
-          <label for="opt-model">Model</label>
-          <input id="opt-model" type="text" value={provider.model} disabled={noEndpoint} placeholder={info.exampleModel}
-            onInput={(e) => setProvider({ ...provider, model: e.currentTarget.value })} />
-          <label for="opt-logitMode">Logits</label>
-          <select id="opt-logitMode" value={provider.logitMode} disabled={offline}
-            onChange={(e) => setProvider({ ...provider, logitMode: e.currentTarget.value as Settings['provider']['logitMode'] })}>
-            <option value="auto">Auto: token logprobs when available, else verbalized</option>
-            <option value="logprobs">Token logprobs</option>
-            <option value="verbalized">Verbalized confidences</option>
-          </select>
-          <label for="opt-contextTokens">Context window (tokens) <span class="muted">0 = {info.contextTokens > 0 ? `preset default ${info.contextTokens}` : 'learn it from the server'}</span></label>
-          <input id="opt-contextTokens" type="number" min={0} value={String(provider.contextTokens ?? 0)} disabled={offline} aria-describedby="ctx-help"
-            onInput={(e) => setProvider({ ...provider, contextTokens: e.currentTarget.value === '' ? 0 : Number(e.currentTarget.value) })} />
-          <p id="ctx-help" class="help">When the prompt would not fit, the page listing is shrunk to fit. Ollama cuts long prompts silently, so set its num_ctx here.</p>
-          <label for="opt-timeoutMs">Timeout (ms) <span class="muted">default {DEFAULT_SETTINGS.provider.timeoutMs}</span></label>
-          <input id="opt-timeoutMs" type="number" min={1} value={String(provider.timeoutMs)} aria-invalid={providerErr('timeoutMs') ? 'true' : 'false'}
-            onInput={(e) => setProvider({ ...provider, timeoutMs: e.currentTarget.value === '' ? Number.NaN : Number(e.currentTarget.value) })} />
-          {providerErr('timeoutMs') ? <p class="error">{providerErr('timeoutMs')}</p> : null}
-          <div class="row">
-            <button type="button" disabled={busy !== null} onClick={testConnection}>Test connection</button>
-            {busy === 'test' ? <span role="status"><span class="spinner" aria-hidden="true" /> Testing…</span> : null}
-          </div>
-          {test ? (
-            <ProviderTestReport test={test} onUseModel={(model) => { setProvider({ ...provider, model }); setTest(null); }} />
-          ) : null}
-          {testError ? <p class="error" role="alert">Connection test failed: {testError}</p> : null}
-        </fieldset>
-
-        {(['jitrl', 'rewards', 'cer', 'agent'] as const).map((group) => (
-          <fieldset key={group}>
-            <legend>{GROUP_TITLES[group]}</legend>
-            {FIELDS.filter((f) => f.group === group).map((f) => (
-              <FieldInput key={f.path} field={f} value={values[f.path] ?? ''} error={errors[f.path]}
-                onChange={(v) => setValues({ ...values, [f.path]: v })} />
-            ))}
+      {form.loadError ? <p class="error" role="alert">Could not load the settings: {form.loadError}. Showing the defaults.</p> : null}
+      {!form.loaded && !form.loadError ? <p role="status" class="loading"><span class="spinner" aria-hidden="true" /> Loading…</p> : null}
+      <LoadNotes notes={form.loadNotes} />
+      <form onSubmit={form.save} noValidate>
+        <ProviderFieldset client={client} provider={form.provider} onChange={form.setProvider} disabled={form.busy !== null}
+          error={(key) => form.errors[`provider.${key}`]} />
+        {CORE_GROUPS.map((group) => (
+          <fieldset key={group.id}>
+            <legend>{group.title}</legend>
+            <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
           </fieldset>
         ))}
-
-        {loaded ? (
-          <MetaTtlSettingsSection
-            settings={learnerSettings(metattlDefinition, loaded)}
-            needsModel={loaded.provider.preset === 'offline' || !loaded.provider.baseUrl || !loaded.provider.model ? NEEDS_MODEL : null}
-            onChange={async (next: MetaTtlSettings) => {
-              // Saved at once (an import is a file the person chose), over the settings as stored.
-              const saved = await client.request('settings.set', { settings: { ...loaded, learners: { ...(loaded.learners ?? {}), [metattlDefinition.id]: next } } });
-              setLoaded(saved);
-            }}
-          />
-        ) : null}
-        <LearnerSettingsSections registry={learners} values={learnerFields} errors={errors} modelConfigured={provider.preset !== 'offline'}
-          onChange={(path, v) => setLearnerFields({ ...learnerFields, [path]: v })} />
-
+        {learners.map((definition) => {
+          // In registry order: the learner's own view (saved at once) once the settings are loaded, else its generated section.
+          const View = views[definition.id];
+          if (!View) return <LearnerSettingsSections key={definition.id} registry={[definition]} values={form.values} errors={form.errors} modelConfigured={model} onChange={form.setValue} />;
+          return form.loaded ? <View key={definition.id} definition={definition} settings={form.loaded} modelConfigured={model} save={(next) => form.saveLearner(definition.id, next)} /> : null;
+        })}
         <div class="row sticky-actions">
-          <button type="submit" class="primary" disabled={busy !== null}>Save</button>
-          <button type="button" disabled={busy !== null} onClick={reset}>Reset to defaults</button>
+          <button type="submit" class="primary" disabled={form.busy !== null}>Save</button>
+          <button type="button" disabled={form.busy !== null} onClick={form.reset}>Reset to defaults</button>
         </div>
-        {message ? <p class={message.kind === 'ok' ? 'notice' : 'error'} role={message.kind === 'ok' ? 'status' : 'alert'}>{message.text}</p> : null}
-        {Object.keys(errors).length > 0 ? (
-          <ul class="error" aria-label="Fields to fix">
-            {Object.entries(errors).map(([path, msg]) => <li key={path}>{LABELS[path] ?? path}: {msg}</li>)}
-          </ul>
-        ) : null}
+        <SaveOutcome message={form.message} errors={form.errors} labels={labels} />
       </form>
     </main>
   );
 }
 
-function FieldInput({ field, value, error, onChange }: { field: Field; value: string | boolean; error: string | undefined; onChange: (v: string | boolean) => void }) {
-  const id = fieldId(field.path);
-  const label = LABELS[field.path] ?? field.key;
-  const help = `${id}-help`;
-  const describedBy = error ? `${help} ${id}-error` : help;
-  const invalid = error ? 'true' : 'false';
+/** What the background could not keep of the stored settings, said once after loading. */
+function LoadNotes({ notes }: { notes: readonly string[] }) {
+  if (notes.length === 0) return null;
   return (
-    <div class={`field field-${field.kind}`}>
-      {field.kind === 'checkbox' ? (
-        <label class="check">
-          <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.checked)} />
-          {label}
-        </label>
-      ) : (
-        <label for={id}>{label}</label>
-      )}
-      {field.kind === 'number' ? (
-        <input id={id} type="number" step="any" value={String(value)} aria-invalid={invalid} aria-describedby={describedBy}
-          onInput={(e) => onChange(e.currentTarget.value)} />
-      ) : null}
-      {field.kind === 'select' ? (
-        <select id={id} value={String(value)} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)}>
-          {field.options?.map((o) => <option key={o} value={o}>{o}</option>)}
-        </select>
-      ) : null}
-      {field.kind === 'lines' ? (
-        <textarea id={id} rows={2} value={String(value)} aria-invalid={invalid} aria-describedby={describedBy} onInput={(e) => onChange(e.currentTarget.value)} />
-      ) : null}
-      <span id={help} class="help">default: {defaultText(field)}</span>
-      {error ? <span id={`${id}-error`} class="error">{error}</span> : null}
+    <div class="notice" role="status">
+      <p>Some stored settings were not valid and use their defaults until you save:</p>
+      <ul aria-label="Settings reset on load">{notes.map((n) => <li key={n}>{n}</li>)}</ul>
     </div>
+  );
+}
+
+function SaveOutcome({ message, errors, labels }: { message: OptionsMessage | null; errors: Record<string, string>; labels: Record<string, string> }) {
+  return (
+    <>
+      {message ? <p class={message.kind === 'ok' ? 'notice' : 'error'} role={message.kind === 'ok' ? 'status' : 'alert'}>{message.text}</p> : null}
+      {Object.keys(errors).length > 0 ? (
+        <ul class="error" aria-label="Fields to fix">
+          {Object.entries(errors).map(([path, msg]) => <li key={path}>{labels[path] ?? path}: {msg}</li>)}
+        </ul>
+      ) : null}
+    </>
   );
 }

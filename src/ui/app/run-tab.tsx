@@ -13,7 +13,7 @@ import type { BackgroundConnector } from '../connector.ts';
 import { errorText, isEnded } from './format.ts';
 import { StepSummary } from './step-view.tsx';
 import { DemonstrationControls, isRecording } from './demonstration-controls.tsx';
-import { MetaTtlGuidePanel } from './metattl-guide-panel.tsx';
+import { LearnerEpisodePanels } from './learner-evidence.tsx';
 import { ReplayPlan } from './replay-plan.tsx';
 import { isTeaching, TeachingControls } from './teaching-controls.tsx';
 import { useTabEpisode } from './use-tab-episode.ts';
@@ -102,7 +102,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
 
       {!loading ? <DemonstrationControls client={client} tabId={tabId} task={task} episode={episode} onEpisode={setEpisode} /> : null}
 
-      {episode ? <MetaTtlGuidePanel client={client} origin={episode.origin} task={episode.task} refreshKey={`${episode.id}:${episode.status}`} /> : null}
+      {episode ? <LearnerEpisodePanels client={client} episode={episode} /> : null}
 
       {episode ? (
         <EpisodeStatus

@@ -1,15 +1,15 @@
 /**
  * How one step reads: its candidates ranked by adjusted probability, each with
- * base and adjusted logits, the advantage and the evidence behind it (V, Q,
- * support, the neighbours it came from), plus what CER replayed and what the
- * learners noted. Used live (with decision buttons) and in the history.
+ * base and adjusted logits and each learner's evidence about it (its view in
+ * learner-evidence.tsx), plus what CER replayed, the learners' step evidence
+ * and what they noted. Used live (with decision buttons) and in the history.
  */
 import type { ComponentChildren } from 'preact';
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import type { StepRecord } from '../../core/episode/episode.ts';
 import { ProbabilityChart } from './charts.tsx';
-import { fmtNum, fmtPct, neighboursFor, rankCandidates, type RankedCandidate } from './format.ts';
-import { LearnerEvidence } from './learner-evidence.tsx';
+import { fmtNum, fmtPct, rankCandidates, type RankedCandidate } from './format.ts';
+import { CandidateEvidence, LearnerEvidence } from './learner-evidence.tsx';
 import { choiceDistribution } from '../../core/learning/proposal-choice.ts';
 
 /** What the proposal was drawn from, per candidate index, and what to say about it; null before a proposal was chosen. */
@@ -29,13 +29,6 @@ function chosenFromText(step: StepRecord, index: number): string | null {
   return fmtPct(from.p[index] ?? 0);
 }
 
-const VALUE_KIND_TEXT = {
-  known: 'known (seen in memory)',
-  optimistic: 'optimistic (unseen; exploration bonus)',
-  neutral: 'neutral (unseen; no bonus)',
-  none: 'none (no neighbours)',
-} as const;
-
 const SELECTION_TEXT = { sampled: 'sampled', argmax: 'argmax', exploited: 'repeats what worked' } as const;
 const SELECTION_TITLE = {
   sampled: 'Drawn from Softmax(z′/T) over the open candidates (Algorithm 1)',
@@ -54,7 +47,6 @@ export interface CandidateCardProps {
 
 export function CandidateCard({ step, ranked, actions, onFocusCandidate }: CandidateCardProps) {
   const c = ranked.candidate;
-  const evidence = neighboursFor(step, c);
   const rejected = step.rejected.includes(c.semantic);
   const labelId = `cand-${step.index}-${ranked.index}`;
   return (
@@ -99,30 +91,10 @@ export function CandidateCard({ step, ranked, actions, onFocusCandidate }: Candi
         <div><dt>Base p</dt><dd data-field="baseProb">{fmtPct(c.baseProb)}</dd></div>
         <div><dt>Base logit</dt><dd data-field="baseLogit">{fmtNum(c.baseLogit)}</dd></div>
         <div><dt>Adjusted logit</dt><dd data-field="adjustedLogit">{fmtNum(c.adjustedLogit)}</dd></div>
-        <div><dt>Advantage A</dt><dd data-field="advantage">{fmtNum(c.advantage, 2, true)}</dd></div>
-        <div><dt>Normalized Ã</dt><dd data-field="normAdvantage">{fmtNum(c.normAdvantage, 2, true)}</dd></div>
       </dl>
       <details class="evidence">
         <summary>Evidence</summary>
-        <dl class="numbers">
-          <div><dt>V(s)</dt><dd>{fmtNum(step.v)}</dd></div>
-          <div><dt>Q(s,a)</dt><dd>{c.valueKind === 'optimistic' ? 'no evidence: Eq. 6 exploration bonus, not a return' : fmtNum(c.q)}</dd></div>
-          <div><dt>Support</dt><dd>{c.support} neighbour{c.support === 1 ? '' : 's'}</dd></div>
-          <div><dt>Value</dt><dd>{VALUE_KIND_TEXT[c.valueKind]}</dd></div>
-        </dl>
-        {evidence.length > 0 ? (
-          <table class="neighbours">
-            <caption>Past steps that took this action</caption>
-            <thead><tr><th scope="col">Task</th><th scope="col">Similarity</th><th scope="col">Return</th></tr></thead>
-            <tbody>
-              {evidence.map((n) => (
-                <tr key={n.transitionId}><td>{n.task}</td><td>{fmtNum(n.similarity)}</td><td>{fmtNum(n.ret, 2, true)}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p class="empty">No past step took this action here.</p>
-        )}
+        <CandidateEvidence step={step} candidate={c} />
       </details>
       {actions ? <div class="cand-actions">{actions}</div> : null}
     </li>
@@ -173,7 +145,7 @@ function TargetDetails({ target }: { target: TargetFingerprint }) {
   );
 }
 
-/** Step-level context: value, source of logits, CER replay, notes, dropped memory actions. */
+/** Step-level context: source of logits, CER replay, loops, notes, and each learner's step evidence. */
 export function StepContext({ step }: { step: StepRecord }) {
   return (
     <div class="step-context">
@@ -182,9 +154,7 @@ export function StepContext({ step }: { step: StepRecord }) {
           {step.autonomy.ran ? 'Ran without asking: ' : 'Asks because '}{step.autonomy.reason}.
         </p>
       ) : null}
-      <p class="meta">
-        V(s) = {fmtNum(step.v)} · {step.neighbours.length} neighbour{step.neighbours.length === 1 ? '' : 's'} · logits: {step.logitSource}
-      </p>
+      <p class="meta">logits: {step.logitSource}</p>
       {step.modelCalls > 0 ? (
         <p class="meta" data-testid="step-tokens">
           Model: {step.modelCalls} call{step.modelCalls === 1 ? '' : 's'} · {step.promptTokens} prompt + {step.completionTokens} completion tokens
@@ -199,11 +169,6 @@ export function StepContext({ step }: { step: StepRecord }) {
         <p class="note loop-warning" role="status">
           Loop: the page is back to how it was before step {step.loop.since + 1}, {step.loop.length} step{step.loop.length === 1 ? '' : 's'} without progress.
           {step.loop.repeated.length > 0 ? ` Not proposed again here: ${step.loop.repeated.join('; ')}.` : ''}
-        </p>
-      ) : null}
-      {step.droppedMemoryActions > 0 ? (
-        <p class="note">
-          {step.droppedMemoryActions} remembered action{step.droppedMemoryActions === 1 ? '' : 's'} no longer on this page: marked stale in memory.
         </p>
       ) : null}
       {step.learningNotes.length > 0 ? (

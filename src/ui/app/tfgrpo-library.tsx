@@ -8,7 +8,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { TfgrpoExperience } from '../../core/learning/tfgrpo/experience.ts';
-import type { TfgrpoLibraryView } from '../../protocol/messages.ts';
+import type { TfgrpoLibraryView } from '../../core/learning/tfgrpo/actions.ts';
+import { TFGRPO_ACTIONS } from '../../core/learning/tfgrpo/actions.ts';
+import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 
@@ -31,7 +33,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
   useEffect(() => {
     let live = true;
     setError(null);
-    client.request('tfgrpo.library', { origin }).then(
+    callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'library', { origin }).then(
       (v) => { if (live) setView(v); },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -47,7 +49,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
   async function save() {
     if (!editing) return;
     try {
-      const { ok } = await client.request('tfgrpo.edit', { origin, id: editing.id, text: editing.text });
+      const { ok } = await callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'edit', { origin, id: editing.id, text: editing.text });
       if (!ok) {
         setError('Not saved: an experience needs some text (at most 400 characters).');
         return;
@@ -61,7 +63,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
 
   async function remove(e: TfgrpoExperience) {
     try {
-      await client.request('tfgrpo.delete', { origin, ids: [e.id] });
+      await callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'delete', { origin, ids: [e.id] });
       changed('Experience deleted.');
     } catch (err) {
       setError(`Could not delete: ${errorText(err)}`);
@@ -70,7 +72,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
 
   async function undo() {
     try {
-      const { undone } = await client.request('tfgrpo.undo', { origin });
+      const { undone } = await callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'undo', { origin });
       changed(undone ? 'The last update was undone.' : 'There is no update to undo.');
     } catch (err) {
       setError(`Could not undo: ${errorText(err)}`);
@@ -118,5 +120,15 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Training-Free GRPO's Memory-tab panel (MEMORY_PANELS). */
+export function TfgrpoMemoryPanel({ client, origin, version, onChanged }: { client: UiClient; origin: string; version: number; onChanged: () => void }) {
+  return (
+    <details class="experience-details" open>
+      <summary>Learned experiences (Training-Free GRPO)</summary>
+      <TfgrpoLibrary client={client} origin={origin} version={version} onChanged={onChanged} />
+    </details>
   );
 }

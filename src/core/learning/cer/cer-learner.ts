@@ -9,7 +9,7 @@ import type { Episode } from '../../episode/episode.ts';
 import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';
-import type { CerSettings } from '../../settings.ts';
+import type { CerSettings } from './settings.ts';
 import type { LearnReport, Learner, RequestChange, RequestShape, StepContext, Trajectory } from '../learner.ts';
 import { mergeIntoBuffer } from './buffer.ts';
 import { distillOffline, distillWithModel, type DistillInput } from './distill.ts';

@@ -1,15 +1,18 @@
 /** CER's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
-import { CerSettingsSchema, DEFAULT_SETTINGS, type CerSettings } from '../../settings.ts';
-import type { LearnerDefinition } from '../learner-definition.ts';
+import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
+import { CerSettingsSchema, DEFAULT_CER, type CerSettings } from './settings.ts';
+import { CER_ACTIONS } from './actions.ts';
 
 export const cerDefinition: LearnerDefinition<CerSettings> = {
   id: 'cer',
   label: 'CER',
-  settings: { schema: CerSettingsSchema, defaults: DEFAULT_SETTINGS.cer, read: (s) => s.cer },
-  enabled: (s) => s.cer.enabled,
+  // Stored as a top-level `cer` group before they moved under `learners`.
+  settings: { schema: CerSettingsSchema, defaults: DEFAULT_CER, read: (s) => learnerSettings(cerDefinition, s), legacyKey: 'cer' },
+  enabled: (s) => learnerSettings(cerDefinition, s).enabled,
   needsModel: {
     level: 'optional',
     description: 'Distils and retrieves with the configured model; without one it uses its rule-based distiller and lexical retrieval.',
   },
   keepsMemory: true,
+  actions: CER_ACTIONS,
 };

@@ -9,7 +9,8 @@ import { askModelJson } from '../../llm/ask-model-json.ts';
 import { formatAction as formatSemantic, parseAction } from '../../page/action-grammar.ts';
 import type { ChatModel } from '../../ports.ts';
 import { dynamicsId, skillId, type DynamicsEntry, type ExperienceEntry, type SkillEntry, type SkillStep } from './experience.ts';
-import { isSecretField, variablesIn } from '../shared/skill-variables.ts';
+import { variablesIn } from '../shared/skill-variables.ts';
+import { maskTypedSecrets } from '../../secrets/mask-secrets.ts';
 import {
   executedSteps, existingSkillId, hasRefTarget, MAX_SKILL_STEPS, newProvenance, nonEmpty, type DistillInput, type DistillResult,
 } from './distill-common.ts';
@@ -77,18 +78,12 @@ export function renderTrajectory(input: DistillInput): string {
     lines.push(`Step ${i + 1}: on ${step.url} (page type: ${step.regUrl})${title ? ` titled "${title}"` : ''}`);
     const obs = nonEmpty(input.observations?.[i]);
     if (obs) lines.push(`  page shows: ${obs}`);
-    lines.push(`  action: ${maskSecrets(step.chosen.semantic)}`);
+    // The text typed into a secret field is not shown to the distiller (it could copy it into a skill).
+    lines.push(`  action: ${maskTypedSecrets(step.chosen.semantic)}`);
     const r = step.result;
     lines.push(`  result: ${r === null ? 'unknown' : r.ok ? (r.navigated ? 'ok, the page changed' : 'ok') : `failed (${r.message})`}`);
   });
   return lines.join('\n');
-}
-
-/** The text typed into a secret field is not shown to the distiller (it could copy it into a skill). */
-function maskSecrets(semantic: string): string {
-  const parsed = parseAction(semantic);
-  if (!parsed.ok || parsed.action.type !== 'fill' || !isSecretField(parsed.action.target)) return semantic;
-  return formatSemantic({ ...parsed.action, text: '(hidden)' });
 }
 
 export function renderExistingDynamics(existing: readonly ExperienceEntry[]): string {

@@ -2,6 +2,7 @@
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema } from './episode-plan.ts';
 import { DEFAULT_EVOTEST_SETTINGS, EvotestSettingsSchema, type EvotestSettings } from './settings.ts';
+import { EVOTEST_ACTIONS } from './actions.ts';
 
 export const EVOTEST_ID = 'evotest';
 
@@ -17,4 +18,5 @@ export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
   planSchema: EvoPlanSchema,
   evidenceSchema: EvoStepEvidenceSchema,
   keepsMemory: true,
+  actions: EVOTEST_ACTIONS,
 };

@@ -12,13 +12,11 @@
  * Demonstrations and imports carry no plan: they are not scored, but the
  * lineage's shared memory keeps them.
  */
-import { softmax } from '../shared/softmax.ts';
-import type { CandidateRecord } from '../../episode/episode.ts';
-import { unadjustedCandidates } from '../unadjusted-candidates.ts';
+import { withProbabilities } from '../candidate.ts';
 import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, Learner, LearnReport, RequestChange, StepContext } from '../learner.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoPlan } from './episode-plan.ts';
 import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-runtime.ts';
-import { pageDigest } from '../../page/page-digest.ts';
+import { pageDigest } from '../../secrets/page-digest.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
 import type { Outcome } from './lineage.ts';
 import { EVOTEST_ID } from './definition.ts';
@@ -58,23 +56,19 @@ export class EvotestLearner implements Learner {
 
   async adjust(input: AdjustInput): Promise<AdjustOutput> {
     const plan = planOf(input.context.plan);
-    const semantics = input.candidates.map((c) => input.toSemantic(c.action));
-    const base = input.candidates.map((c) => c.logit);
-    let shifts = base.map(() => 0);
+    let shifts = input.candidates.map(() => 0);
     let evidence: unknown;
     const notes: string[] = [];
     if (plan) {
-      const shifted = this.runtime.shift(plan, await this.#guidance(plan, input.context), semantics);
+      const shifted = this.runtime.shift(plan, await this.#guidance(plan, input.context), input.candidates.map((c) => c.semantic));
       shifts = shifted.shifts;
       evidence = shifted.evidence;
     } else {
       notes.push('evotest: no configuration for this episode (it started before EvoTest was on): logits unchanged');
     }
-    // Base as proposed; adjusted = base + the hint rules' shift, softmax taken again.
-    const records = unadjustedCandidates(input.candidates, input.toSemantic).records;
-    const adjustedProbs = softmax(base.map((z, i) => z + shifts[i]!));
-    const candidates = records.map((r, i): CandidateRecord => ({ ...r, adjustedLogit: r.baseLogit + shifts[i]!, adjustedProb: adjustedProbs[i]! }));
-    return { candidates, actions: input.candidates.map((c) => c.action), ...(evidence !== undefined ? { evidence } : {}), notes };
+    // z as it came + the hint rules' shift, softmax taken again.
+    const candidates = withProbabilities(input.candidates.map((c, i) => ({ ...c, adjustedLogit: c.adjustedLogit + shifts[i]! })));
+    return { candidates, ...(evidence !== undefined ? { evidence } : {}), notes };
   }
 
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<LearnReport> {

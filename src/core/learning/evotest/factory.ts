@@ -1,15 +1,46 @@
 /** Builds EvoTest from ports. */
+import * as z from 'zod';
 import { learnerSettings, type LearnerFactory, type LearnerPorts } from '../learner-definition.ts';
+import { LEARNERS } from '../registry.ts';
+import type { Settings } from '../../settings.ts';
 import { seedConfiguration } from './configuration.ts';
 import { evotestDefinition } from './definition.ts';
 import { EvotestLearner } from './evotest-learner.ts';
 import { EvotestRuntime } from './evotest-runtime.ts';
+import { evolutionReport, summarizeEvolution } from './evolution-summary.ts';
+import type { Lineage } from './lineage.ts';
 import { lineageDataOn, lineageStoreOn } from './lineage-store.ts';
+import { EVOTEST_ACTIONS, EvotestLineageError } from './actions.ts';
+import { evolverMode } from './evotest-runtime.ts';
+import { pinConfiguration } from './lineage.ts';
+import { checkedHandlers } from '../learner-actions.ts';
 
 export const evotestFactory: LearnerFactory = {
   create: (ports) => new EvotestLearner(runtimeFor(ports)),
   // Forget, export, import and list through the generic per-learner store.
   memory: (ports) => lineageDataOn(ports.stores.learnerData, ports.clock).memory(),
+  runReport: {
+    collect: (stores) => lineageStoreOn(stores.learnerData).list(),
+    summarize: (items) => (items.length === 0 ? null : evolutionReport(summarizeEvolution(items as Lineage[]))),
+  },
+  actionHandlers: (ports) => {
+    const lineages = lineageStoreOn(ports.stores.learnerData, ports.clock);
+    return checkedHandlers(EVOTEST_ACTIONS, {
+      lineages: async ({ origin }) => ({
+        mode: evolverMode(learnerSettings(evotestDefinition, ports.settings()), ports.model()),
+        lineages: await lineages.list(origin),
+      }),
+      pin: async ({ key, configurationId }) => {
+        const lineage = await lineages.get(key);
+        if (!lineage) throw new EvotestLineageError(`no EvoTest lineage ${key}`);
+        if (configurationId !== null && !lineage.nodes.some((n) => n.id === configurationId)) throw new EvotestLineageError(`no configuration ${configurationId} in ${key}`);
+        const pinned = pinConfiguration(lineage, configurationId, ports.clock.now());
+        await lineages.put(pinned);
+        return pinned;
+      },
+      reset: async ({ key }) => ({ deleted: await lineages.delete(key) }),
+    });
+  },
 };
 
 function runtimeFor(ports: LearnerPorts): EvotestRuntime {
@@ -20,8 +51,21 @@ function runtimeFor(ports: LearnerPorts): EvotestRuntime {
     // A new lineage starts from the product's current settings.
     seed: () => {
       const s = ports.settings();
-      return seedConfiguration({ ...s.jitrl, maxSteps: s.agent.maxSteps });
+      return seedConfiguration({ ...valueUpdateSeed(s), ...s.policy, maxSteps: s.agent.maxSteps });
     },
     clock: ports.clock,
   });
+}
+
+/**
+ * EvoTest also evolves the value update's β, λ and r (`RequestShape.valueUpdate`): a lineage starts
+ * from their current values, read from the registry learner whose settings hold them.
+ */
+const ValueUpdateSeedSchema = z.object({ beta: z.number(), lambda: z.number(), threshold: z.number() });
+function valueUpdateSeed(settings: Settings): z.infer<typeof ValueUpdateSeedSchema> {
+  for (const definition of LEARNERS) {
+    const parsed = ValueUpdateSeedSchema.safeParse(definition.settings.read(settings));
+    if (parsed.success) return { beta: parsed.data.beta, lambda: parsed.data.lambda, threshold: parsed.data.threshold };
+  }
+  throw new Error('no registry learner has value-update settings (beta, lambda, threshold) for EvoTest to start from');
 }

@@ -2,13 +2,13 @@
 import * as z from 'zod';
 
 export const EvotestSettingsSchema = z.strictObject({
-  enabled: z.boolean(),
+  enabled: z.boolean().describe('Use EvoTest'),
   /** c, UCB's exploration constant (the authors' code: 1). */
-  exploration: z.number().min(0).max(5),
+  exploration: z.number().min(0).max(5).describe('c, exploration constant of UCB'),
   /** Children the evolver proposes after each episode. */
-  childrenPerEpisode: z.number().int().min(1).max(4),
+  childrenPerEpisode: z.number().int().min(1).max(4).describe('Children the evolver proposes after each attempt'),
   /** Ask the configured model to evolve guidance and rules (the offline operators always run). */
-  useModel: z.boolean(),
+  useModel: z.boolean().describe('Ask the configured model to evolve guidance and rules'),
 });
 export type EvotestSettings = z.infer<typeof EvotestSettingsSchema>;
 

@@ -1,15 +1,17 @@
 /** JitRL's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
-import * as z from 'zod';
-import { DEFAULT_SETTINGS, JitrlSettingsSchema, type Settings } from '../../settings.ts';
-import type { LearnerDefinition } from '../learner-definition.ts';
+import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
+import { DEFAULT_JITRL, JitrlSettingsSchema, type JitrlSettings } from './settings.ts';
+import { FORMER_FIELDS, JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from './evidence.ts';
 
-const JitrlEntrySettingsSchema = JitrlSettingsSchema.extend({ enabled: z.boolean() });
-
-export const jitrlDefinition: LearnerDefinition<Settings['jitrl']> = {
-  id: 'jitrl',
+export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
+  id: JITRL_ID,
   label: 'JitRL',
-  settings: { schema: JitrlEntrySettingsSchema, defaults: DEFAULT_SETTINGS.jitrl, read: (s) => s.jitrl },
-  enabled: (s) => s.jitrl.enabled,
+  // Stored as a top-level `jitrl` group (with the policy's temperature and candidate count) before they moved under `learners`.
+  settings: { schema: JitrlSettingsSchema, defaults: DEFAULT_JITRL, read: (s) => learnerSettings(jitrlDefinition, s), legacyKey: 'jitrl' },
+  enabled: (s) => learnerSettings(jitrlDefinition, s).enabled,
   needsModel: { level: 'no', description: 'Works with any policy, the offline one included: it only re-weights the candidates with remembered returns.' },
+  evidenceSchema: JitrlStepEvidenceSchema,
+  candidateEvidenceSchema: JitrlCandidateEvidenceSchema,
+  formerFields: FORMER_FIELDS,
   keepsMemory: true,
 };

@@ -7,16 +7,15 @@
  *   Q(s,a) = V(s) + α/|N(s)|  with prob. λ, else 0            (Eq. 6)
  *   A = Q − V (Eq. 7), Ã normalized (Eq. 25), z' = z + β·Ã    (Eq. 10)
  */
-import type { CandidateRecord } from '../../episode/episode.ts';
+import type { Barred } from '../../episode/episode.ts';
 import type { Neighbour } from '../../memory/transition.ts';
-import { formatAction } from '../../page/action-grammar.ts';
-import type { Action } from '../../page/action.ts';
 import type { RandomSource } from '../../ports.ts';
-import type { JitrlSettings } from '../../settings.ts';
-import type { ResolveAction, ToSemantic } from '../learner.ts';
+import type { JitrlSettings } from './settings.ts';
+import type { ResolveAction } from '../learner.ts';
+import { memoryCandidate, withEvidence, withProbabilities, type Candidate } from '../candidate.ts';
 import { samePage } from '../../page/same-page.ts';
 import { isRebound } from './retrieve-neighbours.ts';
-import { softmax } from '../shared/softmax.ts';
+import { JITRL_ID, type JitrlCandidateEvidence } from './evidence.ts';
 
 /** ε of Eq. 25: keeps the division finite when every advantage is 0. */
 export const NORMALIZATION_EPSILON = 1e-8;
@@ -26,7 +25,8 @@ export const NORMALIZATION_EPSILON = 1e-8;
  * z = 0, which is neutral for probabilities but the very top of a
  * log-probability scale: a remembered action would outrank everything the
  * model proposed before any evidence was weighed. Our rule: a memory-only
- * action starts this many nats below the lowest logit the model gave (e times
+ * action starts this many nats below the lowest logit the model gave, as it
+ * reaches JitRL (the first adjuster in the registry: the policy's z) (e times
  * less likely than the model's least likely proposal), so only its advantage
  * (at most β·ΔÃ) can lift it above the model's choices. With no model
  * candidate at all there is nothing to sit below, and z = 0 stays.
@@ -56,18 +56,12 @@ const SAME_STATE = 1 - 1e-9;
 /** Transition ids written for a rejected proposal (see `buildTransitions`). */
 export const isRejection = (transitionId: string): boolean => transitionId.includes(':rejected:');
 
-export interface ModelCandidate {
-  action: Action;
-  logit: number;
-  rationale?: string;
-}
-
 export interface EstimateInput {
-  candidates: readonly ModelCandidate[];
+  /** The candidates as proposed (or as an earlier adjuster left them): z is `adjustedLogit`. */
+  candidates: readonly Candidate[];
   /** N(s), best first (memory-only actions enter in this order). */
   neighbours: readonly Neighbour[];
   resolve: ResolveAction;
-  toSemantic: ToSemantic;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
   settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled' | 'learnCorrections'>>;
@@ -78,9 +72,8 @@ export interface EstimateInput {
 }
 
 export interface EstimateOutput {
-  candidates: CandidateRecord[];
-  /** Ref-form actions, parallel to `candidates`. */
-  actions: Action[];
+  /** The candidates, memory-only ones appended, with z′ and JitRL's evidence under its id. */
+  candidates: Candidate[];
   v: number | null;
   /** Distinct memory actions that no longer resolve on the current page. */
   droppedMemoryActions: number;
@@ -110,16 +103,6 @@ export function normalizeAdvantages(advantages: readonly number[], mode: JitrlSe
   return advantages.map((a) => a / divisor);
 }
 
-interface Entry {
-  action: Action;
-  semantic: string;
-  /** The remembered action it came from, when it resolved onto a differently named element. */
-  remembered?: string;
-  origin: 'model' | 'memory';
-  rationale?: string;
-  baseLogit: number;
-}
-
 /**
  * Whether a neighbour counts as evidence about its action here (Q, Eq. 5, and
  * the memory-only candidates). A failure stays on its own page: what failed on
@@ -133,24 +116,25 @@ export function countsForAction(n: Neighbour, url: string | undefined): boolean 
   return url === undefined || n.ret >= 0 || n.transition.url === undefined || samePage(n.transition.url, url);
 }
 
+const NO_VALUE: JitrlCandidateEvidence = { q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' };
+
 export function estimateValues(input: EstimateInput): EstimateOutput {
   const notes: string[] = [];
-  const entries: Entry[] = [];
+  const entries: Candidate[] = [];
   const seen = new Set<string>();
 
   for (const c of input.candidates) {
-    const semantic = input.toSemantic(c.action);
-    if (seen.has(semantic)) {
-      notes.push(`duplicate candidate ${semantic} ignored`);
+    if (seen.has(c.semantic)) {
+      notes.push(`duplicate candidate ${c.semantic} ignored`);
       continue;
     }
-    seen.add(semantic);
-    entries.push({ action: c.action, semantic, origin: 'model', baseLogit: c.logit, ...(c.rationale === undefined ? {} : { rationale: c.rationale }) });
+    seen.add(c.semantic);
+    entries.push(c);
   }
 
   // Eq. 23: add the neighbours' actions the model did not propose, if they
   // still resolve on this page, below every model candidate (MEMORY_ONLY_MARGIN).
-  const modelLogits = entries.map((e) => e.baseLogit);
+  const modelLogits = entries.map((e) => e.adjustedLogit);
   const memoryLogit = modelLogits.length === 0 ? 0 : Math.min(...modelLogits) - MEMORY_ONLY_MARGIN;
   let dropped = 0;
   const droppedActions = new Set<string>();
@@ -161,58 +145,42 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
     if (seen.has(semantic) || tried.has(semantic)) continue;
     tried.add(semantic);
     if (input.skip?.(semantic)) continue;
-    const action = input.resolve(semantic);
-    if (action === null) {
+    const page = input.resolve(semantic);
+    if (page === null) {
       dropped++;
       droppedActions.add(semantic);
       continue;
     }
     // A loose match (e.g. by name substring) can land on an element a model
     // candidate already targets: that is the same action, not a new one.
-    const resolvedSemantic = input.toSemantic(action);
-    if (resolvedSemantic !== semantic && seen.has(resolvedSemantic)) continue;
+    if (page.semantic !== semantic && seen.has(page.semantic)) continue;
     seen.add(semantic);
-    seen.add(resolvedSemantic);
+    seen.add(page.semantic);
     // Shown as the element it will really act on; valued by what was remembered.
-    entries.push(resolvedSemantic === semantic
-      ? { action, semantic, origin: 'memory', baseLogit: memoryLogit }
-      : { action, semantic: resolvedSemantic, remembered: semantic, origin: 'memory', baseLogit: memoryLogit });
+    entries.push(memoryCandidate(page, memoryLogit, semantic));
   }
   const droppedIds = evidence.filter((n) => droppedActions.has(n.transition.action)).map((n) => n.transition.id);
   if (dropped > 0) notes.push(`${dropped} memory action(s) no longer on this page, dropped`);
 
-  const baseProbs = softmax(entries.map((e) => e.baseLogit));
-  const actions = entries.map((e) => e.action);
-
   if (input.neighbours.length === 0) {
-    const candidates = entries.map((e, i): CandidateRecord => ({
-      ...record(e),
-      adjustedLogit: e.baseLogit,
-      baseProb: baseProbs[i] ?? 0,
-      adjustedProb: baseProbs[i] ?? 0,
-      q: null,
-      advantage: null,
-      normAdvantage: null,
-      support: 0,
-      valueKind: 'none',
-    }));
-    return { candidates, actions, v: null, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
+    const candidates = withProbabilities(entries.map((e) => withEvidence(e, JITRL_ID, NO_VALUE)));
+    return { candidates, v: null, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
   }
 
   const { lambda, alpha, beta, normalization } = input.settings;
   const here = sameState(input.neighbours, input.url);
+  const keyOf = (e: Candidate): string => e.remembered ?? e.semantic;
   // Bars and settled exploitation are our additions, each behind its setting (default on).
   const barsOn = input.settings.bars ?? true;
   const settledOn = input.settings.exploitSettled ?? true;
   const taughtOn = input.settings.learnCorrections ?? true;
-  const barred = entries.map((e) => (barsOn ? barOf(e.remembered ?? e.semantic, here, taughtOn) : undefined));
-  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(e.remembered ?? e.semantic, here) >= SETTLED_RETURN || (taughtOn && correctedHere(e.remembered ?? e.semantic, here))));
+  const barred = entries.map((e) => (barsOn ? barOf(keyOf(e), here, taughtOn) : undefined));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(keyOf(e), here) >= SETTLED_RETURN || (taughtOn && correctedHere(keyOf(e), here))));
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
   const valued = entries.map((e) => {
-    const key = e.remembered ?? e.semantic;
-    const support = evidence.filter((nb) => nb.transition.action === key);
+    const support = evidence.filter((nb) => nb.transition.action === keyOf(e));
     if (support.length > 0) {
       const q = support.reduce((sum, nb) => sum + nb.ret, 0) / support.length; // Eq. 5
       return { q, support: support.length, valueKind: 'known' as const };
@@ -224,28 +192,20 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
 
   const advantages = valued.map((x) => x.q - v); // Eq. 7
   const normalized = normalizeAdvantages(advantages, normalization, input.settings.advantageFloor); // Eq. 25
-  const adjusted = entries.map((e, i) => e.baseLogit + beta * (normalized[i] ?? 0)); // Eq. 10
-  const adjustedProbs = softmax(adjusted);
 
-  const candidates = entries.map((e, i): CandidateRecord => {
+  const candidates = withProbabilities(entries.map((e, i): Candidate => {
     const x = valued[i]!;
-    return {
-      ...record(e),
-      adjustedLogit: adjusted[i] ?? e.baseLogit,
-      baseProb: baseProbs[i] ?? 0,
-      adjustedProb: adjustedProbs[i] ?? 0,
-      q: x.q,
-      advantage: advantages[i] ?? 0,
-      normAdvantage: normalized[i] ?? 0,
-      support: x.support,
-      valueKind: x.valueKind,
+    const value: JitrlCandidateEvidence = { q: x.q, advantage: advantages[i] ?? 0, normAdvantage: normalized[i] ?? 0, support: x.support, valueKind: x.valueKind };
+    return withEvidence({
+      ...e,
+      adjustedLogit: e.adjustedLogit + beta * (normalized[i] ?? 0), // Eq. 10
       ...(barred[i] ? { barred: barred[i] } : {}),
       ...(settled[i] ? { settled: true } : {}),
-    };
-  });
+    }, JITRL_ID, value);
+  }));
   const barredCount = barred.filter(Boolean).length;
   if (barredCount > 0) notes.push(`${barredCount} candidate(s) barred in this state (rejected, or blamed for a failure here)`);
-  return { candidates, actions, v, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
+  return { candidates, v, droppedMemoryActions: dropped, droppedTransitionIds: droppedIds, notes };
 }
 
 /**
@@ -292,7 +252,7 @@ function correctedHere(action: string, neighbours: readonly Neighbour[]): boolea
  *   BARRED_RETURN. A step the person corrected to is not the agent's call: a
  *   failure later in that attempt does not bar it.
  */
-function barOf(action: string, neighbours: readonly Neighbour[], taughtOn = true): CandidateRecord['barred'] {
+function barOf(action: string, neighbours: readonly Neighbour[], taughtOn = true): Barred | undefined {
   const here = neighbours.filter((n) => n.transition.action === action);
   if (here.length === 0) return undefined;
   // A rejection on another instance of the template lowers the action's value here
@@ -310,15 +270,4 @@ function barOf(action: string, neighbours: readonly Neighbour[], taughtOn = true
   if (own.length === 0) return undefined;
   const mean = own.reduce((s, n) => s + n.ret, 0) / own.length;
   return mean <= BARRED_RETURN ? 'failed' : undefined;
-}
-
-function record(e: Entry): Pick<CandidateRecord, 'action' | 'semantic' | 'origin' | 'baseLogit' | 'rationale' | 'remembered'> {
-  return {
-    action: formatAction(e.action),
-    semantic: e.semantic,
-    ...(e.remembered === undefined ? {} : { remembered: e.remembered }),
-    origin: e.origin,
-    baseLogit: e.baseLogit,
-    ...(e.rationale === undefined ? {} : { rationale: e.rationale }),
-  };
 }

@@ -1,15 +1,23 @@
 /** Builds JitRL from ports. */
-import type { LearnerFactory } from '../learner-definition.ts';
+import { learnerSettings, type LearnerFactory } from '../learner-definition.ts';
+import { jitrlDefinition } from './definition.ts';
 import { JitrlLearner } from './jitrl-learner.ts';
+import { transitionsMemory } from './memory.ts';
+import { ranTransitions } from './procedures.ts';
+import { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS } from './ablation.ts';
+import { jitrlEvidenceText } from './evidence-text.ts';
 
 export const jitrlFactory: LearnerFactory = {
   create: (ports) =>
     new JitrlLearner({
       store: ports.stores.memory,
-      settings: () => ports.settings().jitrl,
+      settings: () => learnerSettings(jitrlDefinition, ports.settings()),
       random: ports.random,
       clock: ports.clock,
       // As before the registry: a rejection is stored with the default `reject` reward, not the settings' one.
     }),
-  memory: (ports) => ({ forgetSite: (origin) => ports.stores.memory.forgetSite(origin) }),
+  memory: (ports) => transitionsMemory(ports.stores.memory),
+  procedures: (ports) => ranTransitions(ports.stores.memory),
+  ablation: [...ABLATION_ROWS, ...LEAVE_ONE_OUT_ROWS],
+  evidenceText: jitrlEvidenceText,
 };

@@ -4,17 +4,19 @@
  * a finished episode into transitions (one per executed step, plus one per
  * rejected proposal) written in one store transaction.
  */
-import type { NeighbourSummary, StepRecord } from '../../episode/episode.ts';
+import type { StepRecord } from '../../episode/episode.ts';
 import type { MemoryStore } from '../../memory/memory-store.ts';
 import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
 import type { Transition } from '../../memory/transition.ts';
 import type { Clock, RandomSource } from '../../ports.ts';
-import { DEFAULT_SETTINGS, type JitrlSettings } from '../../settings.ts';
+import { DEFAULT_SETTINGS } from '../../settings.ts';
+import type { JitrlSettings } from './settings.ts';
 import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext, ValueUpdateOverrides } from '../learner.ts';
 import { barredActionsHere, estimateValues } from './estimate-values.ts';
 import { taughtAction } from '../corrections.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 import { staleEvidence } from './stale-evidence.ts';
+import { JITRL_ID, type JitrlStepEvidence, type NeighbourSummary } from './evidence.ts';
 
 export interface JitrlLearnerOptions {
   store: MemoryStore;
@@ -29,7 +31,7 @@ export interface JitrlLearnerOptions {
 export const MAX_REQUESTED_CANDIDATES = 10;
 
 export class JitrlLearner implements Learner {
-  readonly id = 'jitrl';
+  readonly id = JITRL_ID;
   readonly #options: JitrlLearnerOptions;
 
   constructor(options: JitrlLearnerOptions) {
@@ -48,12 +50,14 @@ export class JitrlLearner implements Learner {
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
     const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
-    if (!settings.widenPool) return {};
+    // Loop bars are applied by the rank stage; their switch is ours (the ablation's paper-only row turns it off).
+    const loops: RequestChange = settings.loopBars === false ? { loopBars: false } : {};
+    if (!settings.widenPool) return loops;
     const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();
     const barred = barredActionsHere(neighbours, context.url).length;
-    if (barred === 0) return {};
-    return { numCandidates: Math.min(MAX_REQUESTED_CANDIDATES, Math.max(current.numCandidates, current.numCandidates + barred)) };
+    if (barred === 0) return loops;
+    return { ...loops, numCandidates: Math.min(MAX_REQUESTED_CANDIDATES, Math.max(current.numCandidates, current.numCandidates + barred)) };
   }
 
   #neighbours(ctx: StepContext, settings: JitrlSettings) {
@@ -83,7 +87,6 @@ export class JitrlLearner implements Learner {
       neighbours,
       resolve: input.resolve,
       ...(input.skip ? { skip: input.skip } : {}),
-      toSemantic: input.toSemantic,
       settings,
       random: this.#options.random,
       url: ctx.url,
@@ -110,14 +113,8 @@ export class JitrlLearner implements Learner {
       else notes.push(note);
     }
     if (neighbours.length === 0) notes.push('no similar experience on this page yet: logits unchanged');
-    return {
-      candidates: values.candidates,
-      actions: values.actions,
-      v: values.v,
-      neighbours: summaries,
-      droppedMemoryActions: values.droppedMemoryActions,
-      notes,
-    };
+    const evidence: JitrlStepEvidence = { v: values.v, neighbours: summaries, droppedMemoryActions: values.droppedMemoryActions };
+    return { candidates: values.candidates, evidence, notes };
   }
 
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<void> {

@@ -6,7 +6,7 @@
  * score = w_h·J(effective state) + w_t·J(task) (Eq. 24) against a threshold r
  * and, optionally, the top-k cut.
  */
-import type { JitrlSettings } from '../../settings.ts';
+import type { JitrlSettings } from './settings.ts';
 import { jaccard } from '../../memory/tokenize.ts';
 import type { MemoryStore } from '../../memory/memory-store.ts';
 import { newestFirst } from '../../memory/in-memory-store.ts';

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
 import { DEFAULT_METATTL, MetaTtlSettingsSchema, type MetaTtlSettings } from './metattl-settings.ts';
+import { METATTL_ACTIONS } from './actions.ts';
 
 export const METATTL_ID = 'metattl';
 export const NEEDS_MODEL = 'Meta-TTL needs a model: its meta-agent rewrites the guide after each attempt. With the offline policy it changes nothing.';
@@ -18,4 +19,5 @@ export const metattlDefinition: LearnerDefinition<MetaTtlSettings> = {
   needsModel: { level: 'required', description: NEEDS_MODEL },
   planSchema: MetaTtlPlanSchema,
   keepsMemory: true,
+  actions: METATTL_ACTIONS,
 };

@@ -39,6 +39,8 @@ export const GuideRecordSchema = z.strictObject({
   conversation: z.array(z.string()),
   /** Attempts whose logs fell off the conversation cap. */
   omitted: z.number().int().nonnegative(),
+  /** Where the guide came from when it was imported (read from the stored record's envelope; never stored in the guide). */
+  importedFrom: z.string().max(300).optional(),
 });
 export type GuideRecord = z.infer<typeof GuideRecordSchema>;
 

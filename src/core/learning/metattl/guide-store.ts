@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../../ports.ts';
 import { LearnerData } from '../learner-data.ts';
-import type { LearnerDataStore } from '../learner-data-store.ts';
+import type { LearnerDataRecord, LearnerDataStore } from '../learner-data-store.ts';
 import { GuideRecordSchema, type GuideRecord } from './guide-record.ts';
 
 export interface GuideStore {
@@ -14,6 +14,10 @@ export interface GuideStore {
   /** Every record of one site, or of all sites when origin is omitted. */
   list(origin?: string): Promise<GuideRecord[]>;
 }
+
+/** The guide, with where it was imported from when it was. */
+const withOrigin = (record: LearnerDataRecord<GuideRecord>): GuideRecord =>
+  record.importedFrom !== undefined ? { ...record.value, importedFrom: record.importedFrom } : record.value;
 
 /** Guide records in the generic learner store: origin = the site, key = the guide key. */
 export class LearnerDataGuideStore implements GuideStore {
@@ -26,15 +30,17 @@ export class LearnerDataGuideStore implements GuideStore {
   async get(origin: string, key: string): Promise<GuideRecord | null> {
     const read = await this.data.get(origin, key);
     // An invalid record reads as none: the next attempt starts a fresh one over it.
-    return read.status === 'found' ? read.record.value : null;
+    return read.status === 'found' ? withOrigin(read.record) : null;
   }
 
   async put(record: GuideRecord): Promise<void> {
-    await this.data.put(record.origin, record.key, record);
+    // A guide written here is this browser's own: where an earlier one was imported from no longer applies.
+    const { importedFrom: _earlier, ...own } = record;
+    await this.data.put(record.origin, record.key, own);
   }
 
   async list(origin?: string): Promise<GuideRecord[]> {
-    return (await this.data.list(origin)).records.map((r) => r.value);
+    return (await this.data.list(origin)).records.map(withOrigin);
   }
 }
 

@@ -8,7 +8,7 @@
 import type { Action, Target } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { tokenize } from '../../memory/tokenize.ts';
-import { SECRET_LABEL } from '../../page/page-digest.ts';
+import { secretFieldOf } from '../../secrets/secret-fields.ts';
 
 /** `{name}` placeholders, in order of first appearance, without braces. */
 export function variablesIn(text: string): string[] {
@@ -50,11 +50,6 @@ export function variableNameFor(label: string, fallback: string): string {
 }
 
 const targetLabel = (t: Target): string => (t.kind === 'semantic' ? t.name || t.role : '');
-
-/** Fields whose typed text is a secret (semantic targets carry no input type, so this goes by label). */
-export function isSecretField(target: Target): boolean {
-  return target.kind === 'semantic' && SECRET_LABEL.test(target.name);
-}
 
 function replaceValue(text: string, value: string, replacement: string): string {
   return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value.trim())}(?![\\p{L}\\p{N}])`, 'giu'), replacement);
@@ -116,7 +111,7 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
       case 'fill': {
         // A secret typed during the episode must never be kept in the buffer.
         // A secret the task itself names is bound like any value (so the name hides it too).
-        const text = isSecretField(a.target) && !containsValue(task, a.text)
+        const text = secretFieldOf(a) !== null && !containsValue(task, a.text)
           ? `{${bind(`\u0000secret:${a.text}`, variableNameFor(targetLabel(a.target), 'secret'))}}`
           : slot(a.text, a.target, 'text');
         out.push({ ...a, text, target: abstractTarget(a.target) });

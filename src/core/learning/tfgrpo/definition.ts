@@ -1,6 +1,7 @@
 /** Training-Free GRPO's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
 import { TfgrpoEvidenceSchema } from './evidence.ts';
+import { TFGRPO_ACTIONS } from './actions.ts';
 import { DEFAULT_TFGRPO, TfgrpoSettingsSchema, type TfgrpoSettings } from './tfgrpo-settings.ts';
 
 export const NEEDS_MODEL =
@@ -14,4 +15,5 @@ export const tfgrpoDefinition: LearnerDefinition<TfgrpoSettings> = {
   needsModel: { level: 'optional', description: NEEDS_MODEL },
   evidenceSchema: TfgrpoEvidenceSchema,
   keepsMemory: true,
+  actions: TFGRPO_ACTIONS,
 };

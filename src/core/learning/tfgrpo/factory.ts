@@ -3,6 +3,9 @@ import { learnerSettings, type LearnerFactory, type LearnerPorts } from '../lear
 import { tfgrpoDefinition } from './definition.ts';
 import { TfgrpoLearner } from './tfgrpo-learner.ts';
 import { LearnerDataTfgrpoStore } from './learner-data-tfgrpo-store.ts';
+import { TFGRPO_ACTIONS } from './actions.ts';
+import { checkedHandlers } from '../learner-actions.ts';
+import type { Learner } from '../learner.ts';
 
 /** The learner's state lives in the generic per-learner store, under its id. */
 export const tfgrpoStoreOf = (ports: LearnerPorts): LearnerDataTfgrpoStore =>
@@ -17,4 +20,18 @@ export const tfgrpoFactory: LearnerFactory = {
   }),
   // Forget, export, import and list go through the generic store's records (library, revisions, open groups).
   memory: (ports) => tfgrpoStoreOf(ports).data.memory(),
+  actionHandlers: (_ports, built) => {
+    const learner = asTfgrpo(built);
+    return checkedHandlers(TFGRPO_ACTIONS, {
+      library: ({ origin }) => learner.view(origin),
+      edit: async ({ origin, id, text }) => ({ ok: await learner.edit(origin, id, text) }),
+      delete: async ({ origin, ids }) => ({ deleted: await learner.remove(origin, ids) }),
+      undo: async ({ origin }) => ({ undone: (await learner.undoLastUpdate(origin)) !== null }),
+    });
+  },
 };
+
+function asTfgrpo(learner: Learner): TfgrpoLearner {
+  if (!(learner instanceof TfgrpoLearner)) throw new Error('Training-Free GRPO\'s actions need the learner its factory built');
+  return learner;
+}

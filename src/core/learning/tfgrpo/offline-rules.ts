@@ -14,7 +14,8 @@ import { parseAction, formatAction } from '../../page/action-grammar.ts';
 import { isTerminalAction, type Action } from '../../page/action.ts';
 import { pageNameFromUrl } from '../shared/page-name.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
-import { abstractActions, isSecretField } from '../shared/skill-variables.ts';
+import { abstractActions } from '../shared/skill-variables.ts';
+import { secretFieldOf } from '../../secrets/secret-fields.ts';
 import { MAX_EXPERIENCE_CHARS, type ExperienceHint, type GroupRef } from './experience.ts';
 import type { GroupAttempt, GroupSplit } from './group.ts';
 import type { LibraryOperation } from './operations.ts';
@@ -35,7 +36,7 @@ interface PageActions {
 function usable(a: Action): boolean {
   if (isTerminalAction(a)) return false; // answers belong to the instance, not the recipe
   if ('target' in a && a.target?.kind === 'ref') return false; // refs mean nothing on another visit
-  if (a.type === 'fill' && isSecretField(a.target)) return false;
+  if (a.type === 'fill' && secretFieldOf(a) !== null) return false;
   return true;
 }
 

@@ -13,9 +13,8 @@
  */
 import * as z from 'zod';
 import { askModelJson } from '../../llm/ask-model-json.ts';
-import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import type { ChatModel } from '../../ports.ts';
-import { isSecretField } from '../shared/skill-variables.ts';
+import { maskTypedSecrets } from '../../secrets/mask-secrets.ts';
 import type { GroupRef, TfgrpoExperience } from './experience.ts';
 import type { GroupAttempt, GroupSplit } from './group.ts';
 import { resolveOperations, UpdateAnswerEnvelopeSchema, UpdateAnswerSchema, type ResolvedOperations } from './operations.ts';
@@ -62,13 +61,6 @@ Each experience is "Short name: one sentence". Prefer few, precise experiences o
 Answer with one JSON object and nothing else, following this JSON Schema:
 `;
 
-/** The typed text of a secret field is replaced before any prompt sees it. */
-function maskSecret(semantic: string): string {
-  const parsed = parseAction(semantic);
-  if (!parsed.ok || parsed.action.type !== 'fill' || !isSecretField(parsed.action.target)) return semantic;
-  return formatAction({ ...parsed.action, text: '(hidden)' });
-}
-
 const cap = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
 /** One attempt as the summarizer reads it. */
@@ -79,7 +71,7 @@ export function renderAttempt(attempt: GroupAttempt): string {
   attempt.steps.slice(0, MAX_STEPS_IN_PROMPT).forEach((s, i) => {
     lines.push(`${i + 1}. on ${s.title ? `"${s.title}" ` : ''}${s.url} (page type ${s.regUrl})`);
     if (s.digest) lines.push(`   page showed: ${cap(s.digest.replace(/\s+/g, ' '), DIGEST_CHARS_IN_PROMPT)}`);
-    lines.push(`   action: ${maskSecret(s.action)}`);
+    lines.push(`   action: ${maskTypedSecrets(s.action)}`);
     lines.push(`   result: ${s.ok ? 'ok' : `failed${s.error ? ` (${s.error})` : ''}`}`);
   });
   if (attempt.steps.length > MAX_STEPS_IN_PROMPT) lines.push(`(${attempt.steps.length - MAX_STEPS_IN_PROMPT} more steps not shown)`);

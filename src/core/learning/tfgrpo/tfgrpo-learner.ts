@@ -11,7 +11,6 @@
  * notes, never throws.
  */
 import type { Episode } from '../../episode/episode.ts';
-import { unadjustedCandidates } from '../unadjusted-candidates.ts';
 import { describeError } from '../../errors.ts';
 import type { PromptSection } from '../../policy/policy.ts';
 import type { ChatModel, Clock } from '../../ports.ts';
@@ -110,10 +109,9 @@ export class TfgrpoLearner implements Learner {
    * (number, id and text as shown), for the panel.
    */
   async adjust(input: AdjustInput): Promise<AdjustOutput> {
-    const { records, actions } = unadjustedCandidates(input.candidates, input.toSemantic);
     const shown = this.#shown.get(`${input.context.episodeId}:${input.context.stepIndex}`) ?? [];
     const evidence: TfgrpoEvidence = { experiences: shown };
-    return { candidates: records, actions, evidence, notes: [] };
+    return { candidates: [...input.candidates], evidence, notes: [] };
   }
 
   async learn(finished: FinishedEpisode, signal?: AbortSignal): Promise<TfgrpoLearnReport> {

@@ -1,0 +1,80 @@
+/**
+ * The values a person leaves in controls, recorded once each: text typed in
+ * a field becomes one fill with the final text when the field settles
+ * (change, blur, Enter, or before the next other action); a select, checkbox
+ * or radio change becomes one select_option / check / uncheck, however many
+ * 'input' and 'change' events the browser sent for it.
+ */
+import type { Action, RefTarget } from '../../core/page/action.ts';
+import { secretKindOf } from '../../core/secrets/secret-fields.ts';
+import { maskOf } from '../../core/secrets/secret-kinds.ts';
+import { inputType, isToggle, optionLabel, tagOf, textOf } from './recorded-elements.ts';
+
+type Emit = (el: Element, build: (target: RefTarget) => Action) => boolean;
+
+export interface ValueRecorder {
+  /** The person typed in this field: its fill is pending until it settles. */
+  touch(field: Element): void;
+  /** Records the field's fill now, if its text changed since the last one. */
+  flushField(field: Element): void;
+  /** Records every pending fill (before another action, so the order is the person's). */
+  flushAll(): void;
+  /** A select, checkbox or radio changed. */
+  choice(el: Element): void;
+  clear(): void;
+}
+
+export function createValueRecorder(emit: Emit): ValueRecorder {
+  /** Text fields typed in since their last recorded fill. */
+  const pending = new Set<Element>();
+  /** The last text / state recorded per element, so repeated events record once. */
+  const recorded = new WeakMap<Element, string>();
+
+  const flushField = (el: Element) => {
+    if (!pending.delete(el)) return;
+    const value = textOf(el);
+    if (recorded.get(el) === value) return;
+    // A secret field (by type and autocomplete: core/secrets) is recorded as its mask.
+    const secret = tagOf(el) === 'input' ? secretKindOf({ role: 'textbox', name: '', inputType: inputType(el), autocomplete: el.getAttribute('autocomplete') ?? undefined }) : null;
+    const text = secret !== null && value !== '' ? maskOf(secret) : value;
+    if (emit(el, (target) => ({ type: 'fill', target, text }))) recorded.set(el, value);
+  };
+  const flushAll = () => {
+    for (const el of [...pending]) if (el.isConnected) flushField(el); else pending.delete(el);
+  };
+
+  const select = (el: HTMLSelectElement) => {
+    const chosen = Array.from(el.selectedOptions, optionLabel);
+    const state = chosen.join('\n');
+    if (chosen.length === 0 || recorded.get(el) === state) return;
+    flushAll();
+    if (emit(el, (target) => ({ type: 'select_option', target, option: chosen[chosen.length - 1]! }))) recorded.set(el, state);
+  };
+
+  const toggle = (input: HTMLInputElement) => {
+    const state = input.checked ? 'checked' : 'unchecked';
+    if (recorded.get(input) === state) return;
+    if (inputType(input) === 'radio' && !input.checked) return; // the group's newly checked radio is the action
+    flushAll();
+    if (!emit(input, (target) => ({ type: input.checked ? 'check' : 'uncheck', target }))) return;
+    recorded.set(input, state);
+    if (inputType(input) === 'radio' && input.name) {
+      // The others in the group are unchecked now: choosing one of them again is a new action.
+      const scope = input.form ?? input.getRootNode();
+      for (const other of (scope as ParentNode).querySelectorAll('input[type="radio"]')) {
+        if (other !== input && (other as HTMLInputElement).name === input.name) recorded.delete(other);
+      }
+    }
+  };
+
+  return {
+    touch: (field) => void pending.add(field),
+    flushField,
+    flushAll,
+    choice(el) {
+      if (tagOf(el) === 'select') select(el as HTMLSelectElement);
+      else if (isToggle(el)) toggle(el as HTMLInputElement);
+    },
+    clear: () => pending.clear(),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The options page's groups outside the learners (policy, rewards, agent),
+ * generated from SettingsSchema like the learners' sections: labels are the
+ * schema's `.describe()` texts. The two settings that are lists of pairs
+ * (ask modes, always-ask actions) are edited as one "origin value" per line.
+ */
+import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
+import { fieldValues, labelsByPath, readFields, schemaFields, type FieldValues, type LinesCodec, type SchemaField } from './schema-fields.ts';
+
+export type CoreGroupId = 'policy' | 'rewards' | 'agent';
+export interface CoreGroup { id: CoreGroupId; title: string; fields: SchemaField[] }
+
+/** "origin value" lines (a bad line is left for the schema to refuse). */
+const splitPair = (line: string): [string, string] => {
+  const at = line.indexOf(' ');
+  return at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1).trim()];
+};
+const PAIR_CODECS: Record<string, LinesCodec> = {
+  'agent.askModes': {
+    toLines: (raw) => Object.entries(raw as Record<string, string>).map(([origin, mode]) => `${origin} ${mode}`),
+    fromLines: (lines) => Object.fromEntries(lines.map(splitPair)),
+  },
+  'agent.alwaysAsk': {
+    toLines: (raw) => (raw as { origin: string; action: string }[]).map((m) => `${m.origin} ${m.action}`),
+    fromLines: (lines) => lines.map(splitPair).map(([origin, action]) => ({ origin, action })),
+  },
+};
+
+const group = (id: CoreGroupId, title: string): CoreGroup =>
+  ({ id, title, fields: schemaFields(id, SettingsSchema.shape[id], DEFAULT_SETTINGS[id], PAIR_CODECS) });
+
+export const CORE_GROUPS: readonly CoreGroup[] = [
+  group('policy', 'Policy: how candidates are asked for'),
+  group('rewards', 'Rewards'),
+  group('agent', 'Agent'),
+];
+
+export const coreValues = (settings: Settings): FieldValues =>
+  Object.assign({}, ...CORE_GROUPS.map((g) => fieldValues(g.fields, settings[g.id])));
+
+/** The groups the inputs describe, by group id (validated by the caller with SettingsSchema). */
+export const coreFromValues = (values: FieldValues): Record<CoreGroupId, Record<string, unknown>> =>
+  Object.fromEntries(CORE_GROUPS.map((g) => [g.id, readFields(g.fields, values)])) as Record<CoreGroupId, Record<string, unknown>>;
+
+export const CORE_LABELS: Record<string, string> = labelsByPath(CORE_GROUPS.flatMap((g) => g.fields));

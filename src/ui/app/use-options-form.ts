@@ -1,0 +1,86 @@
+/**
+ * The options page's state: the stored settings, the edited values of every
+ * generated field (core groups and learners, by path), and save / reset /
+ * a learner view's immediate save. Saving validates with the same schemas
+ * the background uses (SettingsSchema, each learner's own).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
+import type { UiClient } from '../../protocol/validate.ts';
+import { errorText } from './format.ts';
+import { learnersFromValues, learnerValues } from './learner-settings.tsx';
+import type { FieldValue, FieldValues } from './schema-fields.ts';
+import { coreFromValues, coreValues } from './settings-groups.ts';
+
+export type OptionsMessage = { kind: 'ok' | 'error'; text: string };
+
+export function useOptionsForm(client: UiClient, generated: readonly LearnerDefinition[]) {
+  const [loaded, setLoaded] = useState<Settings | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadNotes, setLoadNotes] = useState<string[]>([]);
+  const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
+  const valuesOf = (s: Settings): FieldValues => ({ ...coreValues(s), ...learnerValues(s, generated) });
+  const [values, setValues] = useState<FieldValues>(valuesOf(DEFAULT_SETTINGS));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<OptionsMessage | null>(null);
+  const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
+
+  const apply = (s: Settings) => {
+    setLoaded(s);
+    setProvider(s.provider);
+    setValues(valuesOf(s));
+    setErrors({});
+  };
+
+  useEffect(() => {
+    client.request('settings.get', {}).then(apply, (err: unknown) => setLoadError(errorText(err)));
+    // What the background could not keep of the stored settings (older versions have no such message).
+    client.request('settings.loadNotes', {}).then(setLoadNotes, () => setLoadNotes([]));
+  }, [client]);
+
+  async function run(kind: 'save' | 'reset', call: () => Promise<Settings>, ok: string, failed: string) {
+    setBusy(kind);
+    try {
+      apply(await call());
+      setLoadNotes([]);
+      setMessage({ kind: 'ok', text: ok });
+    } catch (err) {
+      setMessage({ kind: 'error', text: `${failed}: ${errorText(err)}` });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function save(e: Event) {
+    e.preventDefault();
+    setMessage(null);
+    const learnerPart = learnersFromValues(loaded?.learners, values, generated);
+    const candidate = { ...coreFromValues(values), provider, learners: learnerPart.learners, ...(loaded?.replay ? { replay: loaded.replay } : {}) };
+    const parsed = SettingsSchema.safeParse(candidate);
+    const errs: Record<string, string> = { ...learnerPart.errors };
+    for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;
+    if (!parsed.success || Object.keys(errs).length > 0) {
+      const n = Object.keys(errs).length;
+      setErrors(errs);
+      setMessage({ kind: 'error', text: `Not saved: ${n} field${n === 1 ? '' : 's'} need fixing.` });
+      return;
+    }
+    setErrors({});
+    await run('save', () => client.request('settings.set', { settings: parsed.data }), 'Saved.', 'Not saved');
+  }
+
+  async function reset() {
+    setMessage(null);
+    await run('reset', () => client.request('settings.reset', {}), 'All settings reset to their defaults.', 'Reset failed');
+  }
+
+  /** A learner view's change, saved at once over the settings as stored. */
+  async function saveLearner(id: string, next: unknown) {
+    if (!loaded) return;
+    setLoaded(await client.request('settings.set', { settings: { ...loaded, learners: { ...(loaded.learners ?? {}), [id]: next } } }));
+  }
+
+  const setValue = (path: string, v: FieldValue) => setValues({ ...values, [path]: v });
+  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, errors, message, busy, save, reset, saveLearner };
+}
