@@ -1,73 +1,50 @@
 /**
- * `npm run bench -- --ablate`: JitRL as the paper has it (Algorithm 1 with
- * none of our additions), then each addition switched on alone, then all of
- * them (the shipped defaults), then the shipped set with each one left out.
- * Every row is one benchmark run of the `jitrl`
- * configuration on the same tasks, seed and profile, next to `static`.
+ * `npm run bench -- --ablate`: for each registry learner with ablation rows
+ * (LearnerFactory.ablation; JitRL's: the paper's method, then each of our
+ * additions alone, then all, then each left out), one benchmark run of that
+ * learner per row on the same tasks, seed and profile, next to `static`.
  * Published in docs/learning-ablation.md.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
-import { DEFAULT_JITRL, type JitrlSettings } from '../src/core/learning/jitrl/settings.ts';
+import type { AblationRow } from '../src/core/learning/learner-definition.ts';
+import { REGISTERED_LEARNERS } from '../src/core/learning/registry-factories.ts';
 import { runBench, type BenchOptions } from './bench-runner.ts';
 import type { LearnerSummary } from './metrics.ts';
 
-type Switches = Pick<JitrlSettings, 'bars' | 'exploitSettled' | 'widenPool' | 'loopBars' | 'advantageFloor' | 'preferSameUrl'>;
-
-/** Algorithm 1 alone: every addition off; Eq. 25's divisor without a floor; the page type's neighbours only. */
-export const PAPER_ONLY: Switches = { bars: false, exploitSettled: false, widenPool: false, loopBars: false, advantageFloor: 0, preferSameUrl: false };
-
-const SHIPPED: Switches = {
-  bars: DEFAULT_JITRL.bars, exploitSettled: DEFAULT_JITRL.exploitSettled, widenPool: DEFAULT_JITRL.widenPool,
-  loopBars: DEFAULT_JITRL.loopBars, advantageFloor: DEFAULT_JITRL.advantageFloor, preferSameUrl: DEFAULT_JITRL.preferSameUrl,
-};
-
-export interface AblationRow {
-  name: string;
-  settings: Switches;
+export interface AblatedLearner {
+  id: string;
+  label: string;
+  rows: { row: AblationRow; summary: LearnerSummary; seconds: number }[];
 }
 
-export const ABLATION_ROWS: readonly AblationRow[] = [
-  { name: 'paper only (Algorithm 1)', settings: PAPER_ONLY },
-  { name: '+ bars (rejected / blamed here)', settings: { ...PAPER_ONLY, bars: true } },
-  { name: '+ settled exploitation', settings: { ...PAPER_ONLY, exploitSettled: true } },
-  { name: '+ pool widening', settings: { ...PAPER_ONLY, widenPool: true } },
-  { name: '+ loop bars', settings: { ...PAPER_ONLY, loopBars: true } },
-  { name: '+ advantage floor (1)', settings: { ...PAPER_ONLY, advantageFloor: SHIPPED.advantageFloor } },
-  { name: '+ same-URL backoff', settings: { ...PAPER_ONLY, preferSameUrl: true } },
-  { name: 'all additions (shipped)', settings: SHIPPED },
-];
-
-/** Each addition left out of the shipped set: what it adds given the others (interactions show here). */
-export const LEAVE_ONE_OUT_ROWS: readonly AblationRow[] = [
-  { name: 'shipped − bars', settings: { ...SHIPPED, bars: false } },
-  { name: 'shipped − settled exploitation', settings: { ...SHIPPED, exploitSettled: false } },
-  { name: 'shipped − pool widening', settings: { ...SHIPPED, widenPool: false } },
-  { name: 'shipped − loop bars', settings: { ...SHIPPED, loopBars: false } },
-  { name: 'shipped − advantage floor', settings: { ...SHIPPED, advantageFloor: 0 } },
-  { name: 'shipped − same-URL backoff', settings: { ...SHIPPED, preferSameUrl: false } },
-];
-
 export interface AblationResult {
-  rows: { row: AblationRow; jitrl: LearnerSummary; seconds: number }[];
+  learners: AblatedLearner[];
   staticSummary: LearnerSummary | null;
   options: Pick<BenchOptions, 'policy' | 'seed' | 'attempts' | 'profile' | 'memory' | 'selection' | 'taskFilter'>;
 }
 
-/** Runs `static` once and `jitrl` once per row. */
-export async function runAblation(base: Omit<BenchOptions, 'learners' | 'jitrl'>, rows: readonly AblationRow[] = [...ABLATION_ROWS, ...LEAVE_ONE_OUT_ROWS]): Promise<AblationResult> {
+/** The registry learners that have ablation rows, with them. */
+export const ABLATED = REGISTERED_LEARNERS.flatMap((d) => (d.ablation && d.ablation.length > 0 ? [{ id: d.id, label: d.label, rows: d.ablation }] : []));
+
+/** Runs `static` once, then each ablated learner once per row. */
+export async function runAblation(base: Omit<BenchOptions, 'learners' | 'learnerSettings'>, learners = ABLATED): Promise<AblationResult> {
   const staticRun = await runBench({ ...base, learners: ['static'] });
-  const out: AblationResult['rows'] = [];
-  for (const row of rows) {
-    const started = Date.now();
-    const result = await runBench({ ...base, learners: ['jitrl'], jitrl: row.settings });
-    const jitrl = result.summaries.find((s) => s.learner === 'jitrl');
-    if (!jitrl) throw new Error(`ablation row "${row.name}": no jitrl summary`);
-    out.push({ row, jitrl, seconds: Math.round((Date.now() - started) / 1000) });
+  const out: AblatedLearner[] = [];
+  for (const { id, label, rows } of learners) {
+    const done: AblatedLearner['rows'] = [];
+    for (const row of rows) {
+      const started = Date.now();
+      const result = await runBench({ ...base, learners: [id], learnerSettings: { [id]: row.settings } });
+      const summary = result.summaries.find((s) => s.learner === id);
+      if (!summary) throw new Error(`ablation row "${row.name}": no ${label} summary`);
+      done.push({ row, summary, seconds: Math.round((Date.now() - started) / 1000) });
+    }
+    out.push({ id, label, rows: done });
   }
   return {
-    rows: out,
+    learners: out,
     staticSummary: staticRun.summaries.find((s) => s.learner === 'static') ?? null,
     options: { policy: base.policy, seed: base.seed, attempts: base.attempts, profile: base.profile, memory: base.memory, selection: base.selection ?? 'sampling', taskFilter: base.taskFilter },
   };
@@ -75,26 +52,30 @@ export async function runAblation(base: Omit<BenchOptions, 'learners' | 'jitrl'>
 
 const pct = (x: number) => (100 * x).toFixed(1);
 
-export function ablationMarkdown(result: AblationResult): string {
+/** One learner's table: static, then its rows, each with its Final against the first row's (the paper's method). */
+function learnerTable(result: AblationResult, learner: AblatedLearner): string {
   const header = ['Configuration', 'Avg %', 'Final %', 'AUC %', 'W-AUC %', 'Limit %', 'Final / Limit %', 'Steps/attempt', 'Δ Final vs paper'];
-  const paper = result.rows[0]?.jitrl.final ?? 0;
+  const paper = learner.rows[0]?.summary.final ?? 0;
   const line = (name: string, s: LearnerSummary, delta: string) => [
     name, pct(s.avg), pct(s.final), pct(s.auc), pct(s.wauc), pct(s.limit), s.finalOfLimit === null ? '–' : pct(s.finalOfLimit), s.meanSteps.toFixed(1), delta,
   ];
-  const body = result.rows.map(({ row, jitrl }, i) => line(row.name, jitrl, i === 0 ? '–' : `${jitrl.final >= paper ? '+' : ''}${pct(jitrl.final - paper)}`));
+  const body = learner.rows.map(({ row, summary }, i) => line(row.name, summary, i === 0 ? '–' : `${summary.final >= paper ? '+' : ''}${pct(summary.final - paper)}`));
   if (result.staticSummary) body.unshift(line('static (no learner)', result.staticSummary, '–'));
+  return markdownTable([header, ...body], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] });
+}
+
+export function ablationMarkdown(result: AblationResult): string {
   const o = result.options;
-  return [
-    `Policy ${o.policy} (${o.selection}), profile ${o.profile}${o.taskFilter ? `, tasks ${o.taskFilter}` : ''}, ${o.attempts} attempts per task, memory ${o.memory}, seed ${o.seed}.`,
-    '',
-    markdownTable([header, ...body], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }),
-    '',
-  ].join('\n');
+  const setting = `Policy ${o.policy} (${o.selection}), profile ${o.profile}${o.taskFilter ? `, tasks ${o.taskFilter}` : ''}, ${o.attempts} attempts per task, memory ${o.memory}, seed ${o.seed}.`;
+  // One learner: the table as before; more: one headed section each.
+  if (result.learners.length === 1) return [setting, '', learnerTable(result, result.learners[0]!), ''].join('\n');
+  return [setting, '', ...result.learners.flatMap((l) => [`## ${l.label}`, '', learnerTable(result, l), ''])].join('\n');
 }
 
 export async function writeAblation(result: AblationResult, outDir: string): Promise<string> {
   await mkdir(outDir, { recursive: true });
   const path = join(outDir, 'ablation.md');
-  await writeFile(path, `# JitRL ablation\n\n${ablationMarkdown(result)}`);
+  const title = result.learners.map((l) => l.label).join(', ') || 'No learner has';
+  await writeFile(path, `# ${title} ablation\n\n${ablationMarkdown(result)}`);
   return path;
 }

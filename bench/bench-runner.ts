@@ -4,24 +4,18 @@
  * own agent loop (AgentController), observation and action code. Only the
  * decider differs from the extension: it approves the top candidate.
  */
-import type { JitrlSettings } from '../src/core/learning/jitrl/settings.ts';
 import { SingleBar } from 'cli-progress';
 import type { Browser, Page } from 'playwright-core';
 import { createOpenAiChatModel } from '../src/adapters/openai/openai-chat-model.ts';
 import { AgentController, isFinished } from '../src/core/agent/agent-controller.ts';
 import type { Episode } from '../src/core/episode/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../src/core/learning/cer/experience-store.ts';
-import type { Lineage } from '../src/core/learning/evotest/lineage.ts';
-import { lineageStoreOn } from '../src/core/learning/evotest/lineage-store.ts';
-import { InMemoryLearnerDataStore } from '../src/core/learning/in-memory-learner-data-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
 import { LEARNERS, learnerDefinition } from '../src/core/learning/registry.ts';
-import { buildLearners as buildRegistryLearners, procedureKnowledge } from '../src/core/learning/registry-factories.ts';
-import type { LearnerPorts } from '../src/core/learning/learner-definition.ts';
-import { MetaTtlLearner, METATTL_ID } from '../src/core/learning/metattl/metattl-learner.ts';
-import { DEFAULT_METATTL } from '../src/core/learning/metattl/metattl-settings.ts';
-import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
+import {
+  BENCH_CONFIGURATIONS, buildLearners as buildRegistryLearners, inMemoryLearnerStores, procedureKnowledge, REGISTERED_LEARNERS,
+} from '../src/core/learning/registry-factories.ts';
+import { learnerSettings, type LearnerPorts, type LearnerStores, type RunReport } from '../src/core/learning/learner-definition.ts';
 import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';
 import type { CandidatePolicy } from '../src/core/policy/policy.ts';
@@ -31,7 +25,6 @@ import { silentLogger, systemClock } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/core/settings.ts';
 import { launchPlain } from '../test/support/chromium.ts';
-import { summarizeEvolution } from './evolution-summary.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
 import { checkTeachingTargets, summarizeTeaching } from './teaching-metrics.ts';
 import { attemptCost } from './cost-metrics.ts';
@@ -42,15 +35,15 @@ import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, teacherOf, type Be
 import { emptyTeaching, teachOneStep, type LocateTeacherElement, type ShowInPage, type TeachingCounts } from './teach.ts';
 import { showInPage } from './show-in-page.ts';
 
-/** The default learner configurations: no learner, each alone, both. */
-export const LEARNER_CONFIGS: readonly string[] = ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'];
-/** 'static' (no learner), or registry ids joined by '+', such as `jitrl+cer`. */
+/** The default learner configurations, as the registry lists them (registry-factories.ts). */
+export const LEARNER_CONFIGS: readonly string[] = BENCH_CONFIGURATIONS.default;
+/** 'static' (no learner), or registry ids joined by '+', such as `<id>+<id>`. */
 export type LearnerConfig = string;
 
 /**
  * The registry ids of a configuration, or an error naming the unknown ones.
  * A trailing `+replay` runs it with learned procedures replayed (issue 25):
- * `jitrl+cer+replay` is JitRL and CER with replay on.
+ * `<id>+<id>+replay` runs those learners with replay on.
  */
 export function parseLearnerConfig(config: string): { ok: true; ids: string[]; replay: boolean } | { ok: false; message: string } {
   if (config === 'static') return { ok: true, ids: [], replay: false };
@@ -122,19 +115,13 @@ export interface BenchOptions {
   teachBy?: 'panel' | 'show';
   /** Makes the learners' stores (default: empty ones); bench:team starts member B from what member A shared. */
   learnerSet?: () => LearnerSet;
-  /** JitRL settings over the defaults (the ablation switches additions off, `bench/ablation.ts`). */
-  jitrl?: Partial<JitrlSettings>;
-  /** For the Meta-TTL learners: the strategy φ in force, and an observer of each adaptation (meta-training reads the logs and guides). */
-  metattl?: { strategy: string; onAdapted?: (adapted: MetaTtlAdapted) => void };
-}
-
-/** What the Meta-TTL learner did after one attempt. */
-export interface MetaTtlAdapted {
-  /** The attempt's rendered log, as the meta-agent read it; null when it was not rendered. */
-  log: string | null;
-  /** The guide the meta-agent wrote, or null when it wrote none. */
-  guide: string | null;
-  notes: string[];
+  /**
+   * Settings over a learner's defaults, by registry id (`settings.learners[id]`): the ablation switches
+   * additions off, `--no-corrections` switches correction learning off, meta-training sets its strategy.
+   */
+  learnerSettings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Called with each attempt's learners once built (meta-training observes its learner's adaptations). */
+  onLearners?: (learners: readonly Learner[]) => void;
 }
 
 export const POLICY_DESCRIPTIONS: Record<PolicyKind, string> = {
@@ -174,19 +161,69 @@ export function selectTasks(suite: Suite, all: BenchTask[], profile: string, fil
   return chosen;
 }
 
+/** One configuration's memory: the learners' stores (built by the registry) and the episodes. */
 export interface LearnerSet {
-  memory: InMemoryMemoryStore;
-  experience: InMemoryExperienceStore;
+  stores: LearnerStores;
   episodes: InMemoryEpisodeStore;
-  learnerData: InMemoryLearnerDataStore;
 }
 
-export const freshSet = (): LearnerSet => ({
-  memory: new InMemoryMemoryStore(),
-  experience: new InMemoryExperienceStore(),
-  episodes: new InMemoryEpisodeStore(),
-  learnerData: new InMemoryLearnerDataStore(),
-});
+export const freshSet = (): LearnerSet => ({ stores: inMemoryLearnerStores(), episodes: new InMemoryEpisodeStore() });
+
+/** What the registry learners report of a run (LearnerFactory.runReport), collected from each learner set. */
+function runReportCollector() {
+  const sources = REGISTERED_LEARNERS.flatMap((d) => (d.runReport ? [{ id: d.id, source: d.runReport }] : []));
+  const items = new Map<string, Map<string, unknown[]>>();
+  return {
+    async keep(config: string, set: LearnerSet) {
+      for (const { id, source } of sources) {
+        const byLearner = items.get(config) ?? new Map<string, unknown[]>();
+        byLearner.set(id, [...(byLearner.get(id) ?? []), ...(await source.collect(set.stores))]);
+        items.set(config, byLearner);
+      }
+    },
+    reports(): Record<string, RunReport[]> {
+      const out: Record<string, RunReport[]> = {};
+      for (const [config, byLearner] of items) {
+        const reports = sources.flatMap(({ id, source }) => {
+          const report = source.summarize(byLearner.get(id) ?? []);
+          return report ? [report] : [];
+        });
+        if (reports.length > 0) out[config] = reports;
+      }
+      return out;
+    },
+  };
+}
+
+/** `learnCorrections: false` for every registry learner whose settings have that switch. */
+export function withoutCorrections(): Record<string, Record<string, unknown>> {
+  const has = (defaults: unknown) => typeof defaults === 'object' && defaults !== null && 'learnCorrections' in defaults;
+  return Object.fromEntries(REGISTERED_LEARNERS.filter((d) => has(d.settings.defaults)).map((d) => [d.id, { learnCorrections: false }]));
+}
+
+/**
+ * The settings of one attempt: the defaults with the suite's step limit, and every learner the
+ * configuration names switched on (Meta-TTL is off by default in the extension), with the run's
+ * settings over each learner's.
+ */
+export function attemptSettings(options: BenchOptions, task: BenchTask, ids: readonly string[]): Settings {
+  const learners: Record<string, unknown> = { ...(DEFAULT_SETTINGS.learners ?? {}) };
+  for (const definition of REGISTERED_LEARNERS) {
+    const override = options.learnerSettings?.[definition.id];
+    const named = ids.includes(definition.id);
+    if (!override && !named) continue;
+    const current = learnerSettings(definition, DEFAULT_SETTINGS) as Record<string, unknown>;
+    learners[definition.id] = { ...current, ...(named ? { enabled: true } : {}), ...(override ?? {}) };
+  }
+  return {
+    ...DEFAULT_SETTINGS,
+    agent: {
+      ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection,
+      ...(options.askMode ? { askModes: { [new URL(task.startUrl).origin]: options.askMode } } : {}),
+    },
+    learners,
+  };
+}
 
 class BrowserCrash extends Error {
   override name = 'BrowserCrash';
@@ -234,10 +271,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       return browser;
     };
 
-    const lineagesBy = new Map<string, Lineage[]>();
-    const keepLineages = async (learner: string, set: LearnerSet) => {
-      lineagesBy.set(learner, [...(lineagesBy.get(learner) ?? []), ...(await lineageStoreOn(set.learnerData).list())]);
-    };
+    const runReports = runReportCollector();
     // 1-based instance number of each task within its template, in run order (a task without one is its own).
     const instanceOf = new Map<string, number>();
     const seenOf = new Map<string, number>();
@@ -258,7 +292,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       const makeSet = options.learnerSet ?? freshSet;
       let carried = makeSet();
       for (const task of tasks) {
-        if (options.memory === 'fresh' && task !== tasks[0]) await keepLineages(learner, carried);
+        if (options.memory === 'fresh' && task !== tasks[0]) await runReports.keep(learner, carried);
         const set = options.memory === 'fresh' ? makeSet() : carried;
         carried = set;
         for (let attempt = 1; attempt <= options.attempts; attempt++) {
@@ -293,10 +327,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           }
         }
       }
-      await keepLineages(learner, carried);
+      await runReports.keep(learner, carried);
     }
     bar?.stop();
-    const evolution = Object.fromEntries([...lineagesBy].filter(([, l]) => l.length > 0).map(([learner, l]) => [learner, summarizeEvolution(l)]));
+    const learnerReports = runReports.reports();
     const summaries = runnable.map((l) => summarizeLearner(l, records, options.attempts));
     const baseline = summaries.find((s) => s.learner === 'static');
     const setting = { policy: options.policy, memory: options.memory };
@@ -320,7 +354,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null })),
       summaries,
       targets,
-      ...(Object.keys(evolution).length > 0 ? { evolution } : {}),
+      ...(Object.keys(learnerReports).length > 0 ? { learnerReports } : {}),
       records,
       crashed,
       needsModel,
@@ -353,7 +387,7 @@ function buildPolicy(options: BenchOptions, chat: ChatModel | null, streamSeed: 
 /** The ports the registry builds learners (and their knowledge) from, on this learner set's stores. */
 function learnerPorts(set: LearnerSet, settings: Settings, chat: ChatModel | null, streamSeed: number): LearnerPorts {
   return {
-    stores: { memory: set.memory, experiences: set.experience, learnerData: set.learnerData },
+    stores: set.stores,
     settings: () => settings,
     model: () => chat,
     clock: systemClock,
@@ -395,25 +429,11 @@ async function runAttempt(input: {
     await page.goto(task.startUrl, { waitUntil: 'load' });
     const fromSetup = await task.setup?.(page, { seed: options.seed, attempt });
     const instruction = typeof fromSetup === 'string' && fromSetup ? fromSetup : task.instruction ?? '';
-    const settings: Settings = {
-      ...DEFAULT_SETTINGS,
-      agent: {
-        ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection,
-        ...(options.askMode ? { askModes: { [new URL(task.startUrl).origin]: options.askMode } } : {}),
-      },
-      // A configuration that names Meta-TTL runs it (it is off by default in the extension).
-      learners: { ...(DEFAULT_SETTINGS.learners ?? {}), jitrl: { ...(options.jitrl ?? {}) }, [METATTL_ID]: { ...DEFAULT_METATTL, enabled: true, ...(options.metattl ? { strategy: options.metattl.strategy } : {}) } },
-    };
+    const parsedConfig = parseLearnerConfig(learner);
+    const settings = attemptSettings(options, task, parsedConfig.ok ? parsedConfig.ids : []);
     const policy = buildPolicy(options, chat, streamSeed);
     const learners = buildLearners(learner, set, settings, chat, streamSeed);
-    const onAdapted = options.metattl?.onAdapted;
-    if (onAdapted) {
-      for (const l of learners) {
-        if (l instanceof MetaTtlLearner) {
-          l.observe((r) => onAdapted({ log: r.record?.conversation.at(-1) ?? null, guide: r.changed ? r.record?.guide ?? null : null, notes: r.notes }));
-        }
-      }
-    }
+    options.onLearners?.(learners);
     const driver = createPlaywrightPageDriver(page);
     let ids = 0;
     const controller = new AgentController({
@@ -428,7 +448,7 @@ async function runAttempt(input: {
       newId: () => `${learner}:${task.id}:${attempt}:${ids++}`,
       // The bench's decider approves every proposal, so a plan starts approved.
       ...(parseLearnerConfig(learner).ok && (parseLearnerConfig(learner) as { replay: boolean }).replay
-        ? { replay: new ProcedureLibrary({ knowledge: procedureKnowledge(learnerPorts(set, settings, chat, streamSeed)), episodes: set.episodes, learnerData: set.learnerData }, systemClock, { approvePlans: true }) }
+        ? { replay: new ProcedureLibrary({ knowledge: procedureKnowledge(learnerPorts(set, settings, chat, streamSeed)), episodes: set.episodes, learnerData: set.stores.learnerData }, systemClock, { approvePlans: true }) }
         : {}),
     });
 

@@ -15,22 +15,29 @@
  * Every step prints its candidates with base versus adjusted logits and how
  * it was decided, so you can watch one correction change what happens next.
  *
- *   npm start -- [--template shop.add-to-cart] [--learners jitrl+cer] [--headed]
+ *   npm start -- [--template shop.add-to-cart] [--learners <ids>] [--headed]   (default: the registry's showcase configuration)
  *   npm start -- --task <id> [--attempts 4]   (one task, alone, as before)
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/episode/episode.ts';
-import { JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../src/core/learning/jitrl/evidence.ts';
 import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
+import { BENCH_CONFIGURATIONS, REGISTERED_LEARNERS } from '../src/core/learning/registry-factories.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite, resolveTasks } from './suite.ts';
 
 const fmt = (n: number | null) => (n === null ? '—' : n.toFixed(2));
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
 
+/** The episode's learners that can say their evidence in words (LearnerFactory.evidenceText), in registry order. */
+const textsOf = (episode: Episode) =>
+  REGISTERED_LEARNERS.flatMap((d) => (d.evidenceText && episode.learners.includes(d.id) ? [{ id: d.id, text: d.evidenceText }] : []));
+
 function printAttempt(record: AttemptRecord, episode: Episode): void {
+  const texts = textsOf(episode);
+  // Candidate columns: every learner's, in registry order; an `evidence` column ends the table (barred is said there too).
+  const columns = [...new Set(texts.flatMap(({ text }) => Object.keys(text.candidate?.(undefined) ?? {})).filter((k) => k !== 'evidence'))];
   const verdict = record.outcome === 'success' ? 'SUCCESS' : record.outcome === 'error' ? 'ERROR' : 'failure';
   const t = record.teaching;
   const who = !record.taught ? 'alone' : `taught: ${(t?.shows ?? 0) + (t?.picks ?? 0) + (t?.edits ?? 0)} correction(s) by Show me, ${t?.asks ?? 0} proposal(s) approved`;
@@ -42,10 +49,13 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
       ? ` · proposal ${step.selection.how === 'sampled' ? `sampled (p = ${pct(step.selection.probability)})` : step.selection.how === 'exploited' ? 'repeats what worked' : 'argmax'}`
       : '';
     const decided = step.chosen.correction === 'show' ? `SHOWN by the person: ${step.chosen.semantic}` : step.chosen.decision === 'auto' ? 'ran alone' : step.chosen.decision;
-    const values = JitrlStepEvidenceSchema.safeParse(step.evidence?.[JITRL_ID]).data;
-    console.log(`\nstep ${step.index + 1} on ${path} · V(s) = ${fmt(values?.v ?? null)} from ${values?.neighbours.length ?? 0} neighbours${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how} · ${decided}`);
+    const said = texts.flatMap(({ id, text }) => (text.step ? [` · ${text.step(step.evidence?.[id])}`] : [])).join('');
+    console.log(`\nstep ${step.index + 1} on ${path}${said}${step.replayed.length ? ` · replayed: ${step.replayed.join(', ')}` : ''}${how} · ${decided}`);
     if (step.loop) console.log(`LOOP: back at the page as it was before step ${step.loop.since + 1}; not proposed again here: ${step.loop.repeated.join('; ')}`);
-    const rows = step.candidates.map((c) => [c, JitrlCandidateEvidenceSchema.safeParse(c.evidence?.[JITRL_ID]).data] as const).map(([c, value]) => [
+    const rows = step.candidates.map((c) => {
+      const cells = texts.map(({ id, text }) => text.candidate?.(c.evidence?.[id]) ?? {});
+      const evidence = cells.map((x) => x['evidence']).filter((x) => x !== undefined).join(' · ');
+      return [
       c.semantic === step.chosen!.semantic ? '→' : '',
       c.semantic.length > 60 ? `${c.semantic.slice(0, 57)}…` : c.semantic,
       c.origin,
@@ -53,10 +63,11 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
       fmt(c.adjustedLogit),
       pct(c.baseProb),
       pct(c.adjustedProb),
-      fmt(value?.normAdvantage ?? null),
-      `${value?.valueKind ?? 'none'}${value?.support ? ` ×${value.support}` : ''}${c.barred ? ` · barred (${c.barred})` : ''}`,
-    ]);
-    console.log(markdownTable([['', 'candidate', 'from', 'base z', "adjusted z'", 'base p', "adjusted p", 'Ã', 'evidence'], ...rows], { align: ['c', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'l'] }));
+      ...columns.map((k) => cells.find((x) => x[k] !== undefined)?.[k] ?? ''),
+      `${evidence}${c.barred ? `${evidence ? ' · ' : ''}barred (${c.barred})` : ''}`,
+      ];
+    });
+    console.log(markdownTable([['', 'candidate', 'from', 'base z', "adjusted z'", 'base p', "adjusted p", ...columns, 'evidence'], ...rows], { align: ['c', 'l', 'l', 'r', 'r', 'r', 'r', ...columns.map(() => 'r' as const), 'l'] }));
     const why = step.candidates.find((c) => c.semantic === step.chosen!.semantic)?.rationale;
     if (why) console.log(`why the policy proposed it: ${why}`);
   }
@@ -69,7 +80,7 @@ async function main(): Promise<number> {
       template: { type: 'string', default: 'shop.add-to-cart' },
       task: { type: 'string' },
       attempts: { type: 'string', default: '4' },
-      learners: { type: 'string', default: 'jitrl+cer' },
+      learners: { type: 'string', default: BENCH_CONFIGURATIONS.showcase },
       seed: { type: 'string', default: '0' },
       headed: { type: 'boolean', default: false },
     },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { costTable, fallbackLines } from './cost-metrics.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { markdownTable } from 'markdown-table';
-import type { EvolutionSummary } from './evolution-summary.ts';
+import type { RunReport } from '../src/core/learning/learner-definition.ts';
 import type { AttemptRecord, LearnerSummary, TargetCheck } from './metrics.ts';
 import { teachingReport } from './teaching-report.ts';
 import type { TeachingSummary } from './teaching-metrics.ts';
@@ -34,7 +34,8 @@ export interface BenchResult {
   /** Targets of each learner against 'static', when static ran. */
   targets: Record<string, TargetCheck[]>;
   /** What EvoTest's evolver changed, per learner configuration that includes EvoTest. */
-  evolution?: Record<string, EvolutionSummary>;
+  /** What the registry learners reported of the run, by configuration (LearnerFactory.runReport). */
+  learnerReports?: Record<string, RunReport[]>;
   records: AttemptRecord[];
   /** Tasks that crashed Chromium twice, with the error. */
   crashed: { learner: string; taskId: string; error: string }[];
@@ -101,13 +102,10 @@ export function markdownReport(r: BenchResult): string {
     for (const c of checks) lines.push(`- ${c.met ? 'met' : 'MISSED'}: ${c.name} (${c.detail})`);
     lines.push('');
   }
-  for (const [learner, e] of Object.entries(r.evolution ?? {})) {
-    lines.push(`What the EvoTest evolver changed (${learner}): ${e.children} children kept over ${e.lineages} lineages (${e.invalidChildren} invalid dropped); ${e.childrenRan} of them ran, for ${e.episodesOnChildren} of ${e.episodes} episodes.`, '');
-    if (e.fields.length > 0) {
-      lines.push(markdownTable([
-        ['Field', 'Children that changed it', 'Of which ran'],
-        ...e.fields.map((f) => [f.path, String(f.proposed), String(f.ran)]),
-      ], { align: ['l', 'r', 'r'] }), '');
+  for (const [learner, reports] of Object.entries(r.learnerReports ?? {})) {
+    for (const report of reports) {
+      lines.push(`${report.title} (${learner}): ${report.text}`, '');
+      if (report.table) lines.push(markdownTable(report.table, { align: report.table[0]!.map((_, i) => (i === 0 ? 'l' : 'r')) }), '');
     }
   }
   if (r.crashed.length > 0) {

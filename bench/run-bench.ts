@@ -1,11 +1,13 @@
 /**
- * `npm run bench -- --learners static,jitrl,cer,jitrl+cer --attempts 5
+ * `npm run bench -- --learners static,<id>,<id>+<id> --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
  *   [--selection sampling|argmax] [--ablate] [--teach N] [--ask-mode every-step|unapproved-only]`
  *
- * --ablate: JitRL with none of our additions, then each one alone, then all
- * (bench/ablation.ts); --learners is ignored.
+ * --learners: registry ids joined by "+" (see the registry; default: its BENCH_CONFIGURATIONS).
+ * --ablate: each learner with ablation rows (JitRL: none of our additions,
+ * then each one alone, then all; bench/ablation.ts); --learners is ignored.
+ * --no-corrections: every learner with a `learnCorrections` setting without it.
  * --teach N: the suite's teachers teach the first N attempts of each task
  * (with --memory carry: the first N instances of each template); see bench/teach.ts.
  *
@@ -16,7 +18,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
-import { LEARNER_CONFIGS, parseLearnerConfig, runBench, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
+import { LEARNER_CONFIGS, parseLearnerConfig, runBench, withoutCorrections, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
 import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
@@ -78,7 +80,7 @@ async function main(): Promise<number> {
       // Earned autonomy: 'unapproved-only' runs what the teacher approved twice without asking (issue 24).
       'ask-mode': { type: 'string', default: 'every-step' },
       teach: { type: 'string', default: '0' },
-      // The mutant of the teaching figures: JitRL without its correction rules (settings jitrl.learnCorrections).
+      // The mutant of the teaching figures: the learners without their correction rules (their `learnCorrections` setting).
       'no-corrections': { type: 'boolean', default: false },
       ablate: { type: 'boolean', default: false },
     },
@@ -124,7 +126,7 @@ async function main(): Promise<number> {
     selection: args.selection,
     teach: args.teach,
     askMode: args['ask-mode'],
-    ...(args['no-corrections'] ? { jitrl: { learnCorrections: false } } : {}),
+    ...(args['no-corrections'] ? { learnerSettings: withoutCorrections() } : {}),
     ...(policy === 'openai'
       ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }
       : {}),

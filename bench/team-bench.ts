@@ -28,7 +28,7 @@ import { carryMarkdown, runTeamCarry } from './team-carry.ts';
 import type { Transition } from '../src/core/memory/transition.ts';
 import { shareItems } from '../src/core/sync/share-items.ts';
 import { ownStoresOf } from '../src/core/learning/learner-definition.ts';
-import { inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry-factories.ts';
+import { BENCH_CONFIGURATIONS, inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry-factories.ts';
 import { systemClock } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
@@ -153,7 +153,7 @@ async function runSize(n: number) {
 
 if (args.includes('--carry')) {
   const profile = args.includes('--profile') ? args[args.indexOf('--profile') + 1]! : (quick ? 'quick' : 'full');
-  const learners = args.includes('--learners') ? args[args.indexOf('--learners') + 1]! : 'jitrl+cer';
+  const learners = args.includes('--learners') ? args[args.indexOf('--learners') + 1]! : BENCH_CONFIGURATIONS.showcase;
   const before = loadavg();
   const figures = await runTeamCarry({ profile, learners, withCorrections: args.includes('--corrections') });
   console.log(carryMarkdown(figures));

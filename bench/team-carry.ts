@@ -8,7 +8,7 @@
  * alone after its teaching. With `--corrections`, B's later instances are
  * also run with the teacher, counting the corrections B needed.
  *
- * `npm run bench:team -- --carry [--profile full|quick] [--learners jitrl+cer]`
+ * `npm run bench:team -- --carry [--profile full|quick] [--learners <ids>]` (default: the registry's showcase configuration)
  */
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
@@ -65,12 +65,12 @@ export async function runTeamCarry(options: { profile: string; learners: string;
     await couch.createDatabase('carry');
     const server = { url: couch.url, database: 'carry', auth: couch.admin };
     const origins = [...new Set(tasks.map((t) => new URL(t.startUrl).origin))];
-    const a = teamProfile({ me: { id: 'member-a-0001', name: 'A' }, server, sharedSites: origins, stores: { memory: setA.memory, experiences: setA.experience, learnerData: setA.learnerData, episodes: setA.episodes } });
+    const a = teamProfile({ me: { id: 'member-a-0001', name: 'A' }, server, sharedSites: origins, stores: { ...setA.stores, episodes: setA.episodes } });
     const published = await a.sync();
     // A fresh member B each time, merged from the server as the extension merges.
     const memberB = async () => {
       const setB = freshSet();
-      const b = teamProfile({ me: { id: 'member-b-0002', name: 'B' }, server, sharedSites: origins, stores: { memory: setB.memory, experiences: setB.experience, learnerData: setB.learnerData, episodes: setB.episodes } });
+      const b = teamProfile({ me: { id: 'member-b-0002', name: 'B' }, server, sharedSites: origins, stores: { ...setB.stores, episodes: setB.episodes } });
       return { setB, merged: await b.sync() };
     };
     const { setB, merged } = await memberB();

@@ -88,11 +88,8 @@ for (const [from, tos] of edges) {
 const learningRoot = join(root, 'src/core/learning');
 /** Seam files that may name learner folders: the registry (UI-safe definitions, and factories). */
 const REGISTRY_FILES = new Set(['registry.ts', 'registry-factories.ts']);
-/**
- * Seam files that still name JitRL's or CER's stores: the learners' ports (LearnerStores types
- * the two stores the composition roots build). Everything else reaches them through `memory`.
- */
-const SEAM_EXCEPTIONS = new Set(['learner-definition.ts']);
+/** Seam files that may still name a learner folder: none (LearnerStores is declared with the registry). */
+const SEAM_EXCEPTIONS = new Set([]);
 let learningFiles = [];
 try { learningFiles = walk(learningRoot); } catch { /* no learning folder in this tree */ }
 const learnerFolderOf = (path) => {

@@ -19,6 +19,7 @@
  * server), missing effects (an item never added), steps returned as
  * "outcome unknown", and whether each stop landed where it was aimed.
  */
+import { learnersOff } from '../../src/core/learning/registry-factories.ts';
 import type { CDPSession, Page } from 'playwright-core';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { Settings } from '../../src/core/settings.ts';
@@ -92,7 +93,8 @@ export async function runBrowserRestarts(stopsWanted: number, log: (s: string) =
       settings: {
         ...settings,
         provider: { preset: 'custom', baseUrl: model.baseUrl, apiKey: 'test', model: 'test-model', logitMode: 'verbalized', timeoutMs: 20_000 },
-        learners: { ...(settings.learners ?? {}), jitrl: { enabled: false }, cer: { enabled: false }, tfgrpo: { ...((settings.learners?.['tfgrpo'] as object | undefined) ?? {}), enabled: false } },
+        // Every learner off (EvoTest and Meta-TTL are off by default; the others are switched off here).
+        learners: learnersOff(settings),
         agent: { ...settings.agent, askModes: {}, maxSteps: 8, selection: 'argmax' },
       },
     });

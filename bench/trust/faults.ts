@@ -7,6 +7,7 @@
  * retried, noted on the step, or the episode paused with a message. A fault
  * that was none of these is "silent".
  */
+import { learnersOff } from '../../src/core/learning/registry-factories.ts';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { retryingChatModel } from '../../src/core/llm/retrying-model.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
@@ -71,7 +72,7 @@ export async function runFaults(target: number): Promise<Record<string, number |
     ...DEFAULT_SETTINGS,
     provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'fault-model', logitMode: 'verbalized', timeoutMs: 150 },
     policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 },
-    learners: { jitrl: { enabled: false }, cer: { enabled: false } },
+    learners: learnersOff(DEFAULT_SETTINGS),
     agent: { ...DEFAULT_SETTINGS.agent, maxSteps: 8 },
   };
   const model = retryingChatModel(createOpenAiChatModel(settings.provider, fetchImpl), {

@@ -13,6 +13,7 @@
  * ran, not run, or outcome unknown), duplicated side effects (the cart
  * gained more than one item per episode), crashes.
  */
+import { learnersOff } from '../../src/core/learning/registry-factories.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
@@ -26,7 +27,7 @@ import { FakeShop, nextShopAction } from './fake-shop.ts';
 const BOUNDARIES = ['proposing', 'awaiting', 'approved', 'acting', 'acted'] as const;
 type Boundary = (typeof BOUNDARIES)[number];
 const never = new Promise<never>(() => {});
-const settings: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 }, learners: { jitrl: { enabled: false }, cer: { enabled: false } } };
+const settings: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 }, learners: learnersOff(DEFAULT_SETTINGS) };
 
 /** One worker's life: its store, page and policy can be told to die at a boundary. */
 function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt: Boundary | null, onKill: () => void, idempotencyOff = false) {

@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { parseMetaPromptFile } from '../../src/core/learning/metattl/meta-prompt-file.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { runMetaTraining } from '../../bench/meta-train-run.ts';
-import { createChromiumSessions } from '../../bench/meta-train-sessions.ts';
+import { runMetaTraining } from '../../bench/metattl/meta-train-run.ts';
+import { createChromiumSessions } from '../../bench/metattl/meta-train-sessions.ts';
 import apprenticeSites from '../../bench/suites/apprentice-sites/index.ts';
 import { startOpenAiTestServer, type ChatCompletionBody, type OpenAiTestServer } from '../support/openai-test-server.ts';
 

@@ -4,8 +4,8 @@
  * Usage: tsx meta-train-fake-run.ts <checkpoint.json> <runs.log> <result.json> <delayMs>
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { fileCheckpoint } from '../../bench/meta-train-checkpoint.ts';
-import { metaTrain } from '../../bench/meta-train-loop.ts';
+import { fileCheckpoint } from '../../bench/metattl/meta-train-checkpoint.ts';
+import { metaTrain } from '../../bench/metattl/meta-train-loop.ts';
 import { FAKE_CONFIG, fakePropose, fakeRunSession } from './meta-train-fake.ts';
 
 const [checkpointPath, runsLog, resultPath, delay] = process.argv.slice(2);

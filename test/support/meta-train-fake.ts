@@ -3,9 +3,9 @@
  * come from a table keyed by strategy and task, and a proposer that answers by
  * iteration. Test-only.
  */
-import type { MetaTrainConfig } from '../../bench/meta-train-checkpoint.ts';
-import type { Propose } from '../../bench/meta-train-loop.ts';
-import { sessionResult, type RunSession } from '../../bench/meta-train-session.ts';
+import type { MetaTrainConfig } from '../../bench/metattl/meta-train-checkpoint.ts';
+import type { Propose } from '../../bench/metattl/meta-train-loop.ts';
+import { sessionResult, type RunSession } from '../../bench/metattl/meta-train-session.ts';
 
 export const FAKE_CONFIG: MetaTrainConfig = {
   suite: 'fake', train: ['a', 'b'], val: ['x', 'y'], budget: 14, attempts: 2, seed: 7, selection: 'mean', seedStrategy: 'SEED', model: 'test-model',

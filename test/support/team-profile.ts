@@ -6,13 +6,10 @@
  */
 import { silentLogger } from '../../src/core/ports.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
+import type { LearnerPorts, LearnerStores } from '../../src/core/learning/learner-definition.ts';
 import type { MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { inMemoryLearnerStores, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { MergeDeps } from '../../src/core/sync/merge-incoming.ts';
@@ -25,7 +22,7 @@ import { memoryDb, remoteDb } from './node-pouch.ts';
 
 export interface TeamProfile {
   me: Member;
-  stores: { memory: InMemoryMemoryStore; experiences: InMemoryExperienceStore; learnerData: InMemoryLearnerDataStore; episodes: InMemoryEpisodeStore };
+  stores: LearnerStores & { episodes: InMemoryEpisodeStore };
   deps: MergeDeps;
   local: PouchDatabase;
   db: PouchTeamDatabase;
@@ -45,7 +42,7 @@ export interface ProfileOptions {
 }
 
 export function teamProfile(options: ProfileOptions): TeamProfile {
-  const stores = options.stores ?? { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
+  const stores = options.stores ?? { ...inMemoryLearnerStores(), episodes: new InMemoryEpisodeStore() };
   const now = options.now ?? (() => Date.now());
   const ports: LearnerPorts = {
     stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeEvolution } from '../../bench/evolution-summary.ts';
+import { summarizeEvolution } from '../../src/core/learning/evotest/evolution-summary.ts';
 import { addChildren, newLineage, recordEpisode } from '../../src/core/learning/evotest/lineage.ts';
 import { digest, SEED } from './evotest-helpers.ts';
 

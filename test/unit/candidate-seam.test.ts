@@ -14,6 +14,7 @@ import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import * as semanticAction from '../../src/core/page/semantic-action.ts';
+import * as actionGrammar from '../../src/core/page/action-grammar.ts';
 import type { PolicyProposal } from '../../src/core/policy/policy.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
@@ -23,12 +24,20 @@ vi.mock('../../src/core/page/semantic-action.ts', async (original) => {
   const real = await original<typeof import('../../src/core/page/semantic-action.ts')>();
   return { ...real, toSemanticAction: vi.fn(real.toSemanticAction) };
 });
-const toSemanticCalls = () => vi.mocked(semanticAction.toSemanticAction).mock.calls.length;
-/** How many times `work` formats an action in semantic form. */
-async function countSemantic<T>(work: () => Promise<T>): Promise<{ result: T; calls: number }> {
-  const before = toSemanticCalls();
+vi.mock('../../src/core/page/action-grammar.ts', async (original) => {
+  const real = await original<typeof import('../../src/core/page/action-grammar.ts')>();
+  return { ...real, formatAction: vi.fn(real.formatAction), parseAction: vi.fn(real.parseAction) };
+});
+const counters = {
+  semantic: () => vi.mocked(semanticAction.toSemanticAction).mock.calls.length,
+  format: () => vi.mocked(actionGrammar.formatAction).mock.calls.length,
+  parse: () => vi.mocked(actionGrammar.parseAction).mock.calls.length,
+};
+/** How many times `work` derives a semantic form (`calls`), and formats or parses action text. */
+async function countSemantic<T>(work: () => Promise<T>): Promise<{ result: T; calls: number; formats: number; parses: number }> {
+  const before = { semantic: counters.semantic(), format: counters.format(), parse: counters.parse() };
   const result = await work();
-  return { result, calls: toSemanticCalls() - before };
+  return { result, calls: counters.semantic() - before.semantic, formats: counters.format() - before.format, parses: counters.parse() - before.parse };
 }
 
 const URL = 'https://shop.test/products/42';
@@ -73,10 +82,13 @@ async function throughTheStages(learners: Learner[]) {
 describe('one Candidate value through the seam', () => {
   it('computes each candidate\'s semantic form once: policy → validate → adjust (JitRL) → rank → record', async () => {
     const jitrl = await jitrlWithMemory();
-    const { result: step, calls } = await countSemantic(() => throughTheStages([jitrl]));
+    const { result: step, calls, formats, parses } = await countSemantic(() => throughTheStages([jitrl]));
     expect(step.candidates.map((c) => [c.semantic, c.origin])).toEqual([[RED, 'model'], [GUIDE, 'memory'], [BLUE, 'model']]);
     // Three proposals (one a duplicate of blue) + one remembered action resolved onto the page.
     expect(calls).toBe(4);
+    // Text: each semantic form formatted once (4) and each stored candidate's action once (3); the only parse is
+    // the remembered action's stored text (red was proposed, so its memory is not resolved again).
+    expect([formats, parses]).toEqual([7, 1]);
     // The stored record carries the formatted action and the target as the page showed it.
     expect(step.candidates.map((c) => c.action)).toEqual(['click([2])', 'click([3])', 'click([1])']);
     expect(step.candidates[0]!.target).toMatchObject({ role: 'button', name: 'Add red shirt' });
@@ -84,8 +96,9 @@ describe('one Candidate value through the seam', () => {
   });
 
   it('without an adjuster, a candidate is made once and stored with adjusted = base', async () => {
-    const { result: step, calls } = await countSemantic(() => throughTheStages([]));
+    const { result: step, calls, formats, parses } = await countSemantic(() => throughTheStages([]));
     expect(calls).toBe(3);
+    expect([formats, parses]).toEqual([3 + 2, 0]);
     expect(step.candidates.map((c) => [c.semantic, c.baseLogit, c.adjustedLogit])).toEqual([[BLUE, Math.log(0.6), Math.log(0.6)], [RED, Math.log(0.3), Math.log(0.3)]]);
     expect(step.candidates[0]!.baseProb).toBeCloseTo(2 / 3, 15);
     expect(step.evidence).toBeUndefined();

@@ -30,6 +30,14 @@ describe('scripts/check-learner-ids.mjs', () => {
     expect(out.stderr).toContain('bench/run.ts:1 names learner "ranker"');
   });
 
+  it('lets a learner\'s own benchmarks (bench/<id>/) name it, and no other bench folder', () => {
+    const own = lint(tree({ ...LEARNER, 'bench/ranker/tune.ts': "import { RankerLearner } from '../../src/core/learning/ranker/ranker-learner.ts';\n" }));
+    expect(own.status).toBe(0);
+    const other = lint(tree({ ...LEARNER, 'bench/tools/tune.ts': "const id = 'ranker';\n" }));
+    expect(other.status).toBe(1);
+    expect(other.stderr).toContain('bench/tools/tune.ts:1 names learner "ranker"');
+  });
+
   it('fails when a listed file no longer names its learner, so the list only shrinks', () => {
     // The first entry of KNOWN, whichever it is now: a file listed as still naming a learner.
     const script = readFileSync(new URL('../../scripts/check-learner-ids.mjs', import.meta.url), 'utf8');

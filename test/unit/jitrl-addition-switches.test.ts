@@ -105,7 +105,7 @@ describe('JitRL addition switches (finding 8)', () => {
 
 describe('the ablation rows (bench --ablate)', () => {
   it('paper only switches every addition off; each "+" row adds exactly one; each leave-one-out row removes exactly one', async () => {
-    const { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS, PAPER_ONLY } = await import('../../bench/ablation.ts');
+    const { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS, PAPER_ONLY } = await import('../../src/core/learning/jitrl/ablation.ts');
     expect(PAPER_ONLY).toEqual({ bars: false, exploitSettled: false, widenPool: false, loopBars: false, advantageFloor: 0, preferSameUrl: false });
     const differing = (a: object, b: object) => Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]);
     const shipped = ABLATION_ROWS.at(-1)!.settings;

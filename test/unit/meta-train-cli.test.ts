@@ -1,14 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkProvider, MetaTrainUsageError, NO_MODEL_MESSAGE } from '../../bench/meta-train-run.ts';
+import { checkProvider, MetaTrainUsageError, NO_MODEL_MESSAGE } from '../../bench/metattl/meta-train-run.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 
 describe('meta-train without a model', () => {
   it('refuses to start, says why and what to pass, and runs nothing', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OPENAI_')));
     const out = spawnSync(resolve(import.meta.dirname, '../../node_modules/.bin/tsx'), [
-      resolve(import.meta.dirname, '../../bench/meta-train.ts'), '--train', 'a', '--val', 'b', '--budget', '10', '--no-progress',
+      resolve(import.meta.dirname, '../../bench/metattl/meta-train.ts'), '--train', 'a', '--val', 'b', '--budget', '10', '--no-progress',
     ], { env, encoding: 'utf8', timeout: 100_000 });
     expect(out.status).toBe(2);
     expect(out.stderr.trim()).toBe(NO_MODEL_MESSAGE);

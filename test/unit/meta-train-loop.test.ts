@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileCheckpoint, memoryCheckpoint } from '../../bench/meta-train-checkpoint.ts';
-import { metaTrain } from '../../bench/meta-train-loop.ts';
+import { fileCheckpoint, memoryCheckpoint } from '../../bench/metattl/meta-train-checkpoint.ts';
+import { metaTrain } from '../../bench/metattl/meta-train-loop.ts';
 import { FAKE_CONFIG, fakePropose, fakeRunSession } from '../support/meta-train-fake.ts';
 
 describe('meta-training (Meta-TTL Algorithm 2) on a hand-made score table', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialPool, sampleParent, selectExpert, updatePool, type MetaCandidate } from '../../bench/meta-train-pool.ts';
+import { initialPool, sampleParent, selectExpert, updatePool, type MetaCandidate } from '../../bench/metattl/meta-train-pool.ts';
 
 const cand = (id: string, val: Record<string, number> | null, iteration = 1): MetaCandidate => ({ id, strategy: `strategy ${id}`, parentId: null, iteration, val, valUnpadded: val });
 const VAL = ['D', 'Z', 'T'];

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatModel } from '../../src/core/ports.ts';
 import { startTestModel } from '../support/test-model.ts';
-import { memoryCheckpoint } from '../../bench/meta-train-checkpoint.ts';
-import { metaTrain } from '../../bench/meta-train-loop.ts';
-import { buildProposerMessages, proposeStrategy } from '../../bench/meta-train-propose.ts';
-import { sessionResult } from '../../bench/meta-train-session.ts';
+import { memoryCheckpoint } from '../../bench/metattl/meta-train-checkpoint.ts';
+import { metaTrain } from '../../bench/metattl/meta-train-loop.ts';
+import { buildProposerMessages, proposeStrategy } from '../../bench/metattl/meta-train-propose.ts';
+import { sessionResult } from '../../bench/metattl/meta-train-session.ts';
 import { type OpenAiTestServer } from '../support/openai-test-server.ts';
 import { FAKE_CONFIG, fakeRunSession } from '../support/meta-train-fake.ts';
 

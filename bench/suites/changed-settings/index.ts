@@ -8,8 +8,11 @@
  * must stop at the changed step, act on no wrong element, and succeed as
  * often as without replay:
  *
- *   npm run bench -- --suite bench/suites/changed-settings/index.ts --learners jitrl+cer,jitrl+cer+replay --attempts 3
- *   npm run bench -- --suite bench/suites/changed-settings/index.ts --learners jitrl+cer,jitrl+cer+replay --attempts 1 --memory carry
+ *   npm run bench -- --suite bench/suites/changed-settings/index.ts --learners <ids>,<ids>+replay --attempts 3
+ *   npm run bench -- --suite bench/suites/changed-settings/index.ts --learners <ids>,<ids>+replay --attempts 1 --memory carry
+ *
+ * with <ids> the learners that replay builds procedures from (registry ids joined
+ * by "+"; docs/replay.md gives the published command).
  */
 import { extname, resolve } from 'node:path';
 import { startStaticServer, type StaticServer } from '../../../test/support/static-server.ts';

@@ -8,32 +8,16 @@
  * background and the benchmark build learners from factories (registry-factories.ts).
  */
 import type * as z from 'zod';
-import type { MemoryStore } from '../memory/memory-store.ts';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import type { ExperienceStore } from './cer/experience-store.ts';
-import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
+import type { LearnerDataRecord } from './learner-data-store.ts';
 import type { Learner } from './learner.ts';
 import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
-/**
- * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
- * Only the composition roots name `memory` and `experiences` (to build them);
- * everything else reaches them through the learners' `memory` (OwnStore).
- */
-export interface LearnerStores {
-  /** One learner's own store of transitions. */
-  memory: MemoryStore;
-  /** One learner's own store of distilled experience. */
-  experiences: ExperienceStore;
-  /**
-   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
-   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
-   * A new learner needs no schema change in IndexedDB.
-   */
-  learnerData: LearnerDataStore;
-}
-
+// The stores the learners are built on (LearnerStores) are declared with the registry, which may name
+// the learners whose own stores they are; import type only, so the UI-safe definitions stay free of learner code.
+export type { LearnerStores } from './registry-factories.ts';
+import type { LearnerStores } from './registry-factories.ts';
 /** Everything a learner may be built from. */
 export interface LearnerPorts {
   stores: LearnerStores;
@@ -162,6 +146,41 @@ export interface LearnerFactory {
   actionHandlers?(ports: LearnerPorts, learner: Learner): AnyActionHandlers;
   /** What it knows that replay builds procedures from (src/core/replay reads it through the registry, never by learner). */
   procedures?(ports: LearnerPorts): ProcedureKnowledge;
+  /**
+   * `npm run bench -- --ablate`: benchmark rows of its settings over the
+   * defaults, the paper's method first (issue 23 item 8: each addition measurable).
+   */
+  ablation?: readonly AblationRow[];
+  /** What a benchmark run left in its stores worth reporting (EvoTest: what its evolver changed). */
+  runReport?: RunReportSource;
+  /** Its evidence as plain text, for the terminal demo (`npm start`), as its panel view shows it. */
+  evidenceText?: EvidenceText;
+}
+
+export interface EvidenceText {
+  /** One phrase for the step (`step.evidence[id]`, undefined when the step has none). */
+  step?(evidence: unknown): string;
+  /** Cells for one candidate (`candidate.evidence[id]`), by column header, always the same headers in the same order. */
+  candidate?(evidence: unknown): Record<string, string>;
+}
+
+export interface AblationRow {
+  name: string;
+  /** Its settings over the defaults (`settings.learners[id]`). */
+  settings: Readonly<Record<string, unknown>>;
+}
+
+/** Collected from each learner set's stores, then summarised once per benchmark configuration. */
+export interface RunReportSource {
+  collect(stores: LearnerStores): Promise<unknown[]>;
+  summarize(items: readonly unknown[]): RunReport | null;
+}
+
+/** A paragraph and an optional table (first row: header) for the benchmark report: "title (configuration): text". */
+export interface RunReport {
+  title: string;
+  text: string;
+  table?: string[][];
 }
 
 /** A task template a learner distilled, with the steps it names (replay's procedure template). */

@@ -13,9 +13,10 @@
  *                 number of candidates — GRPO's group size, EvoTest's genes).
  *                 Changes compose as `composeRequest` says (max for
  *                 counts and temperature, guides as ordered parts).
- *   adjust        after the policy proposes: candidates in, candidates out
- *                 (JitRL's z' = z + β·Ã). Chained: each adjuster receives the
- *                 previous one's output. What a learner shows for its decision
+ *   adjust        after the policy proposes: `Candidate`s in, `Candidate`s
+ *                 out (candidate.ts; JitRL's z' = z + β·Ã). Chained: each
+ *                 adjuster receives the previous one's output; evidence about
+ *                 one candidate goes on it, under the learner's id. What a learner shows for its decision
  *                 is its `evidence`, stored on the step under its id
  *                 (`step.evidence[learnerId]`) and validated by the schema in
  *                 its registry entry.

@@ -74,6 +74,13 @@ export async function forgetSite(d: Pick<MemoryTransferDeps, 'learnerMemories' |
 }
 
 export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: string; filename: string }> {
+  const { archive } = await exportArchive(d);
+  const day = new Date(d.now()).toISOString().slice(0, 10);
+  return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
+}
+
+/** The export archive, and how many secret values its masking replaced (0 when memory was clean, as it should be). */
+export async function exportArchive(d: MemoryTransferDeps): Promise<{ archive: MemoryArchive; masked: number }> {
   const learners: Record<string, unknown> = {};
   const own: Record<string, unknown[]> = {};
   for (const { id, memory } of d.learnerMemories) {
@@ -88,9 +95,8 @@ export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: strin
     learners[id] = part;
   }
   // Stored memory holds no secret; the export is masked again for rows an older version wrote.
-  const { item: archive } = maskRecord(buildArchive({ episodes: await d.episodes.all(), own, learners, now: d.now() }));
-  const day = new Date(d.now()).toISOString().slice(0, 10);
-  return { json: JSON.stringify(archive), filename: `apprentice-memory-${day}.json` };
+  const { item: archive, masked } = maskRecord(buildArchive({ episodes: await d.episodes.all(), own, learners, now: d.now() }));
+  return { archive, masked };
 }
 
 /** A file that is not our archive but looks like trajectories (has "steps" or "trajectories"). */

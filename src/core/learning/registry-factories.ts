@@ -8,9 +8,11 @@ import { evotestFactory } from './evotest/factory.ts';
 import { jitrlFactory } from './jitrl/factory.ts';
 import { metattlFactory } from './metattl/factory.ts';
 import { tfgrpoFactory } from './tfgrpo/factory.ts';
-import { InMemoryExperienceStore } from './cer/experience-store.ts';
+import { InMemoryExperienceStore, type ExperienceStore } from './cer/experience-store.ts';
+import type { LearnerDataStore } from './learner-data-store.ts';
+import type { MemoryStore } from '../memory/memory-store.ts';
 import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import type { LearnerFactory, LearnerMemory, LearnerPorts, LearnerStores, ProcedureKnowledge, RegisteredLearner } from './learner-definition.ts';
+import { learnerSettings, type LearnerFactory, type LearnerMemory, type LearnerPorts, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
 import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
 import { LEARNERS, learnerDefinition } from './registry.ts';
@@ -31,6 +33,23 @@ export const REGISTERED_LEARNERS: readonly RegisteredLearner[] = LEARNERS.map((d
   return { ...definition, ...factory };
 });
 
+/**
+ * The learner configurations the benchmark runs when given none, and the one the demo and the
+ * team benchmark show (registry ids joined by "+"). Kept with the registry, so no benchmark file
+ * names a learner.
+ */
+export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: string } = {
+  default: ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'],
+  showcase: 'jitrl+cer',
+};
+
+/** `settings.learners` with every registry learner switched off (runs that measure the agent without learning). */
+export function learnersOff(settings: Settings, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): Record<string, unknown> {
+  const learners: Record<string, unknown> = { ...(settings.learners ?? {}) };
+  for (const definition of registry) learners[definition.id] = { ...(learnerSettings(definition, settings) as object), enabled: false };
+  return learners;
+}
+
 /** One built learner with its definition. */
 export interface BuiltLearner {
   definition: RegisteredLearner;
@@ -44,6 +63,24 @@ export function buildLearners(ports: LearnerPorts, options: { ids?: readonly str
   return registry
     .filter((d) => options.ids === undefined || options.ids.includes(d.id))
     .map((definition) => ({ definition, learner: definition.create(ports) }));
+}
+
+/**
+ * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
+ * Only the composition roots name `memory` and `experiences` (to build them);
+ * everything else reaches them through the learners' `memory` (OwnStore).
+ */
+export interface LearnerStores {
+  /** One learner's own store of transitions. */
+  memory: MemoryStore;
+  /** One learner's own store of distilled experience. */
+  experiences: ExperienceStore;
+  /**
+   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
+   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
+   * A new learner needs no schema change in IndexedDB.
+   */
+  learnerData: LearnerDataStore;
 }
 
 /** Every store the learners need, in memory (tests, the benchmark, the offline demo): built here, so no caller names one. */

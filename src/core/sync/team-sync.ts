@@ -14,7 +14,7 @@
  *                moves only after the merge is written: a failed write (full
  *                disk) is retried next round, nothing is skipped.
  */
-import { exportMemory } from '../learning/memory-transfer.ts';
+import { exportArchive } from '../learning/memory-transfer.ts';
 import { ownStoresOf } from '../learning/learner-definition.ts';
 import { parseArchive } from '../memory/memory-archive.ts';
 import { mergeIncoming, parseDocId, type MergeDeps, type MergeReport } from './merge-incoming.ts';
@@ -69,7 +69,11 @@ export interface TeamSyncReport {
 
 /** Writes the person's shared rows as documents and deletes their documents that no row backs any more. */
 export async function publishOwn(deps: MergeDeps, db: TeamDatabasePort, config: TeamSyncConfig): Promise<TeamSyncReport['published']> {
-  const archive = parseArchive((await exportMemory(deps.transfer)).json);
+  // The export masks what an older version stored unmasked; sharing masks again (each item on its own): both count.
+  const exported = await exportArchive(deps.transfer);
+  // Through JSON, as the file export: documents hash the same rows a file holds.
+  const archive = parseArchive(JSON.stringify(exported.archive));
+  const maskedOnExport = exported.masked;
   const merged = await deps.index.mergedHashes();
   const shared = shareItems({
     archive, sharedSites: config.sharedSites, me: config.me, appVersion: config.appVersion, now: config.now(),
@@ -86,7 +90,7 @@ export async function publishOwn(deps: MergeDeps, db: TeamDatabasePort, config: 
   const puts = shared.docs.filter((d) => !existing.has(d._id));
   const deletes = [...existing].filter((id) => !wanted.has(id));
   if (puts.length > 0 || deletes.length > 0) await db.write(puts, deletes);
-  return { put: puts.length, deleted: deletes.length, skipped: shared.skipped, masked: shared.masked };
+  return { put: puts.length, deleted: deletes.length, skipped: shared.skipped, masked: maskedOnExport + shared.masked };
 }
 
 /** The id prefix of everything that competes with a changed document: its item's versions, or its whole episode. */

@@ -1,12 +1,14 @@
 /** Builds EvoTest from ports. */
 import * as z from 'zod';
 import { learnerSettings, type LearnerFactory, type LearnerPorts } from '../learner-definition.ts';
-import { learnerDefinition } from '../registry.ts';
+import { LEARNERS } from '../registry.ts';
 import type { Settings } from '../../settings.ts';
 import { seedConfiguration } from './configuration.ts';
 import { evotestDefinition } from './definition.ts';
 import { EvotestLearner } from './evotest-learner.ts';
 import { EvotestRuntime } from './evotest-runtime.ts';
+import { evolutionReport, summarizeEvolution } from './evolution-summary.ts';
+import type { Lineage } from './lineage.ts';
 import { lineageDataOn, lineageStoreOn } from './lineage-store.ts';
 import { EVOTEST_ACTIONS, EvotestLineageError } from './actions.ts';
 import { evolverMode } from './evotest-runtime.ts';
@@ -17,6 +19,10 @@ export const evotestFactory: LearnerFactory = {
   create: (ports) => new EvotestLearner(runtimeFor(ports)),
   // Forget, export, import and list through the generic per-learner store.
   memory: (ports) => lineageDataOn(ports.stores.learnerData, ports.clock).memory(),
+  runReport: {
+    collect: (stores) => lineageStoreOn(stores.learnerData).list(),
+    summarize: (items) => (items.length === 0 ? null : evolutionReport(summarizeEvolution(items as Lineage[]))),
+  },
   actionHandlers: (ports) => {
     const lineages = lineageStoreOn(ports.stores.learnerData, ports.clock);
     return checkedHandlers(EVOTEST_ACTIONS, {
@@ -51,8 +57,15 @@ function runtimeFor(ports: LearnerPorts): EvotestRuntime {
   });
 }
 
-/** EvoTest also evolves JitRL's β, λ and r (its `valueUpdate`): a lineage starts from their current values. */
+/**
+ * EvoTest also evolves the value update's β, λ and r (`RequestShape.valueUpdate`): a lineage starts
+ * from their current values, read from the registry learner whose settings hold them.
+ */
 const ValueUpdateSeedSchema = z.object({ beta: z.number(), lambda: z.number(), threshold: z.number() });
 function valueUpdateSeed(settings: Settings): z.infer<typeof ValueUpdateSeedSchema> {
-  return ValueUpdateSeedSchema.parse(learnerDefinition('jitrl').settings.read(settings));
+  for (const definition of LEARNERS) {
+    const parsed = ValueUpdateSeedSchema.safeParse(definition.settings.read(settings));
+    if (parsed.success) return { beta: parsed.data.beta, lambda: parsed.data.lambda, threshold: parsed.data.threshold };
+  }
+  throw new Error('no registry learner has value-update settings (beta, lambda, threshold) for EvoTest to start from');
 }

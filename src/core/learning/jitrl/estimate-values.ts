@@ -25,7 +25,8 @@ export const NORMALIZATION_EPSILON = 1e-8;
  * z = 0, which is neutral for probabilities but the very top of a
  * log-probability scale: a remembered action would outrank everything the
  * model proposed before any evidence was weighed. Our rule: a memory-only
- * action starts this many nats below the lowest logit the model gave (e times
+ * action starts this many nats below the lowest logit the model gave, as it
+ * reaches JitRL (the first adjuster in the registry: the policy's z) (e times
  * less likely than the model's least likely proposal), so only its advantage
  * (at most β·ΔÃ) can lift it above the model's choices. With no model
  * candidate at all there is nothing to sit below, and z = 0 stays.

@@ -4,6 +4,8 @@ import { jitrlDefinition } from './definition.ts';
 import { JitrlLearner } from './jitrl-learner.ts';
 import { transitionsMemory } from './memory.ts';
 import { ranTransitions } from './procedures.ts';
+import { ABLATION_ROWS, LEAVE_ONE_OUT_ROWS } from './ablation.ts';
+import { jitrlEvidenceText } from './evidence-text.ts';
 
 export const jitrlFactory: LearnerFactory = {
   create: (ports) =>
@@ -16,4 +18,6 @@ export const jitrlFactory: LearnerFactory = {
     }),
   memory: (ports) => transitionsMemory(ports.stores.memory),
   procedures: (ports) => ranTransitions(ports.stores.memory),
+  ablation: [...ABLATION_ROWS, ...LEAVE_ONE_OUT_ROWS],
+  evidenceText: jitrlEvidenceText,
 };

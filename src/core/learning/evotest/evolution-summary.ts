@@ -3,7 +3,8 @@
  * behind: for each configuration field, how many children changed it, and how
  * many of those children were then selected and ran.
  */
-import type { Lineage } from '../src/core/learning/evotest/lineage.ts';
+import type { RunReport } from '../learner-definition.ts';
+import type { Lineage } from './lineage.ts';
 
 export interface EvolutionSummary {
   lineages: number;
@@ -52,5 +53,14 @@ export function summarizeEvolution(lineages: readonly Lineage[]): EvolutionSumma
     episodesOnChildren,
     episodes,
     fields: [...fields.entries()].map(([path, f]) => ({ path, ...f })).sort((a, b) => b.proposed - a.proposed || b.ran - a.ran || a.path.localeCompare(b.path)),
+  };
+}
+
+/** The summary as the benchmark report prints it. */
+export function evolutionReport(e: EvolutionSummary): RunReport {
+  return {
+    title: 'What the EvoTest evolver changed',
+    text: `${e.children} children kept over ${e.lineages} lineages (${e.invalidChildren} invalid dropped); ${e.childrenRan} of them ran, for ${e.episodesOnChildren} of ${e.episodes} episodes.`,
+    ...(e.fields.length > 0 ? { table: [['Field', 'Children that changed it', 'Of which ran'], ...e.fields.map((f) => [f.path, String(f.proposed), String(f.ran)])] } : {}),
   };
 }

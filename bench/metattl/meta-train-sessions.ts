@@ -3,10 +3,11 @@
  * one task for K attempts in headless Chromium, with the meta-agent governed
  * by the strategy φ and a fresh guide store, so sessions never share guides.
  */
-import { runBench } from './bench-runner.ts';
+import { MetaTtlLearner, METATTL_ID } from '../../src/core/learning/metattl/metattl-learner.ts';
+import { runBench } from '../bench-runner.ts';
 import type { CreateSessions } from './meta-train-run.ts';
 import { sessionResult, type SessionAttempt } from './meta-train-session.ts';
-import { resolveTasks } from './suite.ts';
+import { resolveTasks } from '../suite.ts';
 
 export const createChromiumSessions: CreateSessions = async ({ suite, attempts, seed, provider, earlyStop }) => {
   // Task ids only: the suite is started again by each session's benchmark run.
@@ -25,7 +26,14 @@ export const createChromiumSessions: CreateSessions = async ({ suite, attempts, 
       const result = await runBench({
         suite, learners: ['metattl'], attempts, policy: 'openai', noise: 0, seed, memory: 'fresh', profile: 'full',
         taskFilter: '', taskIds: [taskId], provider, progress: false, stopAfterSuccess: earlyStop,
-        metattl: { strategy, onAdapted: (a) => adapted.push(a) },
+        learnerSettings: { [METATTL_ID]: { strategy } },
+        onLearners: (learners) => {
+          for (const l of learners) {
+            if (l instanceof MetaTtlLearner) {
+              l.observe((r) => adapted.push({ log: r.record?.conversation.at(-1) ?? null, guide: r.changed ? r.record?.guide ?? null : null, notes: r.notes }));
+            }
+          }
+        },
       });
       const attemptsRun: SessionAttempt[] = result.records
         .filter((r) => r.taskId === taskId)

@@ -12,12 +12,12 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { createOpenAiChatModel } from '../src/adapters/openai/openai-chat-model.ts';
-import { SHIPPED_STRATEGY } from '../src/core/learning/metattl/meta-prompt.ts';
-import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
+import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
+import { SHIPPED_STRATEGY } from '../../src/core/learning/metattl/meta-prompt.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { CheckpointError } from './meta-train-checkpoint.ts';
 import { MetaTrainUsageError, NO_MODEL_MESSAGE, runMetaTraining } from './meta-train-run.ts';
-import { loadSuite, SuiteValidationError } from './suite.ts';
+import { loadSuite, SuiteValidationError } from '../suite.ts';
 
 z.config({ jitless: true });
 
@@ -52,7 +52,7 @@ async function seedStrategy(choice: string): Promise<string> {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      suite: { type: 'string', default: resolve(import.meta.dirname, 'suites/apprentice-sites/index.ts') },
+      suite: { type: 'string', default: resolve(import.meta.dirname, '../suites/apprentice-sites/index.ts') },
       train: { type: 'string', default: '' },
       val: { type: 'string', default: '' },
       budget: { type: 'string', default: '' },
@@ -61,8 +61,8 @@ async function main(): Promise<number> {
       selection: { type: 'string', default: 'mean' },
       'seed-strategy': { type: 'string', default: 'shipped' },
       'early-stop': { type: 'boolean', default: false },
-      out: { type: 'string', default: resolve(import.meta.dirname, 'out/meta-prompt.json') },
-      checkpoint: { type: 'string', default: resolve(import.meta.dirname, 'out/meta-train.checkpoint.json') },
+      out: { type: 'string', default: resolve(import.meta.dirname, '../out/meta-prompt.json') },
+      checkpoint: { type: 'string', default: resolve(import.meta.dirname, '../out/meta-train.checkpoint.json') },
       fresh: { type: 'boolean', default: false },
       'no-progress': { type: 'boolean', default: false },
       'base-url': { type: 'string' },

@@ -6,7 +6,7 @@
  * it (parent session, local validation, global validation), so a candidate is
  * never half-validated.
  */
-import { seededRandom } from '../src/core/random.ts';
+import { seededRandom } from '../../src/core/random.ts';
 import { CheckpointError, type CheckpointStore, type IterationRecord, type MetaTrainConfig, type MetaTrainState } from './meta-train-checkpoint.ts';
 import { initialPool, sampleParent, selectExpert, updatePool, type MetaCandidate, type Selection } from './meta-train-pool.ts';
 import type { ProposalResult } from './meta-train-propose.ts';

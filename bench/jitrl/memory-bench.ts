@@ -19,19 +19,19 @@ import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import { markdownTable } from 'markdown-table';
 import { quantile } from 'simple-statistics';
-import { IdbMemoryStore } from '../src/adapters/idb/idb-memory-store.ts';
-import { estimateValues } from '../src/core/learning/jitrl/estimate-values.ts';
-import { proposedCandidates, type Candidate } from '../src/core/learning/candidate.ts';
-import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../src/core/learning/jitrl/retrieve-neighbours.ts';
-import { InMemoryMemoryStore } from '../src/core/memory/in-memory-store.ts';
-import { stateTokensOf, tokenize } from '../src/core/memory/tokenize.ts';
-import type { Transition } from '../src/core/memory/transition.ts';
-import { parseAction } from '../src/core/page/action-grammar.ts';
-import type { Action } from '../src/core/page/action.ts';
-import type { RandomSource } from '../src/core/ports.ts';
-import { seededRandom } from '../src/core/random.ts';
-import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
-import { DEFAULT_JITRL } from '../src/core/learning/jitrl/settings.ts';
+import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { estimateValues } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
+import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../../src/core/learning/jitrl/retrieve-neighbours.ts';
+import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
+import type { Transition } from '../../src/core/memory/transition.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import type { Action } from '../../src/core/page/action.ts';
+import type { RandomSource } from '../../src/core/ports.ts';
+import { seededRandom } from '../../src/core/random.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
 
 const SIZES = [1_000, 10_000, 100_000];
 const TRANSITIONS_PER_SITE = 500;
@@ -409,8 +409,8 @@ async function main(): Promise<void> {
     '', table, '', scanTable, '', targetTable, '',
   ].join('\n');
   process.stdout.write(text);
-  mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
-  writeFileSync(new URL('./out/memory.json', import.meta.url), JSON.stringify({ node: process.version, settings: { ...DEFAULT_JITRL, pageReadLimit: PAGE_READ_LIMIT }, results, scan, targets }, null, 2));
+  mkdirSync(new URL('../out/', import.meta.url), { recursive: true });
+  writeFileSync(new URL('../out/memory.json', import.meta.url), JSON.stringify({ node: process.version, settings: { ...DEFAULT_JITRL, pageReadLimit: PAGE_READ_LIMIT }, results, scan, targets }, null, 2));
 }
 
 await main();

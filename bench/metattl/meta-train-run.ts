@@ -7,14 +7,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { markdownTable } from 'markdown-table';
-import { META_PROMPT_FORMAT, type MetaPromptFile } from '../src/core/learning/metattl/meta-prompt-file.ts';
-import type { ChatModel } from '../src/core/ports.ts';
-import type { ProviderSettings } from '../src/core/settings.ts';
+import { META_PROMPT_FORMAT, type MetaPromptFile } from '../../src/core/learning/metattl/meta-prompt-file.ts';
+import type { ChatModel } from '../../src/core/ports.ts';
+import type { ProviderSettings } from '../../src/core/settings.ts';
 import { fileCheckpoint, type MetaTrainConfig } from './meta-train-checkpoint.ts';
 import { metaTrain, type MetaTrainOutcome } from './meta-train-loop.ts';
 import { proposeStrategy } from './meta-train-propose.ts';
 import type { RunSession } from './meta-train-session.ts';
-import type { Suite } from './suite.ts';
+import type { Suite } from '../suite.ts';
 
 export const NO_MODEL_MESSAGE =
   'meta-train needs a model: the actor, the meta-agent and the proposer are all language models, and the offline policy cannot read a guide. ' +

@@ -4,7 +4,7 @@
  * wrote after it; and the session's W-AUC both ways. Stored in the checkpoint.
  */
 import * as z from 'zod';
-import { weightedAucBothWays } from './metrics.ts';
+import { weightedAucBothWays } from '../metrics.ts';
 
 export const SessionAttemptSchema = z.strictObject({
   attempt: z.number().int().positive(),
