@@ -60,7 +60,8 @@ describe('EvoTest in the background handlers', () => {
 
     const target = handlers();
     expect(await target.h['memory.import']({ json }, undefined)).toEqual({ transitions: 0, episodes: 0, experiences: 0, learners: { evotest: { imported: 1, rejected: [] } } });
-    expect(await target.lineages.get(l.key)).toEqual(l);
+    // The imported lineage says where it came from (the export's date).
+    expect(await target.lineages.get(l.key)).toEqual({ ...l, importedFrom: 'an archive exported 2026-11-23' });
 
     const bad = JSON.parse(json);
     bad.learners.evotest[0].value.nodes[0].configuration.stateAbstraction.extractor = 'def f(): pass';

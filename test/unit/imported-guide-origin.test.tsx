@@ -18,6 +18,10 @@ import { LearnerDataGuideStore } from '../../src/core/learning/metattl/guide-sto
 import { silentLogger } from '../../src/core/ports.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { MetaTtlGuideView } from '../../src/ui/app/metattl-guide-view.tsx';
+import { EvotestLineageView } from '../../src/ui/app/evotest-lineage-view.tsx';
+import { newLineage } from '../../src/core/learning/evotest/lineage.ts';
+import { lineageDataOn, lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { SEED } from './evotest-helpers.ts';
 
 afterEach(cleanup);
 
@@ -85,5 +89,26 @@ describe('the panel shows an imported guide\'s origin', () => {
   it('says nothing of the kind for a guide written here', () => {
     render(<MetaTtlGuideView record={guide()} inactiveReason={null} onSave={async () => {}} onReset={async () => {}} />);
     expect(screen.queryByText(/imported from/)).toBeNull();
+  });
+});
+
+describe('an imported EvoTest lineage (its guidance) shows where it came from', () => {
+  it('reads back with its origin from the store, loses it when EvoTest writes it here, and the view says so', async () => {
+    const { deps } = setUp();
+    const store = new InMemoryLearnerDataStore();
+    const lineages = lineageStoreOn(store);
+    const evotestDeps: MemoryTransferDeps = { ...deps, learnerMemories: [{ id: 'evotest', memory: lineageDataOn(store).memory() }], writeImport: inMemoryImportWriter({ episodes: new InMemoryEpisodeStore(), learnerData: store }, []) };
+    const lineage = newLineage({ origin: ORIGIN, template: 'buy …', seed: SEED, now: 0 });
+    await importMemory(evotestDeps, JSON.stringify({
+      format: 'apprentice-memory', version: 1, exportedAt: EXPORTED_AT, transitions: [], episodes: [], experiences: [],
+      learners: { evotest: [{ learnerId: 'evotest', origin: ORIGIN, key: 'buy …', value: lineage, updatedAt: 5 }] },
+    }));
+    const read = await lineages.get(lineage.key);
+    expect(read?.importedFrom).toBe('an archive exported 2026-11-24');
+    expect((await lineages.list(ORIGIN)).map((l) => l.importedFrom)).toEqual(['an archive exported 2026-11-24']);
+    render(<EvotestLineageView lineages={[read!]} mode="offline" onPin={() => {}} onReset={() => {}} />);
+    expect(screen.getByText(/imported from an archive exported 2026-11-24/)).toBeVisible();
+    await lineages.put({ ...read!, updatedAt: 9 });
+    expect((await lineages.get(lineage.key))?.importedFrom).toBeUndefined();
   });
 });

@@ -44,6 +44,7 @@ function LineageCard({ lineage, onPin, onReset, busy }: { lineage: Lineage; onPi
         {lineage.nodes.length} configurations · {runs.length} episodes · {lineage.invalidChildren} invalid proposals dropped
         {lineage.pinnedId ? <> · pinned <strong>{lineage.pinnedId}</strong></> : null}
       </p>
+      {lineage.importedFrom ? <p class="meta">imported from {lineage.importedFrom}</p> : null}
       <table>
         <caption class="visually-hidden">Configurations</caption>
         <thead><tr><th>id</th><th>parent</th><th>from</th><th>runs</th><th>mean score</th><th></th></tr></thead>

@@ -7,7 +7,7 @@
  */
 import type { Clock } from '../../ports.ts';
 import { LearnerData } from '../learner-data.ts';
-import type { LearnerDataStore } from '../learner-data-store.ts';
+import type { LearnerDataRecord, LearnerDataStore } from '../learner-data-store.ts';
 import { LineageSchema, type Lineage } from './lineage.ts';
 
 export const EVOTEST_DATA_ID = 'evotest';
@@ -27,6 +27,10 @@ function splitKey(key: string): { origin: string; template: string } {
   return at < 0 ? { origin: key, template: '' } : { origin: key.slice(0, at), template: key.slice(at + 1) };
 }
 
+/** The lineage, with where it was imported from when it was (an imported lineage's guidance shows its origin). */
+const withOrigin = (record: LearnerDataRecord<Lineage>): Lineage =>
+  record.importedFrom !== undefined ? { ...record.value, importedFrom: record.importedFrom } : record.value;
+
 /** EvoTest's typed view of the per-learner store. */
 export function lineageDataOn(store: LearnerDataStore, clock?: Clock): LearnerData<Lineage> {
   return new LearnerData(store, EVOTEST_DATA_ID, LineageSchema, clock);
@@ -41,13 +45,15 @@ export function lineageStoreOn(store: LearnerDataStore, clock?: Clock): LineageS
     async get(key) {
       const { origin, template } = splitKey(key);
       const read = await data.get(origin, recordKey(template));
-      return read.status === 'found' ? read.record.value : null;
+      return read.status === 'found' ? withOrigin(read.record) : null;
     },
     async put(lineage) {
-      await data.put(lineage.origin, recordKey(lineage.template), lineage);
+      // Evolved here, it is this browser's own: where an earlier version was imported from no longer applies.
+      const { importedFrom: _earlier, ...own } = lineage;
+      await data.put(lineage.origin, recordKey(lineage.template), own);
     },
     async list(origin) {
-      return (await data.list(origin)).records.map((r) => r.value);
+      return (await data.list(origin)).records.map(withOrigin);
     },
     async delete(key) {
       const { origin, template } = splitKey(key);

@@ -86,6 +86,8 @@ export const LineageSchema = z.strictObject({
   /** Field path → how many kept children changed it (children that never ran are pruned; this count stays). */
   changeCounts: z.record(z.string(), z.number().int().nonnegative()),
   updatedAt: z.number(),
+  /** Where the lineage came from when it was imported (read from the stored record's envelope; never stored in the lineage). */
+  importedFrom: z.string().max(300).optional(),
 });
 export type Lineage = z.infer<typeof LineageSchema>;
 
