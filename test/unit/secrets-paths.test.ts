@@ -210,10 +210,10 @@ describe('secrets never reach storage, learners, prompts, exports or team docume
     );
   });
 
-  it('the scan can fail: the same episode with the secret left in the shop name is caught on every path but sync', async () => {
-    // A mutant path: the page shows the secret as an ordinary field's value (no detector can know it).
-    const shape: Shape = { kind: 'password', written: 'Tr0ub4dor-3', forbidden: ['Tr0ub4dor-3'], field: { name: 'Shop name' }, task: '' };
-    const { paths, sharedDocs } = await runEpisode({ ...shape, field: { name: 'Nickname' } }, 'field');
+  it('the scan can fail: the same value in an ordinary field (no detector can know it) is found on every path but sync', async () => {
+    // The page shows the value in a field named "Nickname": not a secret field, so it is page data everywhere.
+    const shape: Shape = { kind: 'password', written: 'Tr0ub4dor-3', forbidden: ['Tr0ub4dor-3'], field: { name: 'Nickname' }, task: '' };
+    const { paths, sharedDocs } = await runEpisode(shape, 'field');
     expect(holds(paths['prompt text'], 'Tr0ub4dor-3')).toBe(true);
     expect(holds(paths['learner inputs'], 'Tr0ub4dor-3')).toBe(true);
     expect(holds(paths['storage record'], 'Tr0ub4dor-3')).toBe(true);
