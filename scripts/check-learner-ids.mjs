@@ -26,7 +26,6 @@ const KNOWN = {
   'bench/trust/adaptive-run.ts': ['cer', 'jitrl'],
   'bench/trust/concurrency.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
   'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
-  'src/adapters/idb/idb-experience-store.ts': ['cer'],
 };
 
 const learning = join(root, 'src/core/learning');

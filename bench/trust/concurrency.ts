@@ -12,7 +12,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
-import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
+import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
+import { experienceStoreOn } from '../../src/core/learning/cer/experience-store.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
 import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
@@ -54,7 +55,7 @@ function episode(id: string, variant: number): Episode {
  */
 async function cerState(rounds: number, mode: 'serial' | 'concurrent' | 'unserialised'): Promise<ExperienceEntry[]> {
   const db = await openApprenticeDb({ factory: new IDBFactory() });
-  const store = new IdbExperienceStore(db);
+  const store = experienceStoreOn(new IdbSiteRows(db, 'experiences'));
   const learnerOf = () => new CerLearner({ store, settings: () => DEFAULT_CER, model: null, clock: { now: () => 0 } });
   const learner = learnerOf();
   const other = mode === 'unserialised' ? learnerOf() : learner;

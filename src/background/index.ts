@@ -30,7 +30,7 @@ import type { ProviderSettings } from '../core/settings.ts';
 import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
-import { IdbExperienceStore } from '../adapters/idb/idb-experience-store.ts';
+import { IdbSiteRows } from '../adapters/idb/idb-site-rows.ts';
 import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
@@ -84,7 +84,7 @@ async function openStores() {
     db,
     memory: new IdbMemoryStore(db),
     episodes: new IdbEpisodeStore(db),
-    experiences: new IdbExperienceStore(db),
+    experiences: new IdbSiteRows(db, 'experiences'),
     learnerData: new IdbLearnerDataStore(db, logger),
   };
 }

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
+import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
 import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
-import { InMemoryExperienceStore, type ExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { experienceStoreOn, InMemoryExperienceStore, type ExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import type { Logger } from '../../src/core/ports.ts';
 import { dynamics, ORIGIN, skill } from './cer-helpers.ts';
 
@@ -38,34 +38,36 @@ describe('ExperienceStore', () => {
   });
 
   it('IndexedDB: the same behaviour', async () => {
-    const store = await IdbExperienceStore.open({ factory: new IDBFactory() });
-    await exercise(store);
-    store.close();
+    const rows = await IdbSiteRows.open('experiences', { factory: new IDBFactory() });
+    await exercise(experienceStoreOn(rows));
+    rows.close();
   });
 
   it('IndexedDB: keeps entries across close and reopen', async () => {
     const factory = new IDBFactory();
-    const store = await IdbExperienceStore.open({ factory });
+    const rows = await IdbSiteRows.open('experiences', { factory });
     const entries = [dynamics('d1'), skill('s1')];
-    await store.putMany(entries);
-    store.close();
-    const reopened = await IdbExperienceStore.open({ factory });
-    expect((await reopened.list(ORIGIN)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(entries);
+    await experienceStoreOn(rows).putMany(entries);
+    rows.close();
+    const reopened = await IdbSiteRows.open('experiences', { factory });
+    expect((await experienceStoreOn(reopened).list(ORIGIN)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(entries);
     reopened.close();
   });
 
-  it('IndexedDB: skips and counts rows that no longer validate, and logs them', async () => {
+  it('IndexedDB: CER skips and counts rows that no longer validate, and logs them (the store returns them as they are)', async () => {
     const factory = new IDBFactory();
     const db = await openApprenticeDb({ factory });
     await db.put('experiences', { id: 'broken', origin: ORIGIN, kind: 'skill', name: 'no steps' });
     await db.put('experiences', { ...dynamics('ok') });
     const warnings: string[] = [];
     const logger: Logger = { info: () => {}, warn: (m, data) => warnings.push(`${m} ${String(data?.['id'])}`), error: () => {} };
-    const store = new IdbExperienceStore(db, logger);
+    const rows = new IdbSiteRows(db, 'experiences');
+    expect((await rows.list(ORIGIN)).length).toBe(2);
+    const store = experienceStoreOn(rows, logger);
     expect((await store.list(ORIGIN)).map((e) => e.id)).toEqual(['ok']);
     expect((await store.all()).map((e) => e.id)).toEqual(['ok']);
     expect(store.corruptRowsSkipped).toBe(2);
     expect(warnings).toEqual(['skipped a corrupt experience row broken', 'skipped a corrupt experience row broken']);
-    store.close();
+    rows.close();
   });
 });

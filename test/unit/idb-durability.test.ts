@@ -8,7 +8,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
-import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
+import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
+import { experienceStoreOn } from '../../src/core/learning/cer/experience-store.ts';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { writeImportAtomically, ImportWriteError } from '../../src/adapters/idb/idb-archive-import.ts';
 import { StorageFullError } from '../../src/adapters/idb/durable-writes.ts';
@@ -37,7 +38,7 @@ describe('strict durability and storage-full errors', () => {
     const spy = vi.spyOn(db, 'transaction');
     await new IdbEpisodeStore(db).put(episode('e1'));
     await new IdbMemoryStore(db).putEpisode('e1', [transition('e1', 0)]);
-    await new IdbExperienceStore(db).putMany([experience('x1')]);
+    await experienceStoreOn(new IdbSiteRows(db, 'experiences')).putMany([experience('x1')]);
     expect(spy.mock.calls.map((c) => c[2])).toEqual([{ durability: 'strict' }, { durability: 'strict' }, { durability: 'strict' }]);
   });
 

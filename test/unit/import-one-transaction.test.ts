@@ -13,7 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
-import { IdbExperienceStore } from '../../src/adapters/idb/idb-experience-store.ts';
+import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
+import { experienceStoreOn } from '../../src/core/learning/cer/experience-store.ts';
 import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
@@ -72,7 +73,7 @@ async function profile(): Promise<Profile> {
   const learnerData = new IdbLearnerDataStore(db);
   await new IdbMemoryStore(db).putEpisode('e1', [transition('e1', 0, 'click(<button "Old">)'), transition('e1', 1)]);
   await new IdbEpisodeStore(db).put(episode('e1'));
-  await new IdbExperienceStore(db).putMany([dynamics('x1', 'Product')]);
+  await experienceStoreOn(new IdbSiteRows(db, 'experiences')).putMany([dynamics('x1', 'Product')]);
   await learnerData.put(record('alpha', 'k1', 1));
   await learnerData.put(record('gamma', 'k1', 2));
   const memoryOf = (id: string, store: LearnerDataStore) => ({ id, memory: new LearnerData(store, id, ValueSchema).memory() });
@@ -80,7 +81,7 @@ async function profile(): Promise<Profile> {
     episodes: new IdbEpisodeStore(db),
     // JitRL's and CER's stores are reached through their memory, as the background builds them.
     learnerMemories: [
-      { id: 'cer', memory: experiencesMemory(new IdbExperienceStore(db)) },
+      { id: 'cer', memory: experiencesMemory(experienceStoreOn(new IdbSiteRows(db, 'experiences'))) },
       { id: 'jitrl', memory: transitionsMemory(new IdbMemoryStore(db)) },
       memoryOf('alpha', learnerData), memoryOf('beta', learnerData),
     ],

@@ -91,6 +91,18 @@ describe('offline policy', () => {
     expect(out.candidates[0]?.rationale).toContain('the fields are filled');
   });
 
+  it('a secret field that shows its mask is filled, by its mask (not only an input of type password)', async () => {
+    // A text input named "Password" (no type=password): the one detector masks it by name.
+    const signIn = (password: string) => page('http://bank.test/login', [
+      node('1', 'textbox', 'Password', { value: password }),
+      node('2', 'button', 'Sign in', { submits: true }),
+    ]);
+    const task = 'Sign in with password hunter2';
+    expect((await ranked(input(task, signIn(''))))[0]).toBe('fill([1], "hunter2")');
+    // Typed once, the page shows only the mask: the next step is the button.
+    expect((await ranked(input(task, signIn('{password}'))))[0]).toBe('click([2])');
+  });
+
   it('search box: type the query, then press the search button (not another button)', async () => {
     const task = 'Search for wireless mouse and add the cheapest one to the cart';
     expect(await ranked(input(task, homePage()))).toEqual(['fill([4], "wireless mouse")', 'click([7])', 'click([6])']);

@@ -109,6 +109,9 @@ describe('findSecrets', () => {
   it.each([
     ['password: hunter2.', [['password', 'hunter2', 'hunter2']]],
     ['PIN code 4321', [['password', '4321', '4321']]],
+    // "is" is a word, not the start of the value (the property test found this).
+    ['password isaac1 then go', [['password', 'isaac1', 'isaac1']]],
+    ['password is isaac1', [['password', 'isaac1', 'isaac1']]],
     ['the code is 482913', [['one-time-code', '482913', '482913']]],
     ['card 1234 5678 9012 3456', [['payment', '1234 5678 9012 3456', '1234 5678 9012 3456']]],
     ['pay 4111-1111-1111-1111 now', [['payment', '4111-1111-1111-1111', '4111-1111-1111-1111']]],

@@ -264,3 +264,15 @@ describe('schema-fields: a form from a zod object schema', () => {
     expect(readFields(fields, { ...values, 'learners.demo.size': ' ', 'learners.demo.tags': 'd\n\n e ' })).toEqual({ on: false, size: Number.NaN, mode: 'slow', note: 'x', tags: ['d', 'e'] });
   });
 });
+
+describe('every generated setting has a label from its schema', () => {
+  it('no input on the options page falls back to its key', async () => {
+    const { CORE_GROUPS } = await import('../../src/ui/app/settings-groups.ts');
+    const { learnerFields } = await import('../../src/ui/app/learner-settings.tsx');
+    const { SETTINGS_VIEWS } = await import('../../src/ui/app/learner-settings-views.tsx');
+    const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...LEARNERS.filter((d) => !(d.id in SETTINGS_VIEWS)).flatMap(learnerFields)];
+    // policy 2, rewards 6, agent 9, JitRL 21, CER 5, TF-GRPO 8, EvoTest 4
+    expect(fields.length).toBe(2 + 6 + 9 + 21 + 5 + 8 + 4);
+    expect(fields.filter((f) => f.label === f.key).map((f) => f.path)).toEqual([]);
+  });
+});

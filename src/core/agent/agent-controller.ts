@@ -20,6 +20,7 @@ import { describeError } from '../errors.ts';
 import type { Episode } from '../episode/episode.ts';
 import { replayAtStart, replayOutcome, withPlanDecision } from './replay-stage.ts';
 import { maskTaskSecrets } from '../secrets/task-secrets.ts';
+import { maskedPage } from '../secrets/masked-page.ts';
 import { DecisionError, isFinished, type AgentDeps, type DecisionInput, type PlanDecision, type Verdict } from './controller-types.ts';
 import { beginStage, closeEpisode, evaluateStage, learnStage, withLearnNotes } from './episode-lifecycle.ts';
 import { AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
@@ -39,7 +40,8 @@ export class AgentController {
 
   constructor(deps: AgentDeps) {
     this.deps = deps;
-    this.rt = new AgentRuntime(deps);
+    // Every page is read with its secret fields masked, whatever the driver does.
+    this.rt = new AgentRuntime({ ...deps, pageFor: (episode) => maskedPage(deps.pageFor(episode)) });
   }
 
   async start(input: { task: string; startUrl: string; tabId: number | null; kind?: Episode['kind']; awaitProposal?: boolean }): Promise<Episode> {

@@ -14,6 +14,7 @@ import type { PageObservation } from '../page/observation.ts';
 import { maskedAction, redactValues, type TypedSecret } from '../secrets/mask-secrets.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { kindOfMask } from '../secrets/secret-kinds.ts';
+import { pageActionOf, type Candidate } from '../learning/candidate.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 import { fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
 
@@ -88,14 +89,53 @@ export class EpisodeLocks {
   }
 }
 
+/** Proposed candidates with their typed secrets masked, and what was hidden. */
+export interface MaskedProposal {
+  candidates: Candidate[];
+  /** The real action (ref form) by the masked candidate's semantic form, for the moment the person approves it. */
+  real: Map<string, string>;
+  typed: TypedSecret[];
+}
+
+/**
+ * The candidates as learners may see them: text typed into a secret field is
+ * its mask (two candidates that differ only in the secret become one, with
+ * the better logit). The real actions wait in memory until approved.
+ */
+export function maskProposedSecrets(candidates: readonly Candidate[], observation: PageObservation): MaskedProposal {
+  const out: Candidate[] = [];
+  const at = new Map<string, number>();
+  const real = new Map<string, string>();
+  const typed: TypedSecret[] = [];
+  for (const c of candidates) {
+    const masked = maskedAction(c.action, observation);
+    if (!masked) {
+      out.push(c);
+      continue;
+    }
+    typed.push(masked.secret);
+    const maskedCandidate: Candidate = { ...c, ...pageActionOf(masked.action, observation) };
+    const seen = at.get(maskedCandidate.semantic);
+    if (seen !== undefined && out[seen]!.baseLogit >= c.baseLogit) continue;
+    real.set(maskedCandidate.semantic, formatAction(c.action));
+    if (seen !== undefined) out[seen] = maskedCandidate;
+    else {
+      at.set(maskedCandidate.semantic, out.length);
+      out.push(maskedCandidate);
+    }
+  }
+  return { candidates: out, real, typed };
+}
+
 /**
  * The step as it may be stored, with every candidate that types a secret
  * masked, and the real actions (by candidate semantic form, masked) kept
- * aside for the moment the person approves one.
+ * aside for the moment the person approves one. `hidden`: values masked
+ * earlier (maskProposedSecrets), masked too wherever notes or evidence quote them.
  */
-export function maskStepSecrets(step: StepRecord, observation: PageObservation): { step: StepRecord; secrets: Map<string, string> } {
+export function maskStepSecrets(step: StepRecord, observation: PageObservation, hidden: readonly TypedSecret[] = []): { step: StepRecord; secrets: Map<string, string> } {
   const secrets = new Map<string, string>();
-  const typed: TypedSecret[] = [];
+  const typed: TypedSecret[] = [...hidden];
   const candidates = step.candidates.map((c) => {
     const parsed = parseAction(c.action);
     const masked = parsed.ok ? maskedAction(parsed.action, observation) : null;

@@ -9,7 +9,7 @@ import { describeError } from '../errors.ts';
 import type { Episode } from '../episode/episode.ts';
 import { replayProposal } from '../replay/replay-proposal.ts';
 import { autonomyVerdict, planStepVerdict } from './autonomy-stage.ts';
-import { maskStepSecrets } from './decision-guard.ts';
+import { maskProposedSecrets, maskStepSecrets } from './decision-guard.ts';
 import { TokenBudgetError } from './token-budget.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { secretKey, type AgentRuntime } from './agent-runtime.ts';
@@ -64,12 +64,14 @@ export async function proposeOnce(rt: AgentRuntime, episodeId: string, excluded:
     notes.push(...proposal.notes);
     const unavailable = unavailableActions(episode, context.observation.url);
     const valid = validateStage(proposal, context.observation, exclude, notes, unavailable);
-    const adjusted = await adjustStage({ learners, context, episode, candidates: valid, exclude, unavailable, notes, signal, request: shape });
+    // Secrets a candidate types are masked before any learner sees them; the real actions wait in memory until approved.
+    const proposed = maskProposedSecrets(valid, context.observation);
+    const adjusted = await adjustStage({ learners, context, episode, candidates: proposed.candidates, exclude, unavailable, notes, signal, request: shape });
     const ranked = rankStage({ adjusted, episode, context, settings, exclude, notes, request: shape });
     const recorded = recordStage({ context, proposal, shape, adjusted, ranked, exclude, notes, started, now: rt.deps.clock.now() });
     // Secrets typed by a candidate never reach the store: masked there, kept here until approved.
-    const { step, secrets } = maskStepSecrets(recorded, context.observation);
-    for (const [semantic, real] of secrets) rt.secrets.set(secretKey(episodeId, step.index, semantic), real);
+    const { step, secrets } = maskStepSecrets(recorded, context.observation, proposed.typed);
+    for (const [semantic, real] of [...proposed.real, ...secrets]) rt.secrets.set(secretKey(episodeId, step.index, semantic), real);
     // A re-proposal after rejections replaces the pending step rather than adding one.
     const previous = episode.steps.at(-1);
     const steps = previous && previous.chosen === null ? [...episode.steps.slice(0, -1), step] : [...episode.steps, step];

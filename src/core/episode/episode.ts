@@ -74,7 +74,7 @@ export const StepRecordSchema = z.strictObject({
   pageTitle: z.string().optional(),
   /**
    * What the page showed: the rendered snapshot, secrets masked, capped at
-   * PAGE_DIGEST_CHARS (page/page-digest.ts). Absent on records older than it.
+   * PAGE_DIGEST_CHARS (secrets/page-digest.ts). Absent on records older than it.
    */
   pageDigest: z.string().optional(),
   effectiveState: z.array(z.string()),

@@ -10,14 +10,30 @@
 import type * as z from 'zod';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import type { LearnerDataRecord } from './learner-data-store.ts';
+import type { MemoryStore } from '../memory/memory-store.ts';
+import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
+import type { SiteRowStore } from './site-rows.ts';
 import type { Learner } from './learner.ts';
 import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
-// The stores the learners are built on (LearnerStores) are declared with the registry, which may name
-// the learners whose own stores they are; import type only, so the UI-safe definitions stay free of learner code.
-export type { LearnerStores } from './registry-factories.ts';
-import type { LearnerStores } from './registry-factories.ts';
+/**
+ * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
+ * Only the composition roots name `memory` and `experiences` (to build them);
+ * everything else reaches them through the learners' `memory` (OwnStore).
+ */
+export interface LearnerStores {
+  /** One learner's own store of transitions. */
+  memory: MemoryStore;
+  /** One learner's own store of site rows (it validates what it reads). */
+  experiences: SiteRowStore;
+  /**
+   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
+   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
+   * A new learner needs no schema change in IndexedDB.
+   */
+  learnerData: LearnerDataStore;
+}
+
 /** Everything a learner may be built from. */
 export interface LearnerPorts {
   stores: LearnerStores;

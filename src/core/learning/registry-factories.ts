@@ -8,11 +8,9 @@ import { evotestFactory } from './evotest/factory.ts';
 import { jitrlFactory } from './jitrl/factory.ts';
 import { metattlFactory } from './metattl/factory.ts';
 import { tfgrpoFactory } from './tfgrpo/factory.ts';
-import { InMemoryExperienceStore, type ExperienceStore } from './cer/experience-store.ts';
-import type { LearnerDataStore } from './learner-data-store.ts';
-import type { MemoryStore } from '../memory/memory-store.ts';
+import { InMemorySiteRows } from './site-rows.ts';
 import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import { learnerSettings, type LearnerFactory, type LearnerMemory, type LearnerPorts, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
+import { learnerSettings, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
 import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
 import { LEARNERS, learnerDefinition } from './registry.ts';
@@ -65,27 +63,9 @@ export function buildLearners(ports: LearnerPorts, options: { ids?: readonly str
     .map((definition) => ({ definition, learner: definition.create(ports) }));
 }
 
-/**
- * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
- * Only the composition roots name `memory` and `experiences` (to build them);
- * everything else reaches them through the learners' `memory` (OwnStore).
- */
-export interface LearnerStores {
-  /** One learner's own store of transitions. */
-  memory: MemoryStore;
-  /** One learner's own store of distilled experience. */
-  experiences: ExperienceStore;
-  /**
-   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
-   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
-   * A new learner needs no schema change in IndexedDB.
-   */
-  learnerData: LearnerDataStore;
-}
-
 /** Every store the learners need, in memory (tests, the benchmark, the offline demo): built here, so no caller names one. */
 export function inMemoryLearnerStores(): LearnerStores {
-  return { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() };
+  return { memory: new InMemoryMemoryStore(), experiences: new InMemorySiteRows(), learnerData: new InMemoryLearnerDataStore() };
 }
 
 /** Every registry learner's memory, by id, in registry order: what export, import, forget and sync go through. */

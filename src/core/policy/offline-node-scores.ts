@@ -11,6 +11,7 @@ import { ownTerms, rawWords, terms } from './task-intents.ts';
 import { CHECK_ROLES, CLICK_ROLES, OFFLINE_WEIGHTS, ROLE_PRIOR, TEXT_ROLES } from './offline-weights.ts';
 import { isSearchField, overlap } from './offline-cues.ts';
 import { isSubmitLike, type OfflineReading, type ScoreBoard } from './offline-reading.ts';
+import { isMask } from '../secrets/secret-kinds.ts';
 
 /** What every kind of element starts from. */
 interface NodeCues {
@@ -54,7 +55,7 @@ function scoreTextField(r: OfflineReading, board: ScoreBoard, n: SnapshotNode, o
   const value = intent?.value ?? query;
   if (value) {
     const action: Action = { type: 'fill', target: ref, text: value };
-    const done = n.value === value || (n.inputType === 'password' && !!n.value) || r.doneBefore.has(r.keyOf(action));
+    const done = n.value === value || (n.value !== undefined && isMask(n.value)) || r.doneBefore.has(r.keyOf(action));
     const gain = intent ? OFFLINE_WEIGHTS.fillIntent : r.searchGain;
     const rank = OFFLINE_WEIGHTS.fieldOrder * (r.fields.pendingRank.get(n) ?? 0);
     const why = intent ? 'field value from the task' : intents.searchQuery !== null ? 'the search the task asks for' : 'search for what the task names (not on this page)';

@@ -14,6 +14,7 @@ import type { PolicyInput, StepHistoryItem } from './policy.ts';
 import { analyzeTask, terms, type FieldIntent, type TaskIntents } from './task-intents.ts';
 import { OFFLINE_WEIGHTS, SUBMIT_WORDS, TEXT_ROLES } from './offline-weights.ts';
 import { contextTerms, intentForField, isSearchField, showsNamedThing } from './offline-cues.ts';
+import { isMask } from '../secrets/secret-kinds.ts';
 
 export interface Scored {
   action: Action;
@@ -115,7 +116,7 @@ function planFields(
     lastFieldOrder = order;
     if (intent) fieldPlan.set(n, intent);
     const fillKey = keyOf({ type: 'fill', target: { kind: 'ref', ref: n.ref }, text: wanted });
-    const holds = n.value === wanted || (n.inputType === 'password' && !!n.value) || doneBefore.has(fillKey);
+    const holds = n.value === wanted || (n.value !== undefined && isMask(n.value)) || doneBefore.has(fillKey);
     if (holds) filledFields++;
     else pendingRank.set(n, pendingFields++);
   });

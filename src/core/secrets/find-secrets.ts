@@ -37,7 +37,8 @@ const NOT_A_VALUE = new Set([
 
 /** A value after a label: quoted, or one run of characters that cannot be action syntax. */
 const VALUE = String.raw`(?:"([^"<>]+)"|'([^'<>]+)'|([^\s"'<>()\[\]{}]+))`;
-const SEP = String.raw`\s*(?:is|:|=|of)?\s*`;
+// "is" and "of" are words: "password isaac1" is the password isaac1.
+const SEP = String.raw`\s*(?:(?:is|of)\b|:|=)?\s*`;
 
 interface Rule {
   kind: SecretKind;
@@ -61,9 +62,9 @@ const CARD_WORD = /\b(?:card|card ?(?:number|no)|credit|debit|visa|mastercard|am
 const RULES: readonly Rule[] = [
   { kind: 'password', pattern: new RegExp(String.raw`\b(?:password|passcode|passphrase|pin(?: code| number)?|pwd)\b${SEP}${VALUE}`, 'gi') },
   // Not a zip, postal, promo or coupon code.
-  { kind: 'one-time-code', pattern: /(?<!\b(?:zip|postal|post|area|country|promo|coupon|discount|voucher|gift|product|order) )\b(?:one[- ]time (?:code|password|passcode)|otp|verification code|2fa code|code)\b\s*(?:is|:|=)?\s*(\d{4,8})\b/gi },
+  { kind: 'one-time-code', pattern: /(?<!\b(?:zip|postal|post|area|country|promo|coupon|discount|voucher|gift|product|order) )\b(?:one[- ]time (?:code|password|passcode)|otp|verification code|2fa code|code)\b\s*(?:is\b|:|=)?\s*(\d{4,8})\b/gi },
   { kind: 'payment', pattern: /\b(\d(?:[ -]?\d){12,18})\b/g, accept: (value, before) => CARD_WORD.test(before) || luhn(value.replace(/\D/g, '')) },
-  { kind: 'payment', pattern: /\b(?:cvc2?|cvv2?|security code)\b\s*(?:is|:|=)?\s*(\d{3,4})\b/gi },
+  { kind: 'payment', pattern: /\b(?:cvc2?|cvv2?|security code)\b\s*(?:is\b|:|=)?\s*(\d{3,4})\b/gi },
   { kind: 'secret', pattern: new RegExp(String.raw`\b(?:api[- ]?key|access key|private key|secret|token)\b${SEP}${VALUE}`, 'gi'), accept: (v) => v.length >= 8 && /\d/.test(v) },
   {
     kind: 'secret',

@@ -1,9 +1,14 @@
 /**
- * Where CER's buffer lives. The IndexedDB implementation is in
- * src/adapters/idb/idb-experience-store.ts; the in-memory one serves tests,
- * the benchmark and the offline demo.
+ * Where CER's buffer lives: a store of site rows (LearnerStores.experiences;
+ * IndexedDB's `experiences` object store in the extension, in memory in the
+ * benchmark and tests), read through CER's schema. Writes come from typed
+ * code and are not re-validated; every row read back is, because the
+ * database outlives the code that wrote it: rows that do not parse are
+ * skipped, counted and logged.
  */
-import type { ExperienceEntry } from './experience.ts';
+import { silentLogger, type Logger } from '../../ports.ts';
+import { InMemorySiteRows, type SiteRowStore } from '../site-rows.ts';
+import { ExperienceEntrySchema, type ExperienceEntry } from './experience.ts';
 
 export interface ExperienceStore {
   /** All entries of one site (dynamics and skills), in no particular order. */
@@ -16,36 +21,64 @@ export interface ExperienceStore {
   all(): Promise<ExperienceEntry[]>;
 }
 
-/** Copies on the way in and out, so callers never share state with the store (as with IndexedDB). */
-export class InMemoryExperienceStore implements ExperienceStore {
-  private readonly rows = new Map<string, ExperienceEntry>();
+/** CER's buffer over any site-row store, validating every row it reads. */
+export class ValidatedExperienceStore implements ExperienceStore {
+  #corruptRows = 0;
+
+  constructor(
+    private readonly rows: SiteRowStore,
+    private readonly logger: Logger = silentLogger,
+  ) {}
+
+  /** Rows skipped on read because they failed validation, since this store was created. */
+  get corruptRowsSkipped(): number {
+    return this.#corruptRows;
+  }
 
   async list(origin: string): Promise<ExperienceEntry[]> {
-    return [...this.rows.values()].filter((e) => e.origin === origin).map((e) => structuredClone(e));
+    return this.#valid(await this.rows.list(origin));
   }
 
   async putMany(entries: ExperienceEntry[]): Promise<void> {
-    for (const e of entries) this.rows.set(e.id, structuredClone(e));
+    await this.rows.putMany(entries);
   }
 
-  async delete(ids: string[]): Promise<number> {
-    let n = 0;
-    for (const id of new Set(ids)) if (this.rows.delete(id)) n++;
-    return n;
+  delete(ids: string[]): Promise<number> {
+    return this.rows.delete(ids);
   }
 
-  async forgetSite(origin: string): Promise<number> {
-    let n = 0;
-    for (const [id, e] of this.rows) {
-      if (e.origin === origin) {
-        this.rows.delete(id);
-        n++;
-      }
-    }
-    return n;
+  forgetSite(origin: string): Promise<number> {
+    return this.rows.forgetSite(origin);
   }
 
   async all(): Promise<ExperienceEntry[]> {
-    return [...this.rows.values()].map((e) => structuredClone(e));
+    return this.#valid(await this.rows.all());
+  }
+
+  #valid(rows: unknown[]): ExperienceEntry[] {
+    const out: ExperienceEntry[] = [];
+    for (const row of rows) {
+      const parsed = ExperienceEntrySchema.safeParse(row);
+      if (parsed.success) {
+        out.push(parsed.data);
+      } else {
+        this.#corruptRows++;
+        const id = typeof row === 'object' && row !== null && 'id' in row ? String((row as { id: unknown }).id) : '?';
+        this.logger.warn('skipped a corrupt experience row', { id, issue: parsed.error.issues[0]?.message ?? '' });
+      }
+    }
+    return out;
+  }
+}
+
+/** CER's buffer read through its schema (what the factory builds it on). */
+export function experienceStoreOn(rows: SiteRowStore, logger?: Logger): ValidatedExperienceStore {
+  return rows instanceof ValidatedExperienceStore ? rows : new ValidatedExperienceStore(rows, logger);
+}
+
+/** CER's buffer in memory (tests, the benchmark, the offline demo). */
+export class InMemoryExperienceStore extends ValidatedExperienceStore {
+  constructor() {
+    super(new InMemorySiteRows());
   }
 }
