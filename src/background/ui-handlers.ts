@@ -103,7 +103,11 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),
-    'settings.loadNotes': async () => d.settings.loadNotes(),
+    // Read again, like settings.get: the notes describe what is stored now, not at the worker's start.
+    'settings.loadNotes': async () => {
+      await d.settings.load();
+      return d.settings.loadNotes();
+    },
     'provider.test': async ({ provider }) => {
       // The key goes to the typed URL only under the same rule as a saved one.
       const problem = keyTransportProblem(provider);
