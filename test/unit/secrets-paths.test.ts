@@ -6,7 +6,8 @@
  * controller, the LLM policy (a model that records its prompts), the registry's
  * learners (spied on: every argument they get) and a finish; then the memory
  * export and the team documents are built. None of them holds the secret, and
- * the action still types the real value where it belongs.
+ * the action still types the real value where it belongs. A row an older
+ * version stored unmasked is planted too: export and sync mask it on their own.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ import type { SecretKind } from '../../src/core/secrets/secret-kinds.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
 import { candidateAnswer } from '../support/llm-fixtures.ts';
+import { transition } from '../support/team-fixtures.ts';
 
 const ORIGIN = 'https://vault.test';
 
@@ -165,6 +167,8 @@ async function runEpisode(shape: Shape, placement: Placement) {
   ep = await controller.decide(ep.id, { kind: 'approve', step: 0, candidate: ep.steps[0]!.candidates[0]!.semantic });
   await controller.finish(ep.id, 'success');
 
+  // A row an older version wrote, the secret typed in the clear: the export and the team documents mask it on their own.
+  await ports.stores.memory.putEpisode('ep-old', [transition(ORIGIN, 'ep-old', 0, `fill(<textbox "${shape.field.name}">, "${shape.written}")`)]);
   const memories = learnerMemories(ports);
   const { json: exported } = await exportMemory({
     episodes,
@@ -210,16 +214,16 @@ describe('secrets never reach storage, learners, prompts, exports or team docume
     );
   });
 
-  it('the scan can fail: the same episode with the secret left in the shop name is caught on every path but sync', async () => {
-    // A mutant path: the page shows the secret as an ordinary field's value (no detector can know it).
-    const shape: Shape = { kind: 'password', written: 'Tr0ub4dor-3', forbidden: ['Tr0ub4dor-3'], field: { name: 'Shop name' }, task: '' };
-    const { paths, sharedDocs } = await runEpisode({ ...shape, field: { name: 'Nickname' } }, 'field');
+  it('the scan can fail: the same value in an ordinary field (no detector can know it) is found on every path', async () => {
+    // The page shows the value in a field named "Nickname": not a secret field, so it is page data everywhere.
+    const shape: Shape = { kind: 'password', written: 'Tr0ub4dor-3', forbidden: ['Tr0ub4dor-3'], field: { name: 'Nickname' }, task: '' };
+    const { paths, sharedDocs } = await runEpisode(shape, 'field');
     expect(holds(paths['prompt text'], 'Tr0ub4dor-3')).toBe(true);
     expect(holds(paths['learner inputs'], 'Tr0ub4dor-3')).toBe(true);
     expect(holds(paths['storage record'], 'Tr0ub4dor-3')).toBe(true);
     expect(holds(paths.export, 'Tr0ub4dor-3')).toBe(true);
-    // Documents carry learned rows, not page digests: nothing of the page's values is shared.
+    // The older row typed it into the Nickname field: shared as it is.
     expect(sharedDocs).toBeGreaterThan(0);
-    expect(holds(paths['sync document'], 'Tr0ub4dor-3')).toBe(false);
+    expect(holds(paths['sync document'], 'Tr0ub4dor-3')).toBe(true);
   });
 });
