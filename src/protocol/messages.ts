@@ -6,7 +6,8 @@
  * script for page replies).
  */
 import * as z from 'zod';
-import { EpisodeSchema } from '../core/episode/episode.ts';
+import { EpisodeSchema, VerdictSchema } from '../core/episode/episode.ts';
+import { DemonstrationOutcomeSchema, PanelDecisionSchema, RecordedActionSchema } from '../core/agent/person-input.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
 import { AskModeSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
@@ -18,27 +19,10 @@ import { TeamRequests } from './team-messages.ts';
 
 // ── UI (popup / side panel / options) → background ─────────────────────────
 
-/**
- * A decision names the step it answers and the candidate it approves (its
- * semantic form, unique within a step, is its id): the background refuses a
- * decision whose step or candidate is not the one pending, so a stale panel,
- * a double click or a re-proposal in between can never run something else.
- */
-const StepRef = { step: z.number().int().nonnegative(), candidate: z.string().min(1).max(8000) };
-export const DecisionInputSchema = z.discriminatedUnion('kind', [
-  /** Run the top-ranked candidate. */
-  z.strictObject({ kind: z.literal('approve'), ...StepRef }),
-  /** Run another candidate, by its index in the step's candidate list. */
-  z.strictObject({ kind: z.literal('pick'), index: z.number().int().nonnegative(), ...StepRef }),
-  /** Run an edited action (ref or semantic form); parsed and validated before it runs. */
-  z.strictObject({ kind: z.literal('edit'), action: z.string().min(1), step: StepRef.step }),
-  /** Reject the candidate at `index` (default: the top one): stored as a negative reward, then re-propose. */
-  z.strictObject({ kind: z.literal('reject'), index: z.number().int().nonnegative().optional(), ...StepRef }),
-]);
-export type DecisionInput = z.infer<typeof DecisionInputSchema>;
+// Decisions, verdicts, recorded actions and demonstration outcomes are declared
+// once in the core (agent/person-input.ts, episode/episode.ts); the controller
+// takes what these schemas parse unchanged.
 
-export const VerdictSchema = z.enum(['success', 'failure', 'partial']);
-export type Verdict = z.infer<typeof VerdictSchema>;
 
 export const EpisodeSummarySchema = z.strictObject({
   id: z.string(),
@@ -87,9 +71,6 @@ export const ImportResultSchema = z.strictObject({
   learners: z.record(z.string(), z.strictObject({ imported: z.number().int(), rejected: z.array(z.string()) })).optional(),
 });
 
-export const DemonstrationOutcomeSchema = z.enum(['success', 'failure', 'partial', 'abandoned']);
-export type DemonstrationOutcome = z.infer<typeof DemonstrationOutcomeSchema>;
-
 const Empty = z.strictObject({});
 const Ok = z.strictObject({ ok: z.literal(true) });
 
@@ -98,7 +79,7 @@ export const UiRequests = {
   'episode.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
   'episode.current': { req: z.strictObject({ tabId: z.number().int() }), res: EpisodeSchema.nullable() },
   'episode.get': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema.nullable() },
-  'episode.decide': { req: z.strictObject({ episodeId: z.string(), decision: DecisionInputSchema }), res: EpisodeSchema },
+  'episode.decide': { req: z.strictObject({ episodeId: z.string(), decision: PanelDecisionSchema }), res: EpisodeSchema },
   'episode.pause': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   'episode.resume': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   'episode.stop': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
@@ -216,7 +197,7 @@ export const RECORDING_PORT_NAME = 'apprentice-recording';
 export const ContentRequests = {
   /** One action the person did, in semantic form, on the page at `url`. */
   'demo.step': {
-    req: z.strictObject({ action: z.string().min(1).max(4000), url: z.string().min(1).max(8000), title: z.string().max(2000), target: TargetFingerprintSchema.optional() }),
+    req: RecordedActionSchema,
     res: Ok,
   },
   /** The person did something the recorder cannot write as an action (a file upload, a right click…): what, in a few words. */

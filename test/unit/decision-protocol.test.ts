@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DecisionInputSchema } from '../../src/protocol/messages.ts';
+import { UiRequests } from '../../src/protocol/messages.ts';
+
+const DecisionInputSchema = UiRequests['episode.decide'].req.shape.decision;
 
 describe('a decision names its step and candidate at the UI → background boundary', () => {
   it('refuses approve, pick and reject without the step index and candidate id, and edit without the step', () => {

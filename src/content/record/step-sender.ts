@@ -9,15 +9,11 @@ import type { Action, RefTarget } from '../../core/page/action.ts';
 import type { PageObservation } from '../../core/page/observation.ts';
 import { formatAction } from '../../core/page/action-grammar.ts';
 import { toSemanticAction } from '../../core/page/semantic-action.ts';
-import { fingerprintOf, type TargetFingerprint } from '../../core/page/target-fingerprint.ts';
+import { fingerprintOf } from '../../core/page/target-fingerprint.ts';
+import type { RecordedAction as RecordedStep } from '../../core/agent/person-input.ts';
 
-export interface RecordedStep {
-  action: string;
-  url: string;
-  title: string;
-  /** The element as the snapshot showed it when the person acted. */
-  target?: TargetFingerprint;
-}
+/** A recorded step is the core's RecordedAction (declared once, with its schema). */
+export type { RecordedAction as RecordedStep } from '../../core/agent/person-input.ts';
 
 export interface StepSenderOptions {
   win: Window;

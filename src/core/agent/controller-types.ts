@@ -3,29 +3,13 @@ import type { Clock, Logger, PageDriver } from '../ports.ts';
 import type { Settings } from '../settings.ts';
 import type { CandidatePolicy } from '../policy/policy.ts';
 import type { Learner } from '../learning/learner.ts';
-import type { Episode } from '../episode/episode.ts';
+import { FINISHED_STATUSES, type Episode, type Verdict } from '../episode/episode.ts';
 import type { EpisodeStore } from '../episode/episode-store.ts';
 import type { ReplayPort } from '../replay/replay-port.ts';
 
-/**
- * `step` and `candidate` name what the decision answers (the UI always sends
- * them; a mismatch is refused). The core's own callers — auto-approve, the
- * benchmark's decider — may omit them.
- */
-type Named = { step?: number | undefined; candidate?: string | undefined };
-export type DecisionInput =
-  | ({ kind: 'approve' } & Named)
-  | ({ kind: 'pick'; index: number } & Named)
-  | { kind: 'edit'; action: string; step?: number | undefined }
-  | ({ kind: 'reject'; index?: number | undefined } & Named)
-  /**
-   * Show me: the person did the step in the page while it was recorded. It
-   * already ran; `action` is its semantic form, `url` the page it was done
-   * on, `navigated` whether the page then moved on.
-   */
-  | { kind: 'show'; action: string; url: string; title: string; navigated?: boolean };
-
-export type Verdict = 'success' | 'failure' | 'partial';
+// Declared once, with their schemas: person-input.ts and the episode record.
+export type { DecisionInput } from './person-input.ts';
+export type { Verdict } from '../episode/episode.ts';
 
 /** Scores each executed step −3..+3 after the episode (JitRL's evaluator). */
 export type StepEvaluator = (
@@ -65,4 +49,4 @@ export class EpisodeNotFoundError extends Error {
   override name = 'EpisodeNotFoundError';
 }
 
-export const isFinished = (e: Episode): boolean => ['success', 'failure', 'partial', 'stopped', 'error'].includes(e.status);
+export const isFinished = (e: Episode): boolean => (FINISHED_STATUSES as readonly string[]).includes(e.status);

@@ -25,25 +25,12 @@ import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { Settings } from '../settings.ts';
-import { recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
+import { recordedStepRecord, type Episode, type StepRecord, type Verdict } from '../episode/episode.ts';
 import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';
 import { samePage } from '../page/same-page.ts';
+import type { DemonstrationOutcome, RecordedAction } from './person-input.ts';
 
-export type DemonstrationOutcome = 'success' | 'failure' | 'partial' | 'abandoned';
-
-/** One action as the content script reports it. */
-export interface RecordedAction {
-  /** Semantic form: `click(<button "Sign up">)`. */
-  action: string;
-  url: string;
-  title: string;
-  /**
-   * The element acted on, as the content script's snapshot showed it (role,
-   * name, link, form, submit behaviour): with it a taught step counts toward
-   * earned autonomy like an approval.
-   */
-  target?: TargetFingerprint | undefined;
-}
+export type { DemonstrationOutcome, RecordedAction } from './person-input.ts';
 
 /** The tab side of recording (chrome messaging in the extension; plain objects in tests). */
 export interface DemonstrationPage {
@@ -83,7 +70,7 @@ export class DemonstrationError extends Error {
 /** A person can be slow, but a recording that never ends is a stuck page script. */
 export const MAX_DEMONSTRATION_STEPS = 300;
 
-export const statusOfOutcome = (outcome: DemonstrationOutcome): 'success' | 'failure' | 'partial' =>
+export const statusOfOutcome = (outcome: DemonstrationOutcome): Verdict =>
   outcome === 'abandoned' ? 'partial' : outcome;
 
 export class DemonstrationRecorder {

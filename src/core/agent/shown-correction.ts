@@ -13,18 +13,10 @@ import type { Episode, StepRecord } from '../episode/episode.ts';
 import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import { DecisionError } from './controller-types.ts';
 import { recordedStep } from './demonstration-recorder.ts';
-
-export interface ShownStep {
-  /** Semantic form, as the content script's recorder wrote it. */
-  action: string;
-  url: string;
-  title: string;
-  /** The element the person acted on (see RecordedAction). */
-  target?: TargetFingerprint | undefined;
-}
+import type { RecordedAction } from './person-input.ts';
 
 /** The episode with the shown step as the pending step's executed action, Show me over, and the action in both types. */
-export function shownCorrection(episode: Episode, step: StepRecord, shown: ShownStep): { episode: Episode; action: Action; semantic: string } {
+export function shownCorrection(episode: Episode, step: StepRecord, shown: RecordedAction): { episode: Episode; action: Action; semantic: string } {
   if (episode.teaching?.mode !== 'show') throw new DecisionError('Show me is not on for this episode');
   // A step on another page answers another question: the page changed without a recorded action.
   if (!samePage(step.url, shown.url)) throw new DecisionError(`the step was done on ${shown.url}, not on the page of the proposal (${step.url})`);

@@ -169,9 +169,15 @@ export const EpisodeReplaySchema = z.strictObject({
 });
 export type EpisodeReplay = z.infer<typeof EpisodeReplaySchema>;
 
-export const EpisodeStatusSchema = z.enum([
-  'running', 'paused', 'awaiting_approval', 'awaiting_verdict', 'success', 'failure', 'partial', 'stopped', 'error',
-]);
+/** How an attempt went, in the person's (or the task reward's) words. */
+export const VerdictSchema = z.enum(['success', 'failure', 'partial']);
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+/** The statuses an episode ends in: a verdict, stopped by the person, or an error. */
+export const FINISHED_STATUSES = [...VerdictSchema.options, 'stopped', 'error'] as const;
+export type FinishedStatus = (typeof FINISHED_STATUSES)[number];
+
+export const EpisodeStatusSchema = z.enum(['running', 'paused', 'awaiting_approval', 'awaiting_verdict', ...FINISHED_STATUSES]);
 export type EpisodeStatus = z.infer<typeof EpisodeStatusSchema>;
 
 export const EpisodeSchema = z.strictObject({

@@ -37,7 +37,7 @@
  * Steps that never ran (no chosen action) get 0 and are not stored.
  * Rejected alternatives are stored separately by the learner, with `reject`.
  */
-import type { StepRecord } from '../episode/episode.ts';
+import type { FinishedStatus, StepRecord } from '../episode/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
@@ -98,7 +98,7 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
   return out;
 }
 
-export type EpisodeOutcome = 'success' | 'failure' | 'partial' | 'stopped' | 'error';
+export type EpisodeOutcome = FinishedStatus;
 
 export interface RewardInput {
   steps: readonly StepRecord[];

@@ -7,7 +7,7 @@
  * partial, never as a success.
  */
 import * as z from 'zod';
-import { EpisodeSchema, recordedStepRecord, type Episode, type StepRecord } from '../episode/episode.ts';
+import { EpisodeSchema, recordedStepRecord, VerdictSchema, type Episode, type StepRecord } from '../episode/episode.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { parseAction } from '../page/action-grammar.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
@@ -37,7 +37,7 @@ export const ImportedTrajectorySchema = z.strictObject({
   startUrl: z.string().min(1),
   kind: z.enum(['imported', 'demonstration']).optional(),
   steps: z.array(ImportedStepSchema),
-  outcome: z.enum(['success', 'failure', 'partial']),
+  outcome: VerdictSchema,
   /** The person stopped before the end: the trajectory is kept as partial whatever `outcome` says. */
   abandoned: z.boolean().optional(),
   answer: z.string().optional(),

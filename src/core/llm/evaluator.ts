@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { ModelOutputError, ProviderError } from '../errors.ts';
 import type { ChatMessage, ChatModel } from '../ports.ts';
+import type { Verdict } from '../episode/episode.ts';
 import { parseModelJson } from './parse-model-json.ts';
 import { DATA_SECTION_RULE, dataSection, inlineData } from './data-section.ts';
 
@@ -25,7 +26,7 @@ export type Evaluation = z.infer<typeof EvaluationSchema>;
 export interface EvaluatorInput {
   task: string;
   steps: { action: string; url: string; outcome: string }[];
-  verdict: 'success' | 'failure' | 'partial';
+  verdict: Verdict;
   answer: string | null;
 }
 

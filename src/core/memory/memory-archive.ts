@@ -3,7 +3,7 @@
  * anything is written: a bad file changes nothing and says why.
  */
 import * as z from 'zod';
-import { EpisodeSchema, type Episode } from '../episode/episode.ts';
+import { EpisodeSchema, FINISHED_STATUSES, type Episode } from '../episode/episode.ts';
 import { TransitionSchema } from './transition.ts';
 
 export const ARCHIVE_FORMAT = 'apprentice-memory';
@@ -87,7 +87,7 @@ export function parseArchive(text: string, options: { upgradeEpisode?: (raw: unk
  * and bound to no tab, so no tab (or a reused tab id) can resume it.
  */
 export function asImportedEpisode(episode: Episode, now: number): Episode {
-  const finished = ['success', 'failure', 'partial', 'stopped', 'error'].includes(episode.status);
+  const finished = (FINISHED_STATUSES as readonly string[]).includes(episode.status);
   return {
     ...episode,
     tabId: null,

@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { Episode } from '../../core/episode/episode.ts';
-import type { DemonstrationOutcome } from '../../protocol/messages.ts';
+import type { DemonstrationOutcome } from '../../core/agent/person-input.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, isEnded } from './format.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Episode, StepRecord } from '../../core/episode/episode.ts';
-import type { DecisionInput } from '../../protocol/messages.ts';
+import type { PanelDecision } from '../../core/agent/person-input.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { rankCandidates, refOfAction } from './format.ts';
 import { CandidateList, StepContext } from './step-view.tsx';
@@ -19,7 +19,7 @@ export interface ProposalPanelProps {
   /** While the person teaches (Show me / Take over) the panel is not shown; the highlight stays. */
   hidden?: boolean;
   /** Sends the decision; errors go to `onError` (the panel's own for an edit). */
-  decide(decision: DecisionInput, onError?: (message: string) => void): Promise<boolean>;
+  decide(decision: PanelDecision, onError?: (message: string) => void): Promise<boolean>;
 }
 
 /** The step waiting for a decision, if any. */

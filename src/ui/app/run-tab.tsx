@@ -8,7 +8,8 @@
  */
 import { useState } from 'preact/hooks';
 import type { Episode } from '../../core/episode/episode.ts';
-import type { DecisionInput, Verdict } from '../../protocol/messages.ts';
+import type { PanelDecision } from '../../core/agent/person-input.ts';
+import type { Verdict } from '../../core/episode/episode.ts';
 import type { BackgroundConnector } from '../connector.ts';
 import { errorText, isEnded } from './format.ts';
 import { StepSummary } from './step-view.tsx';
@@ -61,7 +62,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
     }
   }
 
-  const decide = (decision: DecisionInput, onError: (message: string) => void = setError) =>
+  const decide = (decision: PanelDecision, onError: (message: string) => void = setError) =>
     episode ? run(`decide:${decision.kind}`, () => client.request('episode.decide', { episodeId: episode.id, decision }), onError) : Promise.resolve(false);
 
   function start(e: Event) {

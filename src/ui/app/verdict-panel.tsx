@@ -1,6 +1,6 @@
 /** The end of an episode: its answer, and the person's verdict (optionally with the model evaluator) or the outcome. */
 import type { Episode } from '../../core/episode/episode.ts';
-import type { Verdict } from '../../protocol/messages.ts';
+import type { Verdict } from '../../core/episode/episode.ts';
 import { statusText, wantsVerdict } from './format.ts';
 
 export interface VerdictPanelProps {

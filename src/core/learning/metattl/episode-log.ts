@@ -4,6 +4,7 @@
  * page digest and action, the final page and the outcome. Rendering is pure
  * and bounded, so one log always fits in the meta conversation.
  */
+import type { FinishedStatus } from '../../episode/episode.ts';
 
 export interface EpisodeLogStep {
   url: string;
@@ -22,7 +23,7 @@ export interface EpisodeLogPage {
   digest: string;
 }
 
-export type EpisodeOutcome = 'success' | 'failure' | 'partial' | 'stopped' | 'error';
+export type EpisodeOutcome = FinishedStatus;
 
 export interface EpisodeLog {
   /** 1-based attempt number at this task. */
