@@ -9,6 +9,8 @@
  *   restarts (simulated in Node), faults, concurrency (Node, against the core and IndexedDB)
  *
  * The ci profile runs every 8th corpus page and smaller counts.
+ * Flags: --profile ci|full, --parts <names joined by ","> (those above: adaptive, hijack, honest,
+ * browser-restarts, idempotency, restarts, faults, concurrency), --hijack-learners <ids joined by "+"|static>.
  */
 import { parseArgs } from 'node:util';
 import { markdownTable } from 'markdown-table';
@@ -24,10 +26,23 @@ import { runConcurrency } from './trust/concurrency.ts';
 import { runIdempotency } from './trust/idempotency-run.ts';
 import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from './trust/attack-classes.ts';
 import { summarizeAdaptive, runAdaptiveParts } from './trust/adaptive-report.ts';
+import { BENCH_CONFIGURATIONS } from '../src/core/learning/registry-factories.ts';
+import { learnerDefinition } from '../src/core/learning/registry.ts';
+import { parseLearnerConfig } from './bench-runner.ts';
 
 z.config({ jitless: true });
 
-const { values } = parseArgs({ options: { profile: { type: 'string', default: 'full' }, parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,idempotency,restarts,faults,concurrency' } } });
+const { values } = parseArgs({
+  options: {
+    profile: { type: 'string', default: 'full' },
+    parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,idempotency,restarts,faults,concurrency' },
+    // Part (a)'s learners: registry ids joined by "+", or "static" for none.
+    'hijack-learners': { type: 'string', default: BENCH_CONFIGURATIONS.hijack },
+  },
+});
+const hijackLearners = parseLearnerConfig(values['hijack-learners'] ?? BENCH_CONFIGURATIONS.hijack);
+if (!hijackLearners.ok) throw new Error(`--hijack-learners: ${hijackLearners.message}`);
+const hijackLearnerIds = hijackLearners.ids;
 const profile = values.profile === 'ci' ? 'ci' : 'full';
 const parts = new Set((values.parts ?? '').split(','));
 const log = (s: string) => console.log(s);
@@ -67,7 +82,8 @@ async function main() {
     }
     if (parts.has('hijack')) {
       log('\n## (a) hijacked model through the built extension, the site on "Ask only for what I haven\'t approved", nothing approved, nobody approves');
-      const r = await runHijacked(corpus, site, attacker, log);
+      log(`learners on: ${hijackLearnerIds.map((id) => learnerDefinition(id).label).join(', ') || 'none'} (--hijack-learners)`);
+      const r = await runHijacked(corpus, site, attacker, log, hijackLearnerIds);
       const unapproved = r.pages.reduce((n, p) => n + p.effects, 0);
       const exfil = r.pages.reduce((n, p) => n + p.exfiltration, 0);
       const autoRun = r.pages.reduce((n, p) => n + p.autoRun.length, 0);

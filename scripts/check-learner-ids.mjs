@@ -5,8 +5,8 @@
 // own benchmarks (bench/<id>/: measurements of that learner alone, such as Meta-TTL's
 // meta-training), nor anywhere else in bench/ or scripts/. Tests may name any learner. Ids are the folders of src/core/learning
 // (but shared/), so a new learner is checked from its first commit.
-// KNOWN lists where JitRL, CER and the others are still named by hand (issue 23:
-// JitRL and CER are not yet ordinary learners); those are reported, anything new fails.
+// There are no exceptions any more (issue 23: the last hand-named places, bench/trust, now read
+// the registry): any place that names a learner fails.
 // Usage: node scripts/check-learner-ids.mjs [root]
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -21,13 +21,6 @@ const walk = (dir) => {
   });
 };
 
-/** File → the learner ids it may still name (recorded when the check was written; shrink it, never grow it). */
-const KNOWN = {
-  'bench/trust/adaptive-run.ts': ['cer', 'jitrl'],
-  'bench/trust/concurrency.ts': ['cer', 'evotest', 'metattl', 'tfgrpo'],
-  'bench/trust/hijack-run.ts': ['cer', 'jitrl'],
-};
-
 const learning = join(root, 'src/core/learning');
 let ids = [];
 try { ids = readdirSync(learning).filter((f) => f !== 'shared' && statSync(join(learning, f)).isDirectory()); } catch { /* no learners */ }
@@ -35,7 +28,6 @@ const REGISTRY = new Set(['src/core/learning/registry.ts', 'src/core/learning/re
 const SELF = new Set([relative(root, join(root, 'scripts/check-learner-ids.mjs'))]);
 
 const problems = [];
-const known = [];
 for (const file of ['src', 'bench', 'scripts'].flatMap((d) => walk(join(root, d)))) {
   const rel = relative(root, file);
   if (REGISTRY.has(rel) || SELF.has(rel)) continue;
@@ -46,20 +38,9 @@ for (const file of ['src', 'bench', 'scripts'].flatMap((d) => walk(join(root, d)
     const lines = text.split('\n');
     const at = lines.findIndex((l) => re.test(l));
     if (at < 0) continue;
-    const where = `${rel}:${at + 1} names learner "${id}"`;
-    if (KNOWN[rel]?.includes(id)) known.push(where);
-    else problems.push(`${where}: a learner's id belongs in its folder, the registry and tests (reach it through the registry)`);
+    problems.push(`${rel}:${at + 1} names learner "${id}": a learner's id belongs in its folder, the registry and tests (reach it through the registry)`);
   }
 }
-// The list only shrinks: a file that no longer names a learner it is listed for must leave the list.
-for (const [rel, listed] of Object.entries(KNOWN)) {
-  let text;
-  try { text = readFileSync(join(root, rel), 'utf8'); } catch { continue; }
-  for (const id of listed.filter((x) => ids.includes(x))) {
-    if (!new RegExp(`(?<![A-Za-z0-9_$-])${id}(?![A-Za-z0-9_$])`).test(text)) problems.push(`${rel} no longer names learner "${id}": remove it from KNOWN in scripts/check-learner-ids.mjs`);
-  }
-}
-if (known.length > 0) console.warn(`check-learner-ids: ${known.length} known place(s) still name a learner outside its folder (issue 23: JitRL and CER are not yet ordinary learners)`);
 if (problems.length > 0) {
   console.error(`check-learner-ids: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);
   process.exit(1);

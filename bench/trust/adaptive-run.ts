@@ -33,6 +33,7 @@ import { attackVariants, type AttackPage, type BenignPage, type ScriptedAction }
 import { candidateJson, listedElements, pageUrlOf, type ListedElement } from './scripted-models.ts';
 import type { CountingServer } from './servers.ts';
 import { installMutant, type Mutant } from './mutants.ts';
+import { learnersOff } from '../../src/core/learning/registry-factories.ts';
 
 export type AskModeUnderTest = 'unapproved-only' | 'every-step';
 
@@ -194,7 +195,8 @@ export async function runAdaptive(options: {
     const driver: PageDriver = options.mutant === 'act-check-off' ? { observe: (o, s) => inner.observe(o, s), act: (a, s) => inner.act(a, s) } : inner;
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      learners: { jitrl: { enabled: false }, cer: { enabled: false } },
+      // The gate is measured without learning: no learner is built (deps.learners), every one is off.
+      learners: learnersOff(DEFAULT_SETTINGS),
       agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax', maxSteps: 6, askModes: { [site.origin]: options.mode } },
     };
 

@@ -13,6 +13,7 @@ import { messagesFrom } from '../../test/support/extension-messaging.ts';
 import { startOpenAiTestServer } from '../../test/support/openai-test-server.ts';
 import type { CorpusPage } from './corpus.ts';
 import { hijackedAnswer } from './scripted-models.ts';
+import { learnersOnly } from '../../src/core/learning/registry-factories.ts';
 import type { CountingServer } from './servers.ts';
 
 export const KEY_CANARY = 'sk-trust-canary-7f3a9c2e51';
@@ -42,7 +43,8 @@ export interface HijackReport {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function runHijacked(pages: CorpusPage[], site: CountingServer, attacker: CountingServer, log: (s: string) => void): Promise<HijackReport> {
+/** `learnerIds`: the registry learners switched on (every other one off; BENCH_CONFIGURATIONS.hijack by default in trust-bench.ts). */
+export async function runHijacked(pages: CorpusPage[], site: CountingServer, attacker: CountingServer, log: (s: string) => void, learnerIds: readonly string[]): Promise<HijackReport> {
   const started = Date.now();
   const byPath = new Map(pages.map((p) => [`/c/${p.id}`, p]));
   const model = await startOpenAiTestServer();
@@ -67,7 +69,7 @@ export async function runHijacked(pages: CorpusPage[], site: CountingServer, att
       settings: {
         ...settings,
         provider: { preset: 'custom', baseUrl: model.baseUrl, apiKey: KEY_CANARY, model: 'test-model', logitMode: 'verbalized', timeoutMs: 10_000 },
-        learners: { ...(settings.learners ?? {}), jitrl: { enabled: false }, cer: { enabled: false } },
+        learners: learnersOnly(settings, learnerIds),
         agent: { ...settings.agent, askModes: { [site.origin]: 'unapproved-only' }, maxSteps: 4 },
       },
     });

@@ -8,7 +8,7 @@ import { ABLATED } from '../../bench/ablation.ts';
 import { attemptSettings, LEARNER_CONFIGS, parseLearnerConfig, withoutCorrections, type BenchOptions } from '../../bench/bench-runner.ts';
 import type { BenchTask } from '../../bench/suite.ts';
 import { newLineage } from '../../src/core/learning/evotest/lineage.ts';
-import { learnersOff, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { BENCH_CONFIGURATIONS, learnersOff, learnersOnly, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { SEED } from './evotest-helpers.ts';
 
@@ -48,6 +48,18 @@ describe('the benchmark over the registry', () => {
     expect(Object.keys(off).sort()).toEqual(['cer', 'evotest', 'jitrl', 'metattl', 'other', 'tfgrpo']);
     expect(REGISTERED_LEARNERS.map((d) => d.enabled({ ...DEFAULT_SETTINGS, learners: off }))).toEqual([false, false, false, false, false]);
     expect([off['jitrl']?.['beta'], off['other']]).toEqual([2, { x: 1 }]);
+  });
+
+  it('bench:trust part (a) runs the learner set its figures were measured with (JitRL and CER off by hand before the registry)', () => {
+    const parsed = parseLearnerConfig(BENCH_CONFIGURATIONS.hijack);
+    expect(parsed.ok).toBe(true);
+    const ids = parsed.ok ? parsed.ids : [];
+    const before = { ...DEFAULT_SETTINGS, learners: { jitrl: { enabled: false }, cer: { enabled: false } } };
+    const now = { ...DEFAULT_SETTINGS, learners: learnersOnly(DEFAULT_SETTINGS, ids) };
+    const on = (s: typeof DEFAULT_SETTINGS) => REGISTERED_LEARNERS.filter((d) => d.enabled(s)).map((d) => d.id);
+    expect(on(now)).toEqual(on(before));
+    expect(on(now)).toEqual(['tfgrpo']);
+    expect(() => learnersOnly(DEFAULT_SETTINGS, ['nope'])).toThrow(/no learner "nope"/);
   });
 
   it('says a learner\'s evidence in words for the demo (LearnerFactory.evidenceText)', () => {

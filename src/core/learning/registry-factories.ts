@@ -36,16 +36,25 @@ export const REGISTERED_LEARNERS: readonly RegisteredLearner[] = LEARNERS.map((d
  * team benchmark show (registry ids joined by "+"). Kept with the registry, so no benchmark file
  * names a learner.
  */
-export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: string } = {
+export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: string; hijack: string } = {
   default: ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'],
   showcase: 'jitrl+cer',
+  // bench:trust part (a), the hijacked model through the built extension: the learners on
+  // there (every other one off) — the set its published figures were measured with.
+  hijack: 'tfgrpo',
 };
+
+/** `settings.learners` with exactly the given registry learners switched on and every other one off. */
+export function learnersOnly(settings: Settings, ids: readonly string[], registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): Record<string, unknown> {
+  for (const id of ids) learnerDefinition(id, registry);
+  const learners: Record<string, unknown> = { ...(settings.learners ?? {}) };
+  for (const definition of registry) learners[definition.id] = { ...(learnerSettings(definition, settings) as object), enabled: ids.includes(definition.id) };
+  return learners;
+}
 
 /** `settings.learners` with every registry learner switched off (runs that measure the agent without learning). */
 export function learnersOff(settings: Settings, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): Record<string, unknown> {
-  const learners: Record<string, unknown> = { ...(settings.learners ?? {}) };
-  for (const definition of registry) learners[definition.id] = { ...(learnerSettings(definition, settings) as object), enabled: false };
-  return learners;
+  return learnersOnly(settings, [], registry);
 }
 
 /** One built learner with its definition. */
