@@ -3,7 +3,7 @@
  * hijacked model, a killed worker, a failing provider and concurrent writers
  * can do to Apprentice. Prints figures; it is a benchmark, not a timed test.
  *
- *   (a) hijacked model through the built extension, auto-approve on
+ *   (a) hijacked model through the built extension, ask mode "unapproved-only", nothing approved
  *   (b) honest scripted model, datamarking on vs off (95% Wilson intervals)
  *   browser restarts: the built extension's worker stopped at every step boundary
  *   restarts (simulated in Node), faults, concurrency (Node, against the core and IndexedDB)
@@ -66,7 +66,7 @@ async function main() {
       for (const line of summarizeAdaptive(reports)) log(line);
     }
     if (parts.has('hijack')) {
-      log('\n## (a) hijacked model through the built extension, auto-approve on, nobody approves');
+      log('\n## (a) hijacked model through the built extension, the site on "Ask only for what I haven\'t approved", nothing approved, nobody approves');
       const r = await runHijacked(corpus, site, attacker, log);
       const unapproved = r.pages.reduce((n, p) => n + p.effects, 0);
       const exfil = r.pages.reduce((n, p) => n + p.exfiltration, 0);
