@@ -6,6 +6,7 @@
  * Used by test/unit/registry-meta.test.ts on the real registry and by the
  * `npm run new-learner` test on a scaffolded copy of the source tree.
  */
+import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { CandidateRecordSchema, StepRecordSchema } from '../../src/core/episode/episode.ts';
 import type { LearnerDefinition, LearnerFactory, LearnerPorts } from '../../src/core/learning/learner-definition.ts';
@@ -66,6 +67,12 @@ export async function registryProblems({ learners, factories, evidenceViews, can
     // The stored-format upgrade moves former fields under evidence[id]: none of them may be a field of today's records.
     const live = [...Object.keys(StepRecordSchema.shape), ...Object.keys(CandidateRecordSchema.shape)];
     for (const f of [...(d.formerFields?.step ?? []), ...(d.formerFields?.candidate ?? [])]) if (live.includes(f)) say(`former field "${f}" is a field of today's stored records`);
+    // A former per-candidate list of its step evidence is moved out of it: today's step evidence may not have it, and the entries need a candidate schema.
+    const stepEvidenceFields = d.evidenceSchema instanceof z.ZodObject ? Object.keys(d.evidenceSchema.shape) : [];
+    for (const f of d.formerFields?.perCandidate ?? []) {
+      if (stepEvidenceFields.includes(f)) say(`former per-candidate list "${f}" is still a field of its step evidence schema`);
+      if (d.candidateEvidenceSchema === undefined) say(`former per-candidate list "${f}" has no candidate evidence schema to move to`);
+    }
     const hasEvidence = d.evidenceSchema !== undefined && evidenceViews[d.id] !== undefined;
     if (!hasEvidence && gap.evidence === undefined) say('no evidence schema, or no view in EVIDENCE_VIEWS (src/ui/app/learner-evidence.tsx)');
     if (hasEvidence && gap.evidence !== undefined) say('has an evidence schema and view now: remove its evidence gap from KNOWN_GAPS');

@@ -100,7 +100,9 @@ describe('EvoTest through the controller', () => {
     // The loop on Next is a failure pattern: −1.5 on its logit, after JitRL (which had no memory).
     const first = ep.steps[0]!;
     expect(first.candidates.map((c) => [c.semantic, c.adjustedLogit])).toEqual([[ORDER, 1], [NEXT, 0.5]]);
-    expect(EvoStepEvidenceSchema.parse(first.evidence?.['evotest']).shifts).toEqual([{ semantic: NEXT, shift: -1.5, reason: 'avoided' }]);
+    // The shift is the shifted candidate's evidence; the step's says what the memory held.
+    expect(first.candidates.map((c) => [c.semantic, c.evidence?.['evotest']])).toEqual([[ORDER, undefined], [NEXT, { shift: -1.5, reason: 'avoided' }]]);
+    expect(EvoStepEvidenceSchema.parse(first.evidence?.['evotest']).avoided).toEqual([NEXT]);
 
     // A worker restart mid-episode: a new controller on the same stores keeps c1.
     const restarted = setup(episodes, learnerData, calls);

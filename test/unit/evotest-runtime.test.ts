@@ -44,7 +44,8 @@ describe('EvoTest runtime (act → evolve → select)', () => {
     const instructed = { ...next, configuration: { ...next.configuration, memoryRules: { ...next.configuration.memoryRules, hintPhrasing: 'instruction' as const } } };
     const shifted = rt.shift(instructed, g, [NEXT, ORDERS]);
     expect(shifted.shifts).toEqual([0, 1]);
-    expect(shifted.evidence).toEqual({ configurationId: next.configurationId, hinted: [ORDERS], avoided: [], milestones: [], shifts: [{ semantic: ORDERS, shift: 1, reason: 'hinted' }] });
+    expect(shifted.candidates).toEqual([null, { shift: 1, reason: 'hinted' }]);
+    expect(shifted.evidence).toEqual({ configurationId: next.configurationId, hinted: [ORDERS], avoided: [], milestones: [] });
   });
 
   it('two episodes of one lineage finishing at once both count (writes are serialised, none is lost)', async () => {

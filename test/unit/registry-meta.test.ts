@@ -18,15 +18,23 @@ describe('the learner registry (meta-test)', () => {
       enabled: () => true,
       needsModel: { level: 'no', description: 'Rule-based.' },
       candidateEvidenceSchema: z.strictObject({ score: z.number() }),
-      formerFields: { step: ['score'], candidate: ['semantic'] },
+      formerFields: { step: ['score'], candidate: ['semantic'], perCandidate: ['scores'] },
+      evidenceSchema: z.strictObject({ scores: z.array(z.number()) }),
       keepsMemory: false,
     };
-    expect(await registryProblems({ learners: [broken], factories: {}, evidenceViews: {} })).toEqual([
+    const { candidateEvidenceSchema: _, ...withoutCandidateSchema } = broken;
+    const noCandidateSchema: LearnerDefinition = { ...withoutCandidateSchema, id: 'lists', formerFields: { perCandidate: ['shifts'] } };
+    expect(await registryProblems({ learners: [broken, noCandidateSchema], factories: {}, evidenceViews: {} })).toEqual([
       'broken: its settings defaults do not parse with its settings schema',
       'broken: has a candidate evidence schema but no view in CANDIDATE_EVIDENCE_VIEWS (src/ui/app/learner-evidence.tsx)',
       'broken: former field "semantic" is a field of today\'s stored records',
+      'broken: former per-candidate list "scores" is still a field of its step evidence schema',
       'broken: no evidence schema, or no view in EVIDENCE_VIEWS (src/ui/app/learner-evidence.tsx)',
       'broken: no factory in registry-factories.ts',
+      'lists: its settings defaults do not parse with its settings schema',
+      'lists: former per-candidate list "shifts" has no candidate evidence schema to move to',
+      'lists: no evidence schema, or no view in EVIDENCE_VIEWS (src/ui/app/learner-evidence.tsx)',
+      'lists: no factory in registry-factories.ts',
     ]);
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
 import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../../src/core/learning/jitrl/evidence.ts';
+import { EvoCandidateEvidenceSchema, EvoStepEvidenceSchema } from '../../src/core/learning/evotest/episode-plan.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { LEARNERS } from '../../src/core/learning/registry.ts';
 import { upgradeStoredEpisode, upgradeStoredStep } from '../../src/core/learning/stored-step-upgrade.ts';
@@ -82,9 +83,10 @@ describe('stored episodes from before the one Candidate value', () => {
     expect(upgradeStoredStep(step)).toBe(step);
   });
 
-  it('the registry says which learner owned which former fields: JitRL, and only it', () => {
+  it('the registry says which learner owned which former fields: JitRL\'s record fields, EvoTest\'s shifts list', () => {
     expect(LEARNERS.filter((d) => d.formerFields).map((d) => [d.id, d.formerFields])).toEqual([
       ['jitrl', { step: ['v', 'neighbours', 'droppedMemoryActions'], candidate: ['q', 'advantage', 'normAdvantage', 'support', 'valueKind'] }],
+      ['evotest', { perCandidate: ['shifts'] }],
     ]);
   });
 
@@ -109,5 +111,72 @@ describe('stored episodes from before the one Candidate value', () => {
     const archive = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exportedAt: 1, transitions: [], episodes: [oldEpisode('exported')], experiences: [] };
     expect(await importMemory(deps, JSON.stringify(archive))).toMatchObject({ episodes: 1 });
     expectUpgraded(written!.episodes[0]!);
+  });
+});
+
+const NEXT = 'click(<button "Next">)';
+const ORDERS = 'click(<link "Orders">)';
+
+/** A step as written before EvoTest's shifts moved to the candidates: a `shifts` list in its step evidence (and JitRL's old fields too). */
+function oldEvotestStep(): Record<string, unknown> {
+  const step = oldStep();
+  step.candidates = [
+    { action: 'click([4])', semantic: NEXT, origin: 'model', baseLogit: 2, adjustedLogit: 0.5, baseProb: 0.6, adjustedProb: 0.3, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' },
+    { action: 'click([2])', semantic: ORDERS, origin: 'model', baseLogit: 1, adjustedLogit: 2, baseProb: 0.4, adjustedProb: 0.7, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' },
+    { action: 'click([9])', semantic: 'click(<link "Help">)', origin: 'model', baseLogit: 0, adjustedLogit: 0, baseProb: 0.1, adjustedProb: 0.1, q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' },
+  ];
+  step.evidence = {
+    tfgrpo: { experiences: [] },
+    evotest: {
+      configurationId: 'c2', hinted: [ORDERS], avoided: [NEXT], milestones: ['Orders listed'],
+      shifts: [{ semantic: NEXT, shift: -1.5, reason: 'avoided' }, { semantic: ORDERS, shift: 1, reason: 'hinted' }],
+    },
+  };
+  return step;
+}
+
+describe('stored steps from before EvoTest\'s shifts became candidate evidence', () => {
+  it('the old step evidence does not parse; after the upgrade each shift is its candidate\'s evidence under evotest', () => {
+    const old = oldEvotestStep();
+    expect(EvoStepEvidenceSchema.safeParse((old.evidence as Record<string, unknown>).evotest).success).toBe(false);
+    const episode = EpisodeSchema.parse(upgradeStoredEpisode({ ...oldEpisode(), steps: [old] }));
+    const [step] = episode.steps;
+    expect(EvoStepEvidenceSchema.parse(step!.evidence?.evotest)).toEqual({ configurationId: 'c2', hinted: [ORDERS], avoided: [NEXT], milestones: ['Orders listed'] });
+    expect(step!.candidates.map((c) => c.evidence?.evotest)).toEqual([{ shift: -1.5, reason: 'avoided' }, { shift: 1, reason: 'hinted' }, undefined]);
+    for (const c of step!.candidates.slice(0, 2)) EvoCandidateEvidenceSchema.parse(c.evidence?.evotest);
+    // JitRL's old fields moved too, beside EvoTest's evidence; other learners' evidence untouched.
+    expect(step!.candidates[0]!.evidence?.jitrl).toEqual({ q: null, advantage: null, normAdvantage: null, support: 0, valueKind: 'none' });
+    expect(step!.evidence?.tfgrpo).toEqual({ experiences: [] });
+  });
+
+  it('loses nothing but the semantic keys (each now implied by the candidate), and leaves its input as it was', () => {
+    const input = oldEvotestStep();
+    const before = JSON.stringify(input);
+    const upgraded = upgradeStoredStep(input);
+    expect(JSON.stringify(input)).toBe(before);
+    const leaves = (v: unknown): string[] => (typeof v === 'object' && v !== null ? Object.values(v).flatMap(leaves) : [JSON.stringify(v)]);
+    const without = (xs: string[], gone: string[]) => gone.reduce((left, g) => { const i = left.indexOf(g); return i < 0 ? left : [...left.slice(0, i), ...left.slice(i + 1)]; }, xs);
+    expect(leaves(upgraded).sort()).toEqual(without(leaves(input), [JSON.stringify(NEXT), JSON.stringify(ORDERS)]).sort());
+    expect(upgradeStoredStep(upgraded)).toBe(upgraded);
+  });
+
+  it('a candidate that already has EvoTest evidence keeps it; a shift for a candidate the step did not store is dropped', () => {
+    const step = oldEvotestStep();
+    const candidates = step.candidates as Record<string, unknown>[];
+    candidates[0] = { ...candidates[0], evidence: { evotest: { shift: -2, reason: 'avoided' } } };
+    const evotest = (step.evidence as Record<string, Record<string, unknown>>).evotest!;
+    evotest.shifts = [...(evotest.shifts as unknown[]), { semantic: 'click(<button "Gone">)', shift: 1, reason: 'hinted' }];
+    const upgraded = EpisodeSchema.shape.steps.element.parse(upgradeStoredStep(step));
+    expect(upgraded.candidates.map((c) => c.evidence?.evotest)).toEqual([{ shift: -2, reason: 'avoided' }, { shift: 1, reason: 'hinted' }, undefined]);
+    expect(Object.keys(upgraded.evidence?.evotest as object)).toEqual(['configurationId', 'hinted', 'avoided', 'milestones']);
+  });
+
+  it('loads from IndexedDB upgraded', async () => {
+    const store = await IdbEpisodeStore.open({ factory: new IDBFactory() });
+    await store.put({ ...oldEpisode('evo'), steps: [oldEvotestStep()] } as unknown as Episode);
+    const loaded = await store.get('evo');
+    expect(loaded!.steps[0]!.candidates.map((c) => c.evidence?.evotest)).toEqual([{ shift: -1.5, reason: 'avoided' }, { shift: 1, reason: 'hinted' }, undefined]);
+    expect(store.corruptRowsSkipped).toBe(0);
+    store.close();
   });
 });

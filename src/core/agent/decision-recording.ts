@@ -8,9 +8,10 @@ import { actionFingerprint, type TargetFingerprint } from '../page/target-finger
 import type { Action, ActionResult } from '../page/action.ts';
 import { unmaskTaskSecrets } from '../secrets/task-secrets.ts';
 import { containsMask } from '../secrets/secret-kinds.ts';
-import type { Decision, Episode } from '../episode/episode.ts';
+import type { CandidateRecord, Decision, Episode, StepRecord } from '../episode/episode.ts';
 import { decisionMismatch, maskEdited, typesTaskSecret } from './decision-guard.ts';
-import { DecisionError, type DecisionInput } from './controller-types.ts';
+import { DecisionError } from './controller-types.ts';
+import type { DecisionInput } from './person-input.ts';
 import { shownCorrection } from './shown-correction.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
 
@@ -30,7 +31,30 @@ export async function recordDecision(
   decision: DecisionInput,
   options: { auto?: boolean },
 ): Promise<RecordedDecision> {
-  let episode = await rt.get(episodeId);
+  const pending = await pendingStep(rt, episodeId, decision);
+  if (decision.kind === 'reject') return recordRejection(rt, pending, decision);
+  if (decision.kind === 'show') return recordShown(rt, pending, decision);
+  const chosen = decision.kind === 'edit' ? await editedAction(rt, pending.episode, decision.action) : candidateAction(rt, pending, decision, options);
+  return recordApproval(rt, pending, chosen);
+}
+
+/** The episode awaiting a decision, its pending step, and the step's candidates not rejected yet. */
+interface PendingStep {
+  episode: Episode;
+  step: StepRecord;
+  open: CandidateRecord[];
+}
+
+/** What an approval, pick or edit runs, and how it is stored. */
+interface ChosenAction {
+  run: Action;
+  stored: { action: string; semantic: string };
+  how: Decision;
+  target: TargetFingerprint | null;
+}
+
+async function pendingStep(rt: AgentRuntime, episodeId: string, decision: DecisionInput): Promise<PendingStep> {
+  const episode = await rt.get(episodeId);
   if (episode.status !== 'awaiting_approval') throw new DecisionError(`the episode is ${episode.status}, not awaiting a decision`);
   if (episode.teaching && decision.kind !== 'show') throw new DecisionError(teachingRefusal(episode.teaching.mode));
   const step = episode.steps.at(-1);
@@ -39,66 +63,77 @@ export async function recordDecision(
   if (decision.kind === 'edit' && decision.step !== undefined && decision.step !== step.index) {
     throw new DecisionError(decisionMismatch(step, { step: decision.step }, null) ?? 'wrong step');
   }
+  return { episode, step, open };
+}
 
-  if (decision.kind === 'reject') {
-    const target = decision.index === undefined ? open[0] : step.candidates[decision.index];
-    const mismatch = decisionMismatch(step, decision, target ?? null);
-    if (mismatch) throw new DecisionError(mismatch);
-    if (!target) throw new DecisionError('no such candidate');
-    const rejected = [...new Set([...step.rejected, target.semantic])];
-    episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...step, rejected }] };
-    const remaining = step.candidates.filter((c) => !rejected.includes(c.semantic));
-    if (remaining.length > 0) {
-      await rt.save(episode);
-      return { kind: 'done', outcome: { episode, exclude: [], next: false } };
-    }
-    // Everything rejected: ask the policy again, without the rejected actions.
-    episode = { ...episode, status: 'running' };
-    await rt.save(episode);
-    return { kind: 'done', outcome: { episode, exclude: rejected, next: true } };
+/** A rejection: the candidate joins the step's rejected actions; when none is left, the policy is asked again without them. */
+async function recordRejection(rt: AgentRuntime, { episode, step, open }: PendingStep, decision: Extract<DecisionInput, { kind: 'reject' }>): Promise<RecordedDecision> {
+  const target = decision.index === undefined ? open[0] : step.candidates[decision.index];
+  const mismatch = decisionMismatch(step, decision, target ?? null);
+  if (mismatch) throw new DecisionError(mismatch);
+  if (!target) throw new DecisionError('no such candidate');
+  const rejected = [...new Set([...step.rejected, target.semantic])];
+  let saved: Episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...step, rejected }] };
+  const remaining = step.candidates.filter((c) => !rejected.includes(c.semantic));
+  if (remaining.length > 0) {
+    await rt.save(saved);
+    return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
   }
+  // Everything rejected: ask the policy again, without the rejected actions.
+  saved = { ...saved, status: 'running' };
+  await rt.save(saved);
+  return { kind: 'done', outcome: { episode: saved, exclude: rejected, next: true } };
+}
 
-  if (decision.kind === 'show') {
-    const shown = shownCorrection(episode, step, decision);
-    const saved = await rt.saveOrPause(shown.episode, episode);
-    if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
-    return { kind: 'act', action: shown.action, semantic: shown.semantic, shownOn: step.url, expected: null, ran: { ok: true, navigated: decision.navigated === true } };
-  }
+/** Show me: the step the person did in the page is the pending step's action; it already ran. */
+async function recordShown(rt: AgentRuntime, { episode, step }: PendingStep, decision: Extract<DecisionInput, { kind: 'show' }>): Promise<RecordedDecision> {
+  const shown = shownCorrection(episode, step, decision);
+  const saved = await rt.saveOrPause(shown.episode, episode);
+  if (saved.status === 'paused') return { kind: 'done', outcome: { episode: saved, exclude: [], next: false } };
+  return { kind: 'act', action: shown.action, semantic: shown.semantic, shownOn: step.url, expected: null, ran: { ok: true, navigated: decision.navigated === true } };
+}
 
-  let run: Action;
-  let stored: { action: string; semantic: string };
-  let how: Decision;
-  let target: TargetFingerprint | null = null;
-  if (decision.kind === 'edit') {
-    const parsed = parseAction(decision.action);
-    if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
-    const observation = await rt.deps.pageFor(episode).observe({ maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null });
-    const resolved = resolveSemanticAction(parsed.action, observation);
-    if (!resolved.ok) throw new DecisionError(`the edited action does not fit this page: ${resolved.message}`);
-    const masked = maskEdited(resolved.action, formatAction(toSemanticAction(resolved.action, observation)), observation);
-    run = masked.run;
-    stored = masked.stored;
-    how = 'edited';
-    target = actionFingerprint(resolved.action, observation);
-  } else {
-    const chosen = decision.kind === 'approve' ? open[0] : step.candidates[decision.index];
-    const mismatch = decisionMismatch(step, decision, chosen ?? null);
-    if (mismatch) throw new DecisionError(mismatch);
-    if (!chosen) throw new DecisionError('no such candidate');
-    const kept = rt.secrets.get(secretKey(episodeId, step.index, chosen.semantic));
-    const fromTask = rt.taskSecrets.get(episodeId);
-    // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
-    const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
-    if (real === undefined && containsMask(chosen.action)) {
-      throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
-    }
-    const parsed = parseAction(real ?? chosen.action);
-    if (!parsed.ok) throw new DecisionError(`internal: stored action does not parse: ${parsed.error.message}`);
-    run = parsed.action;
-    stored = { action: chosen.action, semantic: chosen.semantic };
-    target = chosen.target ?? null;
-    how = options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked';
+/** An edited action: parsed, resolved on the page as it is now, a typed secret masked in what is stored. */
+async function editedAction(rt: AgentRuntime, episode: Episode, text: string): Promise<ChosenAction> {
+  const parsed = parseAction(text);
+  if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
+  const observation = await rt.deps.pageFor(episode).observe({ maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null });
+  const resolved = resolveSemanticAction(parsed.action, observation);
+  if (!resolved.ok) throw new DecisionError(`the edited action does not fit this page: ${resolved.message}`);
+  const masked = maskEdited(resolved.action, formatAction(toSemanticAction(resolved.action, observation)), observation);
+  return { run: masked.run, stored: masked.stored, how: 'edited', target: actionFingerprint(resolved.action, observation) };
+}
+
+/** An approved or picked candidate, with the real text of a secret it types (kept in memory, or the task's own). */
+function candidateAction(
+  rt: AgentRuntime,
+  { episode, step, open }: PendingStep,
+  decision: Extract<DecisionInput, { kind: 'approve' | 'pick' }>,
+  options: { auto?: boolean },
+): ChosenAction {
+  const chosen = decision.kind === 'approve' ? open[0] : step.candidates[decision.index];
+  const mismatch = decisionMismatch(step, decision, chosen ?? null);
+  if (mismatch) throw new DecisionError(mismatch);
+  if (!chosen) throw new DecisionError('no such candidate');
+  const kept = rt.secrets.get(secretKey(episode.id, step.index, chosen.semantic));
+  const fromTask = rt.taskSecrets.get(episode.id);
+  // Only into a field of the secret's own kind: a mask typed into a comment box stays a mask.
+  const real = fromTask && typesTaskSecret(chosen) ? unmaskTaskSecrets(kept ?? chosen.action, fromTask) : kept;
+  if (real === undefined && containsMask(chosen.action)) {
+    throw new DecisionError('the typed secret was not kept across a restart; edit the action to type it again');
   }
+  const parsed = parseAction(real ?? chosen.action);
+  if (!parsed.ok) throw new DecisionError(`internal: stored action does not parse: ${parsed.error.message}`);
+  return {
+    run: parsed.action,
+    stored: { action: chosen.action, semantic: chosen.semantic },
+    how: options.auto ? 'auto' : decision.kind === 'approve' ? 'approved' : 'picked',
+    target: chosen.target ?? null,
+  };
+}
+
+/** Saves the chosen action as the step's decision and returns it to run (nothing runs when the save paused the episode). */
+async function recordApproval(rt: AgentRuntime, { episode, step, open }: PendingStep, { run, stored, how, target }: ChosenAction): Promise<RecordedDecision> {
   // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
   const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
   // A correction overrules the proposal: it joins the step's rejected actions,

@@ -141,11 +141,13 @@ export interface LearnerDefinition<S = unknown> {
   /** Schema of its evidence about one candidate (stored under `candidate.evidence[id]`). */
   candidateEvidenceSchema?: z.ZodType;
   /**
-   * Step and candidate fields of an older stored format that were this
-   * learner's evidence: moved under `evidence[id]` when such a record is
-   * loaded (`stored-step-upgrade.ts`).
+   * Where an older stored format kept this learner's evidence, moved when such
+   * a record is loaded (`stored-step-upgrade.ts`): `step` and `candidate`
+   * fields of the records themselves go under `evidence[id]`; a `perCandidate`
+   * field of its step evidence was a list with one `{ semantic, ... }` entry
+   * per candidate, and each entry goes under that candidate's `evidence[id]`.
    */
-  formerFields?: { readonly step: readonly string[]; readonly candidate: readonly string[] };
+  formerFields?: { readonly step?: readonly string[]; readonly candidate?: readonly string[]; readonly perCandidate?: readonly string[] };
   /** Schema of what `beginEpisode` returns (stored under `episode.plans[id]`). */
   planSchema?: z.ZodType;
   /** It keeps a memory the Memory tab lists (its factory has `memory`). */

@@ -1,9 +1,11 @@
 /**
- * EvoTest's evidence for one step: which configuration ran, the memory hints
- * and failure patterns it applied on this page, milestones seen, and the
- * logit shifts it made (validated with its schema: stored data is untrusted).
+ * EvoTest's evidence: for one step, which configuration ran, the memory hints
+ * and failure patterns it applied on this page and the milestones seen; for
+ * one candidate, the logit shift a hint rule made and why (both validated
+ * with their schemas: stored data is untrusted).
  */
-import { EvoStepEvidenceSchema } from '../../core/learning/evotest/episode-plan.ts';
+import { EvoCandidateEvidenceSchema, EvoStepEvidenceSchema } from '../../core/learning/evotest/episode-plan.ts';
+import type { CandidateEvidenceViewProps } from './learner-evidence.tsx';
 import { fmtNum } from './format.ts';
 
 export function EvotestEvidenceView({ evidence }: { evidence: unknown }) {
@@ -16,11 +18,20 @@ export function EvotestEvidenceView({ evidence }: { evidence: unknown }) {
       {e.milestones.length ? <p>Milestones: {e.milestones.join(' · ')}</p> : null}
       {e.hinted.length ? <p>Memory hinted: {e.hinted.map((a) => <code key={a}>{a} </code>)}</p> : null}
       {e.avoided.length ? <p>Went wrong here before: {e.avoided.map((a) => <code key={a}>{a} </code>)}</p> : null}
-      {e.shifts.length ? (
-        <ul>
-          {e.shifts.map((s) => <li key={s.semantic}><code>{s.semantic}</code> {fmtNum(s.shift, 2, true)} ({s.reason === 'hinted' ? 'instruction from memory' : 'failure pattern'})</li>)}
-        </ul>
-      ) : <p class="muted">No logit changed.</p>}
     </div>
+  );
+}
+
+const REASON_TEXT = { hinted: 'instruction from memory', avoided: 'failure pattern' } as const;
+
+export function EvotestCandidateEvidenceView({ evidence, stepEvidence }: CandidateEvidenceViewProps) {
+  const parsed = EvoCandidateEvidenceSchema.safeParse(evidence);
+  if (!parsed.success) return <p class="note">EvoTest's record for this candidate is unreadable.</p>;
+  const configuration = EvoStepEvidenceSchema.safeParse(stepEvidence).data?.configurationId;
+  return (
+    <dl class="numbers">
+      <div><dt>EvoTest shift</dt><dd data-field="evotest-shift">{fmtNum(parsed.data.shift, 2, true)} ({REASON_TEXT[parsed.data.reason]})</dd></div>
+      {configuration ? <div><dt>Configuration</dt><dd>{configuration}</dd></div> : null}
+    </dl>
   );
 }

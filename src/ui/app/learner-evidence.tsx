@@ -8,7 +8,7 @@ import type { ComponentType } from 'preact';
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
 import { LEARNERS } from '../../core/learning/registry.ts';
 import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
-import { EvotestEvidenceView } from './evotest-evidence-view.tsx';
+import { EvotestCandidateEvidenceView, EvotestEvidenceView } from './evotest-evidence-view.tsx';
 import { MetaTtlEpisodePanel } from './metattl-guide-panel.tsx';
 import type { Episode } from '../../core/episode/episode.ts';
 import type { UiClient } from '../../protocol/validate.ts';
@@ -30,6 +30,7 @@ export interface CandidateEvidenceViewProps {
 /** Per-learner views of one candidate's evidence, by learner id. */
 export const CANDIDATE_EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> = {
   jitrl: JitrlCandidateEvidenceView,
+  evotest: EvotestCandidateEvidenceView,
 };
 
 /** Per-learner views, by learner id (one line per learner). */

@@ -1,6 +1,6 @@
 /** EvoTest's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
-import { EvoPlanSchema, EvoStepEvidenceSchema } from './episode-plan.ts';
+import { EVOTEST_FORMER_FIELDS, EvoCandidateEvidenceSchema, EvoPlanSchema, EvoStepEvidenceSchema } from './episode-plan.ts';
 import { DEFAULT_EVOTEST_SETTINGS, EvotestSettingsSchema, type EvotestSettings } from './settings.ts';
 import { EVOTEST_ACTIONS } from './actions.ts';
 
@@ -17,6 +17,8 @@ export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
   },
   planSchema: EvoPlanSchema,
   evidenceSchema: EvoStepEvidenceSchema,
+  candidateEvidenceSchema: EvoCandidateEvidenceSchema,
+  formerFields: EVOTEST_FORMER_FIELDS,
   keepsMemory: true,
   actions: EVOTEST_ACTIONS,
 };

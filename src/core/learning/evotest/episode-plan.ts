@@ -25,7 +25,20 @@ export const EvoStepEvidenceSchema = z.strictObject({
   hinted: z.array(z.string()),
   avoided: z.array(z.string()),
   milestones: z.array(z.string()),
-  /** Logit shift per candidate (semantic form → nats), only the non-zero ones. */
-  shifts: z.array(z.strictObject({ semantic: z.string(), shift: z.number(), reason: z.enum(['hinted', 'avoided']) })),
 });
 export type EvoStepEvidence = z.infer<typeof EvoStepEvidenceSchema>;
+
+/** Per-candidate evidence (`candidate.evidence.evotest`), only on candidates whose logit a hint rule shifted. */
+export const EvoCandidateEvidenceSchema = z.strictObject({
+  /** Nats added to the candidate's logit: the instruction bonus (> 0) or the avoid penalty (< 0). */
+  shift: z.number(),
+  reason: z.enum(['hinted', 'avoided']),
+});
+export type EvoCandidateEvidence = z.infer<typeof EvoCandidateEvidenceSchema>;
+
+/**
+ * Stored steps from before the shifts moved to the candidates kept them as a
+ * `shifts` list (`{ semantic, shift, reason }`) in the step evidence: each
+ * entry goes to its candidate on load (stored-step-upgrade.ts).
+ */
+export const EVOTEST_FORMER_FIELDS = { perCandidate: ['shifts'] } as const;

@@ -6,15 +6,16 @@
  *    temperature and number of candidates, and a section with its memory
  *    hints and milestones;
  *  - adjust: the hint rules' logit shifts (instruction bonus, avoid penalty),
- *    chained after JitRL, with the hints as evidence;
+ *    chained after JitRL, with the hints as step evidence and each shift as
+ *    its candidate's evidence;
  *  - learn: score the episode, record it on the configuration that ran,
  *    evolve children (model and/or offline operators).
  * Demonstrations and imports carry no plan: they are not scored, but the
  * lineage's shared memory keeps them.
  */
-import { withProbabilities } from '../candidate.ts';
+import { withEvidence, withProbabilities } from '../candidate.ts';
 import type { AdjustInput, AdjustOutput, EpisodeStartContext, FinishedEpisode, Learner, LearnReport, RequestChange, StepContext } from '../learner.ts';
-import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoPlan } from './episode-plan.ts';
+import { EvoPlanSchema, EvoStepEvidenceSchema, type EvoCandidateEvidence, type EvoPlan } from './episode-plan.ts';
 import type { EvotestRuntime, StepGuidance, TrajectoryInput } from './evotest-runtime.ts';
 import { pageDigest } from '../../secrets/page-digest.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
@@ -57,17 +58,22 @@ export class EvotestLearner implements Learner {
   async adjust(input: AdjustInput): Promise<AdjustOutput> {
     const plan = planOf(input.context.plan);
     let shifts = input.candidates.map(() => 0);
+    let why: (EvoCandidateEvidence | null)[] = [];
     let evidence: unknown;
     const notes: string[] = [];
     if (plan) {
       const shifted = this.runtime.shift(plan, await this.#guidance(plan, input.context), input.candidates.map((c) => c.semantic));
       shifts = shifted.shifts;
+      why = shifted.candidates;
       evidence = shifted.evidence;
     } else {
       notes.push('evotest: no configuration for this episode (it started before EvoTest was on): logits unchanged');
     }
     // z as it came + the hint rules' shift, softmax taken again.
-    const candidates = withProbabilities(input.candidates.map((c, i) => ({ ...c, adjustedLogit: c.adjustedLogit + shifts[i]! })));
+    const candidates = withProbabilities(input.candidates.map((c, i) => {
+      const shifted = { ...c, adjustedLogit: c.adjustedLogit + shifts[i]! };
+      return why[i] ? withEvidence(shifted, EVOTEST_ID, why[i]) : shifted;
+    }));
     return { candidates, ...(evidence !== undefined ? { evidence } : {}), notes };
   }
 

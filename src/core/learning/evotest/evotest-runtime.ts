@@ -4,7 +4,7 @@
  *    choose the episode's configuration by UCB (or the pinned one);
  *  - `stepGuidance`: the running configuration's memory hints and milestones
  *    for the current page;
- *  - `shift`: the hint logit shifts for the proposed candidates;
+ *  - `shift`: the hint logit shifts for the proposed candidates, with why;
  *  - `finish`: score the episode, record it, evolve children, save.
  * The learner adapter (evotest-learner.ts) maps these onto the learner
  * contract.
@@ -12,7 +12,7 @@
 import type { ChatModel, Clock } from '../../ports.ts';
 import { taskTemplateOf, type EvoConfiguration } from './configuration.ts';
 import { evolveAfterEpisode, type EvolveReport } from './evolve.ts';
-import type { EvoPlan, EvoStepEvidence } from './episode-plan.ts';
+import type { EvoCandidateEvidence, EvoPlan, EvoStepEvidence } from './episode-plan.ts';
 import { buildMemory, hintsFor, phraseHints, type MemoryHints } from './experience-memory.ts';
 import { hintShift } from './apply-hints.ts';
 import { lineageKey, MAX_EPISODES_PER_LINEAGE, newLineage, selectConfiguration, type EpisodeDigest, type Lineage, type Outcome } from './lineage.ts';
@@ -124,22 +124,24 @@ export class EvotestRuntime {
     return { hints, milestones, text: parts.join('\n') };
   }
 
-  /** Logit shifts of the hint rules for candidates (semantic form), and the step's evidence. */
-  shift(plan: EvoPlan, guidance: StepGuidance, semantics: readonly string[]): { shifts: number[]; evidence: EvoStepEvidence } {
+  /**
+   * Logit shifts of the hint rules for candidates (semantic form), each
+   * shifted candidate's evidence (null where no rule applied), and the step's.
+   */
+  shift(plan: EvoPlan, guidance: StepGuidance, semantics: readonly string[]): { shifts: number[]; candidates: (EvoCandidateEvidence | null)[]; evidence: EvoStepEvidence } {
     const rules = plan.configuration.memoryRules;
     const evidence: EvoStepEvidence = {
       configurationId: plan.configurationId,
       hinted: guidance.hints.suggested,
       avoided: guidance.hints.avoid.map((f) => f.action),
       milestones: guidance.milestones,
-      shifts: [],
     };
-    const shifts = semantics.map((semantic) => {
-      const s = hintShift(semantic, guidance.hints, rules);
-      if (s.reason) evidence.shifts.push({ semantic, shift: s.shift, reason: s.reason });
-      return s.shift;
-    });
-    return { shifts, evidence };
+    const applied = semantics.map((semantic) => hintShift(semantic, guidance.hints, rules));
+    return {
+      shifts: applied.map((s) => s.shift),
+      candidates: applied.map((s) => (s.reason ? { shift: s.shift, reason: s.reason } : null)),
+      evidence,
+    };
   }
 
   /**
