@@ -6,6 +6,8 @@
  *   - recall and precision against the corpus's ground-truth marks (`data-gt`);
  *   - ceiling: the corpus's and the shipped sites' scripted semantic solutions
  *     through observe → resolve → act (injected page agent);
+ *   - its mutant: the corpus marks read by the observer at d0a9d7c (before
+ *     clickable detection), which must miss the recall target;
  *   - rendered snapshot size on the shipped sites' pages, against the observer
  *     at commit d0a9d7c (before clickable detection), rebuilt from git here.
  * Prints Markdown tables, and returns the figures for bench/out/observe.json.
@@ -84,6 +86,8 @@ export async function coverageReport(options: { quick: boolean }) {
   const browser = await launchPlain();
   const chromium = { corpus: zero(), shipped: zero(), fixtures: zero() };
   const marks = zero();
+  /** The mutant of the recall figure: the same marks read by the observer at BASELINE_COMMIT (no clickable detection). */
+  const mutantMarks = zero();
   const misses: string[] = [];
   const extras: string[] = [];
   const ceiling = { corpus: 0, corpusTotal: corpus.length, shipped: 0, shippedTotal: 0, failures: [] as string[] };
@@ -106,6 +110,10 @@ export async function coverageReport(options: { quick: boolean }) {
       if ((await injectedAgent(page).goal()) === solution.goal) ceiling.corpus++;
       else ceiling.failures.push(`corpus/${file}: ${trace.map((t) => `${t.step} → ${t.ok ? 'ok' : t.detail}`).join(' | ')}`);
       await page.context().close();
+      const before = await open(browser, baseline, url);
+      // The old observer may throw on a page it never handled: then it covers none of that page's marks.
+      add(mutantMarks, await markCoverage(before).catch(() => ({ ...zero(), marks: own.marks })));
+      await before.context().close();
     }
 
     // Shipped sites: every distinct start page (seeded as its task does), and the solutions.
@@ -167,6 +175,7 @@ export async function coverageReport(options: { quick: boolean }) {
     ...(options.quick ? [] : [['recall vs Chromium isClickable: fixture pages', '6', String(chromium.fixtures.marks), String(chromium.fixtures.covered), pct(chromium.fixtures.covered, chromium.fixtures.marks), '≥ 98%']]),
     ['recall vs Chromium isClickable: all', '', String(all.marks), String(all.covered), pct(all.covered, all.marks), '≥ 98%'],
     ['recall vs the corpus marks', String(corpus.length), String(marks.marks), String(marks.covered), pct(marks.covered, marks.marks), '≥ 98%'],
+    [`mutant: recall vs the corpus marks, observer at ${BASELINE_COMMIT} (before clickable detection)`, String(corpus.length), String(mutantMarks.marks), String(mutantMarks.covered), pct(mutantMarks.covered, mutantMarks.marks), 'must miss ≥ 98%'],
     ['precision: refs that stand for a marked control', String(corpus.length), String(marks.refs), String(marks.useful), pct(marks.useful, marks.refs), '≥ 90%'],
     ['ceiling: corpus solutions', String(ceiling.corpusTotal), '', String(ceiling.corpus), pct(ceiling.corpus, ceiling.corpusTotal), '100%'],
     ['ceiling: shipped-site solutions', String(ceiling.shippedTotal), '', String(ceiling.shipped), pct(ceiling.shipped, ceiling.shippedTotal), '100%'],
@@ -182,5 +191,5 @@ export async function coverageReport(options: { quick: boolean }) {
   if (misses.length > 0) console.log(`\nMisses (${misses.length}):\n${misses.map((m) => `  - ${m}`).join('\n')}`);
   if (extras.length > 0) console.log(`\nRefs not standing for a marked control (${extras.length}):\n${extras.map((m) => `  - ${m}`).join('\n')}`);
   if (ceiling.failures.length > 0) console.log(`\nCeiling failures:\n${ceiling.failures.map((m) => `  - ${m}`).join('\n')}`);
-  return { chromium, marks, ceiling, sizes, misses, extras };
+  return { chromium, marks, mutantMarks, ceiling, sizes, misses, extras };
 }

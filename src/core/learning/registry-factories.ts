@@ -31,18 +31,7 @@ export const REGISTERED_LEARNERS: readonly RegisteredLearner[] = LEARNERS.map((d
   return { ...definition, ...factory };
 });
 
-/**
- * The learner configurations the benchmark runs when given none, and the one the demo and the
- * team benchmark show (registry ids joined by "+"). Kept with the registry, so no benchmark file
- * names a learner.
- */
-export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: string; hijack: string } = {
-  default: ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'],
-  showcase: 'jitrl+cer',
-  // bench:trust part (a), the hijacked model through the built extension: the learners on
-  // there (every other one off) — the set its published figures were measured with.
-  hijack: 'tfgrpo',
-};
+export { BENCH_CONFIGURATIONS } from './registry.ts';
 
 /** `settings.learners` with exactly the given registry learners switched on and every other one off. */
 export function learnersOnly(settings: Settings, ids: readonly string[], registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): Record<string, unknown> {

@@ -27,6 +27,19 @@ export const LEARNERS: readonly LearnerDefinition[] = [
   metattlDefinition,
 ];
 
+/**
+ * The learner configurations the benchmark runs when given none, and the one the demo and the
+ * team benchmark show (registry ids joined by "+"). Kept with the registry, so no benchmark file
+ * names a learner.
+ */
+export const BENCH_CONFIGURATIONS: { default: readonly string[]; showcase: string; hijack: string } = {
+  default: ['static', 'jitrl', 'cer', 'jitrl+cer', 'metattl', 'jitrl+metattl'],
+  showcase: 'jitrl+cer',
+  // bench:trust part (a), the hijacked model through the built extension: the learners on
+  // there (every other one off) — the set its published figures were measured with.
+  hijack: 'tfgrpo',
+};
+
 export class UnknownLearnerError extends Error {
   override name = 'UnknownLearnerError';
 }

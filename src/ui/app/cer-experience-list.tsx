@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ExperienceEntry } from '../../core/learning/cer/experience.ts';
 import { CER_ACTIONS } from '../../core/learning/cer/actions.ts';
+import { cerDefinition } from '../../core/learning/cer/definition.ts';
 import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
@@ -19,7 +20,7 @@ export function ExperienceList({ client, origin, version }: { client: UiClient; 
     let live = true;
     setEntries(null);
     setError(null);
-    callLearner(client, 'cer', CER_ACTIONS, 'list', { origin }).then(
+    callLearner(client, cerDefinition, CER_ACTIONS, 'list', { origin }).then(
       (list) => { if (live) setEntries(list); },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );

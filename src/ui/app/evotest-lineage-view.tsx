@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Lineage, LineageNode } from '../../core/learning/evotest/lineage.ts';
 import { meanScore } from '../../core/learning/evotest/lineage.ts';
 import { EVOTEST_ACTIONS } from '../../core/learning/evotest/actions.ts';
+import { evotestDefinition } from '../../core/learning/evotest/definition.ts';
 import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtNum, fmtTime } from './format.ts';
@@ -110,7 +111,7 @@ export function EvotestSiteLineages({ client, origin, version }: { client: UiCli
   const [reload, setReload] = useState(0);
   useEffect(() => {
     let live = true;
-    callLearner(client, 'evotest', EVOTEST_ACTIONS, 'lineages', { origin }).then(
+    callLearner(client, evotestDefinition, EVOTEST_ACTIONS, 'lineages', { origin }).then(
       (d) => { if (live) { setData(d); setError(null); } },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -134,8 +135,8 @@ export function EvotestSiteLineages({ client, origin, version }: { client: UiCli
       lineages={data.lineages}
       mode={data.mode}
       busy={busy}
-      onPin={(key, configurationId) => void act(() => callLearner(client, 'evotest', EVOTEST_ACTIONS, 'pin', { key, configurationId }))}
-      onReset={(key) => void act(() => callLearner(client, 'evotest', EVOTEST_ACTIONS, 'reset', { key }))}
+      onPin={(key, configurationId) => void act(() => callLearner(client, evotestDefinition, EVOTEST_ACTIONS, 'pin', { key, configurationId }))}
+      onReset={(key) => void act(() => callLearner(client, evotestDefinition, EVOTEST_ACTIONS, 'reset', { key }))}
     />
   );
 }

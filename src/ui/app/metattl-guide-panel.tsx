@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GuideRecord } from '../../core/learning/metattl/guide-record.ts';
 import { SWITCHED_OFF } from '../../core/learning/metattl/guide-adaptation.ts';
 import { METATTL_ACTIONS } from '../../core/learning/metattl/actions.ts';
+import { metattlDefinition } from '../../core/learning/metattl/definition.ts';
 import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import type { Episode } from '../../core/episode/episode.ts';
@@ -28,7 +29,7 @@ export function MetaTtlGuidePanel({ client, origin, task, refreshKey }: MetaTtlG
 
   useEffect(() => {
     let live = true;
-    callLearner(client, 'metattl', METATTL_ACTIONS, 'guide', { origin, task }).then(
+    callLearner(client, metattlDefinition, METATTL_ACTIONS, 'guide', { origin, task }).then(
       (r) => { if (live) { setState(r); setError(null); } },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -43,11 +44,11 @@ export function MetaTtlGuidePanel({ client, origin, task, refreshKey }: MetaTtlG
       record={state.record}
       inactiveReason={state.inactiveReason}
       onSave={async (text) => {
-        const { record } = await callLearner(client, 'metattl', METATTL_ACTIONS, 'editGuide', { origin, task, text });
+        const { record } = await callLearner(client, metattlDefinition, METATTL_ACTIONS, 'editGuide', { origin, task, text });
         setState({ ...state, record });
       }}
       onReset={async () => {
-        const { record } = await callLearner(client, 'metattl', METATTL_ACTIONS, 'resetGuide', { origin, task });
+        const { record } = await callLearner(client, metattlDefinition, METATTL_ACTIONS, 'resetGuide', { origin, task });
         setState({ ...state, record });
       }}
     />

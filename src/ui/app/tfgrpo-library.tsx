@@ -10,6 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { TfgrpoExperience } from '../../core/learning/tfgrpo/experience.ts';
 import type { TfgrpoLibraryView } from '../../core/learning/tfgrpo/actions.ts';
 import { TFGRPO_ACTIONS } from '../../core/learning/tfgrpo/actions.ts';
+import { tfgrpoDefinition } from '../../core/learning/tfgrpo/definition.ts';
 import { callLearner } from './learner-action.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
@@ -33,7 +34,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
   useEffect(() => {
     let live = true;
     setError(null);
-    callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'library', { origin }).then(
+    callLearner(client, tfgrpoDefinition, TFGRPO_ACTIONS, 'library', { origin }).then(
       (v) => { if (live) setView(v); },
       (err: unknown) => { if (live) setError(errorText(err)); },
     );
@@ -49,7 +50,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
   async function save() {
     if (!editing) return;
     try {
-      const { ok } = await callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'edit', { origin, id: editing.id, text: editing.text });
+      const { ok } = await callLearner(client, tfgrpoDefinition, TFGRPO_ACTIONS, 'edit', { origin, id: editing.id, text: editing.text });
       if (!ok) {
         setError('Not saved: an experience needs some text (at most 400 characters).');
         return;
@@ -63,7 +64,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
 
   async function remove(e: TfgrpoExperience) {
     try {
-      await callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'delete', { origin, ids: [e.id] });
+      await callLearner(client, tfgrpoDefinition, TFGRPO_ACTIONS, 'delete', { origin, ids: [e.id] });
       changed('Experience deleted.');
     } catch (err) {
       setError(`Could not delete: ${errorText(err)}`);
@@ -72,7 +73,7 @@ export function TfgrpoLibrary({ client, origin, version, onChanged }: { client: 
 
   async function undo() {
     try {
-      const { undone } = await callLearner(client, 'tfgrpo', TFGRPO_ACTIONS, 'undo', { origin });
+      const { undone } = await callLearner(client, tfgrpoDefinition, TFGRPO_ACTIONS, 'undo', { origin });
       changed(undone ? 'The last update was undone.' : 'There is no update to undo.');
     } catch (err) {
       setError(`Could not undo: ${errorText(err)}`);
