@@ -112,7 +112,10 @@ export async function coverageReport(options: { quick: boolean }) {
       await page.context().close();
       const before = await open(browser, baseline, url);
       // The old observer may throw on a page it never handled: then it covers none of that page's marks.
-      add(mutantMarks, await markCoverage(before).catch(() => ({ ...zero(), marks: own.marks })));
+      add(mutantMarks, await markCoverage(before).catch(() => {
+        misses.push(`corpus/${file} (mutant): the observer at ${BASELINE_COMMIT} threw; none of the page's ${own.marks} marks counted as covered`);
+        return { ...zero(), marks: own.marks };
+      }));
       await before.context().close();
     }
 

@@ -9,8 +9,6 @@
  * did. Each case also runs without the check, to show the page is a real
  * attack (what the review found).
  */
-import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
@@ -18,15 +16,9 @@ import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { resolveSemanticAction } from '../../src/core/page/semantic-action.ts';
 import { actionFingerprint, type TargetFingerprint } from '../../src/core/page/target-fingerprint.ts';
-import type { PageAgent } from '../../src/content/page-agent.ts';
 import { launchPlain } from '../support/chromium.ts';
+import { observeAll, pageAgentCode } from '../support/page-agent-harness.ts';
 
-declare global {
-  // eslint-disable-next-line no-var
-  var __apprentice: PageAgent | undefined;
-}
-
-const ROOT = resolve(import.meta.dirname, '../..');
 const SITE = 'http://site.test';
 let browser: Browser;
 let page: Page;
@@ -50,8 +42,7 @@ const PAGES: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  const out = await build({ entryPoints: [`${ROOT}/src/content/inject-entry.ts`], bundle: true, format: 'iife', platform: 'browser', target: 'chrome116', write: false, logLevel: 'silent' });
-  agentCode = out.outputFiles[0]!.text;
+  agentCode = await pageAgentCode();
   browser = await launchPlain();
 });
 
@@ -80,7 +71,7 @@ beforeEach(() => {
   effects = [];
 });
 
-const observe = (): Promise<PageObservation> => page.evaluate(() => globalThis.__apprentice!.observe({ maxChars: 200_000 }));
+const observe = (): Promise<PageObservation> => observeAll(page);
 
 /** The action on a fresh observation, and the element as the person would approve it there. */
 async function approve(text: string): Promise<{ action: Action; expect: TargetFingerprint }> {

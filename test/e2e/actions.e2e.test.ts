@@ -5,21 +5,13 @@
  * observation, as the agent does.
  */
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActionResult } from '../../src/core/page/action.ts';
-import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
-import { resolveSemanticAction } from '../../src/core/page/semantic-action.ts';
-import type { PageAgent } from '../../src/content/page-agent.ts';
 import { launchPlain } from '../support/chromium.ts';
+import { actByGrammar, observeAll, pageAgentCode } from '../support/page-agent-harness.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
-
-declare global {
-  // eslint-disable-next-line no-var
-  var __apprentice: PageAgent | undefined;
-}
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let server: StaticServer;
@@ -28,16 +20,7 @@ let page: Page;
 let agentCode: string;
 
 beforeAll(async () => {
-  const out = await build({
-    entryPoints: [`${ROOT}/src/content/inject-entry.ts`],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome116',
-    write: false,
-    logLevel: 'silent',
-  });
-  agentCode = out.outputFiles[0]!.text;
+  agentCode = await pageAgentCode();
   server = await startStaticServer(`${ROOT}/test/fixtures/sites`);
   browser = await launchPlain();
 });
@@ -54,7 +37,7 @@ beforeEach(async () => {
   await page.goto(`${server.origin}/actions/actions.html`);
 });
 
-const observe = (): Promise<PageObservation> => page.evaluate(() => globalThis.__apprentice!.observe({ maxChars: 200_000 }));
+const observe = (): Promise<PageObservation> => observeAll(page);
 
 /** The ref of the element with this role and name in a fresh observation. */
 async function ref(role: string, name: string): Promise<string> {
@@ -63,14 +46,7 @@ async function ref(role: string, name: string): Promise<string> {
   return hit.ref;
 }
 
-/** Parses an action, resolves semantic targets on a fresh observation, runs it in the page. */
-async function act(text: string): Promise<ActionResult> {
-  const parsed = parseAction(text);
-  if (!parsed.ok) throw parsed.error;
-  const resolved = resolveSemanticAction(parsed.action, await observe());
-  if (!resolved.ok) throw new Error(resolved.message);
-  return page.evaluate((a) => globalThis.__apprentice!.act(a), resolved.action);
-}
+const act = (text: string): Promise<ActionResult> => actByGrammar(page, text);
 
 const text = (id: string) => page.evaluate((i) => document.getElementById(i)!.textContent, id);
 const value = (id: string) => page.evaluate((i) => (document.getElementById(i) as HTMLInputElement).value, id);

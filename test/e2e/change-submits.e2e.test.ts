@@ -7,21 +7,11 @@
  * page written for this test.
  */
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ActionResult } from '../../src/core/page/action.ts';
-import { parseAction } from '../../src/core/page/action-grammar.ts';
-import type { PageObservation } from '../../src/core/page/observation.ts';
-import { resolveSemanticAction } from '../../src/core/page/semantic-action.ts';
-import type { PageAgent } from '../../src/content/page-agent.ts';
 import { launchPlain } from '../support/chromium.ts';
+import { actByGrammar, pageAgentCode } from '../support/page-agent-harness.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
-
-declare global {
-  // eslint-disable-next-line no-var
-  var __apprentice: PageAgent | undefined;
-}
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let server: StaticServer;
@@ -30,8 +20,7 @@ let page: Page;
 let agentCode: string;
 
 beforeAll(async () => {
-  const out = await build({ entryPoints: [`${ROOT}/src/content/inject-entry.ts`], bundle: true, format: 'iife', platform: 'browser', target: 'chrome116', write: false, logLevel: 'silent' });
-  agentCode = out.outputFiles[0]!.text;
+  agentCode = await pageAgentCode();
   server = await startStaticServer(`${ROOT}/test/fixtures/sites`);
   browser = await launchPlain();
 });
@@ -48,15 +37,7 @@ beforeEach(async () => {
   await page.goto(`${server.origin}/actions/change-submits.html`);
 });
 
-const observe = (): Promise<PageObservation> => page.evaluate(() => globalThis.__apprentice!.observe({ maxChars: 200_000 }));
-
-async function act(text: string): Promise<ActionResult> {
-  const parsed = parseAction(text);
-  if (!parsed.ok) throw parsed.error;
-  const resolved = resolveSemanticAction(parsed.action, await observe());
-  if (!resolved.ok) throw new Error(resolved.message);
-  return page.evaluate((a) => globalThis.__apprentice!.act(a), resolved.action);
-}
+const act = (text: string) => actByGrammar(page, text);
 
 describe('a change that submits the form', () => {
   it('select_option whose change submits: navigated, and the next page is the result', async () => {
