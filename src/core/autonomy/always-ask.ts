@@ -53,7 +53,7 @@ function maySubmit(action: Action, node: SnapshotNode): boolean {
 }
 
 /** Why this action always asks; null when it is not of an always-ask kind. */
-export function alwaysAskReason(action: Action, semantic: string, observation: Pick<PageObservation, 'url' | 'nodes'>, marks: readonly AlwaysAskMark[]): string | null {
+export function alwaysAskReason(action: Action, semantic: string, observation: Pick<PageObservation, 'url' | 'nodes' | 'focusedRef'>, marks: readonly AlwaysAskMark[]): string | null {
   const pageOrigin = originOf(observation.url);
   if (marks.some((m) => m.origin === pageOrigin && m.action === semantic)) return 'you marked it "always ask"';
   if (action.type === 'goto') {
