@@ -13,6 +13,9 @@ import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
 import type { PageDriver } from '../../src/core/ports.ts';
 import { fingerprintOf, type TargetFingerprint } from '../../src/core/page/target-fingerprint.ts';
 import { targetChanged } from '../../src/core/agent/decision-guard.ts';
+import { earnedAutonomy } from '../../src/core/autonomy/earned-autonomy.ts';
+import { actionKey, type PersonDecision } from '../../src/core/autonomy/approval-history.ts';
+import type { AlwaysAskMark } from '../../src/core/autonomy/always-ask.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
@@ -146,5 +149,34 @@ describe('the act-time re-read of a press without a target', () => {
       'the focused element changed since it was shown: its role is textbox, not searchbox; its name is "Reason", not "Search products"; its form goes to https://shop.test/account/delete, not https://shop.test/search; its form method is post, not get',
     );
     expect(targetChanged(enter, 'press("Enter")', observed(null), 'https://shop.test/', fingerprintOf(search))).toBe('searchbox "Search products" does not have focus any more');
+  });
+});
+
+describe('an "always ask" mark holds for the action however it is spelled', () => {
+  const note = node('4', 'textbox', 'Note', { inForm: true, formAction: 'https://shop.test/notes', formMethod: 'post' });
+  const del = node('6', 'button', 'Delete');
+  const observation: PageObservation = {
+    url: 'https://shop.test/cart', title: 'Cart', nodes: [note, del], focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
+    scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+  };
+  const gate = (text: string, semantic: string, approved: string, target: SnapshotNode, marks: AlwaysAskMark[]) => {
+    const parsed = parseAction(text);
+    if (!parsed.ok) throw parsed.error;
+    const history: PersonDecision[] = [1, 2].map((at) => ({
+      origin: 'https://shop.test', regUrl: '/cart', action: actionKey(approved), verdict: 'approved', target: fingerprintOf(target), episodeId: `e${at}`, at,
+    }));
+    return earnedAutonomy({ mode: 'unapproved-only', approvalsNeeded: 2, history, marks, observation, regUrl: '/cart', action: parsed.action, semantic, previousUrl: null, flaggedWord: null });
+  };
+
+  it('a key alias the model picks is the marked key: approvals of Enter count for Return, and so does the mark', () => {
+    const marks = [{ origin: 'https://shop.test', action: 'press(<textbox "Note">, "Enter")' }];
+    expect(gate('press([4], "Return")', 'press(<textbox "Note">, "Return")', 'press(<textbox "Note">, "Enter")', note, marks))
+      .toEqual({ run: false, reason: 'always asks: you marked it "always ask"' });
+  });
+
+  it('a mark the person typed with other spacing, quotes or a trailing slash on the site still holds', () => {
+    const marks = [{ origin: 'https://shop.test/', action: "click( <button 'Delete'> )" }];
+    expect(gate('click([6])', 'click(<button "Delete">)', 'click(<button "Delete">)', del, marks))
+      .toEqual({ run: false, reason: 'always asks: you marked it "always ask"' });
   });
 });
