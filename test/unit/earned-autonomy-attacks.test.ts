@@ -14,7 +14,9 @@ import type { PageDriver } from '../../src/core/ports.ts';
 import { fingerprintOf, type TargetFingerprint } from '../../src/core/page/target-fingerprint.ts';
 import { targetChanged } from '../../src/core/agent/decision-guard.ts';
 import { earnedAutonomy } from '../../src/core/autonomy/earned-autonomy.ts';
-import { actionKey, type PersonDecision } from '../../src/core/autonomy/approval-history.ts';
+import { actionKey, personDecisionsOf, type PersonDecision } from '../../src/core/autonomy/approval-history.ts';
+import { asImportedEpisode } from '../../src/core/memory/memory-archive.ts';
+import { recordedStepRecord, type Episode } from '../../src/core/episode/episode.ts';
 import type { AlwaysAskMark } from '../../src/core/autonomy/always-ask.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 
@@ -178,5 +180,19 @@ describe('an "always ask" mark holds for the action however it is spelled', () =
     const marks = [{ origin: 'https://shop.test/', action: "click( <button 'Delete'> )" }];
     expect(gate('click([6])', 'click(<button "Delete">)', 'click(<button "Delete">)', del, marks))
       .toEqual({ run: false, reason: 'always asks: you marked it "always ask"' });
+  });
+});
+
+describe('an imported archive never counts as the person\'s approvals', () => {
+  const shown = (kind: Episode['kind'], id: string): Episode => ({
+    id, origin: 'https://shop.test', task: 't', startUrl: 'https://shop.test/cart', tabId: null, status: 'success',
+    steps: [{ ...recordedStepRecord({ index: 0, url: 'https://shop.test/cart', regUrl: '/cart', semantic: 'click(<button "Delete account">)', decision: 'demonstrated', result: { ok: true, navigated: false }, startedAt: 5, target: { role: 'button', name: 'Delete account', submits: false } }), candidates: [] }],
+    answer: null, error: null, learners: [], attempt: 1, kind, startedAt: 0, endedAt: 1,
+  });
+
+  it('demonstration and benchmark episodes in an archive are imported history, not decisions taken here', () => {
+    const imported = (['demonstration', 'bench', 'live'] as const).map((kind, i) => asImportedEpisode(shown(kind, `a${i}`), 10));
+    expect(imported.map((e) => e.kind)).toEqual(['imported', 'imported', 'imported']);
+    expect(personDecisionsOf(imported)).toEqual([]);
   });
 });
