@@ -196,3 +196,27 @@ describe('an imported archive never counts as the person\'s approvals', () => {
     expect(personDecisionsOf(imported)).toEqual([]);
   });
 });
+
+describe('a rejection counts wherever the task started', () => {
+  it('rejected on this site in a task that started on another site (this very task): it asks again, however often it was approved', async () => {
+    const store = new InMemoryEpisodeStore();
+    const page = new Page();
+    page.nodes = [node('1', 'searchbox', 'Search products'), node('2', 'button', 'Search')];
+    await approveInTasks(page, store, ['click([2])']);
+    // A task that started on a search engine and came to the shop; the person rejects the click here.
+    let settings: Settings = { ...earned, agent: { ...earned.agent, askModes: { 'https://shop.test': 'every-step' } } };
+    const c = new AgentController({
+      episodes: store, pageFor: () => page, policy: () => fixed(['click([2])', 'fill([1], "x")']), learners: () => [], evaluator: () => null,
+      settings: () => settings, clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => `ep-${++ids}`,
+    });
+    let ep = await start(c, 'https://search.test/');
+    expect(ep.origin).toBe('https://search.test');
+    ep = await c.decide(ep.id, { kind: 'reject', index: 0 });
+    settings = earned;
+    page.acted = [];
+    ep = await c.decide(ep.id, { kind: 'approve' });
+    expect(page.acted.map((a) => a.action.type)).toEqual(['fill']);
+    expect(ep.status).toBe('awaiting_approval');
+    expect(ep.steps.at(-1)!.autonomy).toEqual({ ran: false, reason: 'you rejected it here; it needs 2 approvals after that' });
+  });
+});
