@@ -40,6 +40,7 @@ const PAGES: Record<string, string> = {
     <script>document.getElementById('ob').addEventListener('pointermove', () => { document.getElementById('cf').style.display = 'block'; });</script>`),
   '/focus-steal': shell(`<form method="get" action="/search"><label>Search orders <input id="q" name="q" autofocus></label></form>
     <form method="post" action="/act/delete"><label>Reason <input id="r" name="r"></label></form>`),
+  '/default-button': shell(`<form method="get" action="/search"><label>Search orders <input id="q" name="q"></label><button id="go">Search</button></form>`),
   '/benign': shell(`<p><a href="/orders/7">Order details</a></p><form method="get" action="/search"><label>Search orders <input name="q"></label><button>Search</button></form>`),
 };
 
@@ -155,6 +156,25 @@ describe('act-time check of an approved action', () => {
     await open('/focus-steal');
     await page.focus('#r');
     await act(parsed.action, null);
+    expect(effects).toEqual(['POST /act/delete']);
+  });
+
+  it('Enter in a field goes where its form\'s default button sends it: a formaction added there is seen and refused', async () => {
+    await open('/default-button');
+    const approved = await approve('press(<textbox "Search orders">, "Enter")');
+    expect(approved.expect).toMatchObject({ formAction: `${SITE}/search`, formMethod: 'get' });
+    // After the approvals, the page gives the default button another destination: Enter in the field submits through it.
+    const redirect = () => page.evaluate(() => { const b = document.getElementById('go')!; b.setAttribute('formaction', '/act/delete'); b.setAttribute('formmethod', 'post'); });
+    await redirect();
+    expect((await approve('press(<textbox "Search orders">, "Enter")')).expect).toMatchObject({ formAction: `${SITE}/act/delete`, formMethod: 'post' });
+    const result = await act(approved.action, approved.expect);
+    expect(result).toMatchObject({ ok: false, code: 'not_run' });
+    expect(!result.ok && result.message).toMatch(/its form goes to http:\/\/site\.test\/act\/delete, not http:\/\/site\.test\/search; its form method is post, not get/);
+    expect(effects).toEqual([]);
+    // Without the check, Enter posts through the default button.
+    await open('/default-button');
+    await redirect();
+    await act((await approve('press(<textbox "Search orders">, "Enter")')).action, null);
     expect(effects).toEqual(['POST /act/delete']);
   });
 
