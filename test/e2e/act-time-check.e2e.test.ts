@@ -38,6 +38,9 @@ const PAGES: Record<string, string> = {
   '/hover-cover': shell(`<div style="position:relative;display:inline-block"><button type="button" id="ob" onclick="location.href='/orders/7'" style="padding:16px 24px">Order details</button>
     <form method="post" action="/act/covered" id="cf" style="display:none;position:absolute;inset:0;margin:0"><button aria-label="" style="opacity:0;width:100%;height:100%;border:0"></button></form></div>
     <script>document.getElementById('ob').addEventListener('pointermove', () => { document.getElementById('cf').style.display = 'block'; });</script>`),
+  '/focus-steal': shell(`<form method="get" action="/search"><label>Search orders <input id="q" name="q" autofocus></label></form>
+    <form method="post" action="/act/delete"><label>Reason <input id="r" name="r"></label></form>`),
+  '/default-button': shell(`<form method="get" action="/search"><label>Search orders <input id="q" name="q"></label><button id="go">Search</button></form>`),
   '/benign': shell(`<p><a href="/orders/7">Order details</a></p><form method="get" action="/search"><label>Search orders <input name="q"></label><button>Search</button></form>`),
 };
 
@@ -134,6 +137,45 @@ describe('act-time check of an approved action', () => {
     expect(result).toMatchObject({ ok: false, code: 'not_run' });
     expect(!result.ok && result.message).toMatch(/after the key went down: its form goes to http:\/\/site\.test\/act\/delete, not http:\/\/site\.test\/search; its form method is post, not get/);
     expect(effects).toEqual([]);
+  });
+
+  it('Enter without a target, approved in the focused search box, is refused once the page moved focus into another form', async () => {
+    await open('/focus-steal');
+    await page.focus('#q');
+    const parsed = parseAction('press("Enter")');
+    if (!parsed.ok) throw parsed.error;
+    const fingerprint = actionFingerprint(parsed.action, await observe());
+    expect(fingerprint).toMatchObject({ role: 'textbox', name: 'Search orders', formAction: `${SITE}/search`, formMethod: 'get' });
+    // The page's own script moves focus after the snapshot.
+    await page.focus('#r');
+    const result = await act(parsed.action, fingerprint);
+    expect(result).toMatchObject({ ok: false, code: 'not_run' });
+    expect(!result.ok && result.message).toMatch(/its form goes to http:\/\/site\.test\/act\/delete, not http:\/\/site\.test\/search; its form method is post, not get/);
+    expect(effects).toEqual([]);
+    // Without the check, the same Enter submits the form the page chose.
+    await open('/focus-steal');
+    await page.focus('#r');
+    await act(parsed.action, null);
+    expect(effects).toEqual(['POST /act/delete']);
+  });
+
+  it('Enter in a field goes where its form\'s default button sends it: a formaction added there is seen and refused', async () => {
+    await open('/default-button');
+    const approved = await approve('press(<textbox "Search orders">, "Enter")');
+    expect(approved.expect).toMatchObject({ formAction: `${SITE}/search`, formMethod: 'get' });
+    // After the approvals, the page gives the default button another destination: Enter in the field submits through it.
+    const redirect = () => page.evaluate(() => { const b = document.getElementById('go')!; b.setAttribute('formaction', '/act/delete'); b.setAttribute('formmethod', 'post'); });
+    await redirect();
+    expect((await approve('press(<textbox "Search orders">, "Enter")')).expect).toMatchObject({ formAction: `${SITE}/act/delete`, formMethod: 'post' });
+    const result = await act(approved.action, approved.expect);
+    expect(result).toMatchObject({ ok: false, code: 'not_run' });
+    expect(!result.ok && result.message).toMatch(/its form goes to http:\/\/site\.test\/act\/delete, not http:\/\/site\.test\/search; its form method is post, not get/);
+    expect(effects).toEqual([]);
+    // Without the check, Enter posts through the default button.
+    await open('/default-button');
+    await redirect();
+    await act((await approve('press(<textbox "Search orders">, "Enter")')).action, null);
+    expect(effects).toEqual(['POST /act/delete']);
   });
 
   it('the snapshot says where a link and a form go, and an unchanged approved action runs', async () => {

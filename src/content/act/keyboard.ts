@@ -6,6 +6,7 @@
  */
 import { deepActiveElement } from '../dom/focus.ts';
 import { isVisible } from '../dom/visibility.ts';
+import { IMPLICIT_SUBMIT_FIELDS } from '../dom/form-target.ts';
 import { tag, type Run } from './act-context.ts';
 import { keyEvent, keySpec, modState, parseChord, producesKeypress, type ModState, type Modifier } from './keys.ts';
 import { mouse } from './pointer.ts';
@@ -100,9 +101,7 @@ function implicitSubmit(input: HTMLInputElement, run: Run): string | undefined {
     mouse(submitter, run, 'click', { detail: 0 });
     return undefined;
   }
-  const blocking = Array.from(form.elements).filter((e) =>
-    e.matches('input:not([type]), input[type=text], input[type=search], input[type=email], input[type=password], input[type=tel], input[type=url], input[type=number], input[type=date], input[type=time]'),
-  );
+  const blocking = Array.from(form.elements).filter((e) => e.matches(IMPLICIT_SUBMIT_FIELDS));
   if (blocking.length > 1) return 'Enter did not submit: the form has several fields and no submit button';
   form.requestSubmit();
   return undefined;

@@ -31,7 +31,10 @@ export async function performAction(action: Action, registry: RefRegistry, win: 
   const watcher = watchNavigation(run);
   try {
     // An approved action (act-check.ts): the element must still be what was approved, now and at the moment it acts.
-    const approved = expect && 'target' in action && action.target?.kind === 'ref' ? registry.elementFor(action.target.ref) : null;
+    // A press without a target goes to the focused element: that is the element approved.
+    const approved = !expect ? null
+      : action.type === 'press' && !action.target ? deepActiveElement(win.document)
+      : 'target' in action && action.target?.kind === 'ref' ? registry.elementFor(action.target.ref) : null;
     if (expect && approved) {
       assertAsApproved(approved, expect, 'since it was approved');
       run.check = (when) => assertAsApproved(approved, expect, when);

@@ -2,11 +2,27 @@
  * Where an element leads, read the same way by the observer (what the person
  * is shown and approves) and by the act-time check (what will happen now):
  * a link's href, and the form's action and method — the submitter's
- * formaction/formmethod winning, as the browser does. Attributes are read,
+ * formaction/formmethod winning, as the browser does (for a field Enter
+ * submits, the submitter is the form's default button). Attributes are read,
  * never `form.action`, which an input named "action" can shadow.
  */
 
 const SUBMITTER = 'button:not([type]), button[type=submit], input[type=submit], input[type=image]';
+
+/** Fields in which Enter submits the form (HTML implicit submission; act/keyboard.ts). */
+export const IMPLICIT_SUBMIT_FIELDS = 'input:not([type]), input[type=text], input[type=search], input[type=email], input[type=password], input[type=tel], input[type=url], input[type=number], input[type=date], input[type=time]';
+
+/**
+ * The element whose formaction/formmethod decide where the form goes when
+ * activated from `el`: el itself when it is a submit button; for a field Enter
+ * submits, the form's default button (its first submit button), through which
+ * Enter submits — a formaction there is where Enter sends the form.
+ */
+function submitterFor(el: Element, form: HTMLFormElement): Element | null {
+  if (el.matches(SUBMITTER)) return el;
+  if (!el.matches(IMPLICIT_SUBMIT_FIELDS)) return null;
+  return Array.from(form.elements).find((e) => e.matches(SUBMITTER)) ?? null;
+}
 
 
 export interface FormTarget {
@@ -50,9 +66,9 @@ export function formTargetOf(el: Element): FormTarget {
   const form = formOf(el);
   if (!form) return {};
   const base = el.ownerDocument.baseURI;
-  const submitter = el.matches(SUBMITTER);
-  const actionAttr = (submitter && el.hasAttribute('formaction') ? el.getAttribute('formaction') : null) ?? form.getAttribute('action') ?? '';
-  const methodAttr = ((submitter && el.hasAttribute('formmethod') ? el.getAttribute('formmethod') : null) ?? form.getAttribute('method') ?? 'get').toLowerCase();
+  const submitter = submitterFor(el, form);
+  const actionAttr = (submitter?.hasAttribute('formaction') ? submitter.getAttribute('formaction') : null) ?? form.getAttribute('action') ?? '';
+  const methodAttr = ((submitter?.hasAttribute('formmethod') ? submitter.getAttribute('formmethod') : null) ?? form.getAttribute('method') ?? 'get').toLowerCase();
   // An empty action submits to the document's own URL.
   return { formAction: absolute(actionAttr.trim() === '' ? el.ownerDocument.URL : actionAttr.trim(), base), formMethod: METHODS.has(methodAttr) ? methodAttr : 'get' };
 }

@@ -46,7 +46,10 @@ export async function autonomyVerdict(episodes: EpisodeStore, episode: Episode, 
   if (repeat) return { run: false, reason: 'it already ran on this page in this task; a repeat asks' };
   const node = nodeActedOn(parsed.action, observation);
   const flaggedWord = node ? destructiveWordIn(node.name) ?? destructiveWordIn(node.shownText ?? '') : null;
-  const history = personDecisionsOf(await episodes.list({ origin, limit: 10_000 }));
+  // Every site's episodes, not only those that started here: a task that started elsewhere (this one,
+  // too) may hold a rejection on this site. personDecisionsOf reads each step's own origin, and the
+  // gate keeps those of this one.
+  const history = personDecisionsOf(await episodes.list({ limit: 10_000 }));
   return earnedAutonomy({
     mode,
     approvalsNeeded: settings.agent.approvalsNeeded,

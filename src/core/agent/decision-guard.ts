@@ -17,6 +17,7 @@ import { kindOfMask } from '../secrets/secret-kinds.ts';
 import { pageActionOf, type Candidate } from '../learning/candidate.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 import { fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { nodeActedOn } from '../page/node-acted-on.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {
@@ -57,6 +58,7 @@ export function targetChanged(action: Action, semantic: string, now: PageObserva
   const shownOrigin = originOf(shownOnUrl);
   const nowOrigin = originOf(now.url);
   if (shownOrigin !== nowOrigin) return `the page is on ${nowOrigin ?? now.url} now, not ${shownOrigin ?? shownOnUrl} where the action was shown`;
+  if (action.type === 'press' && !action.target) return focusChanged(now, expected);
   if (!('target' in action) || !action.target || action.target.kind !== 'ref') return null;
   const ref = action.target.ref;
   const shown = parseAction(semantic);
@@ -71,6 +73,15 @@ export function targetChanged(action: Action, semantic: string, now: PageObserva
     if (changes.length > 0) return `[${ref}] changed since it was shown: ${changes.join('; ')}`;
   }
   return null;
+}
+
+/** A press without a target goes to whatever has focus: it must still be the element approved (the page may move focus). */
+function focusChanged(now: PageObservation, expected: TargetFingerprint | null): string | null {
+  if (!expected) return null;
+  const node = nodeActedOn({ type: 'press', keys: 'Enter' }, now);
+  if (!node) return `${expected.role} "${expected.name}" does not have focus any more`;
+  const changes = fingerprintChanges(expected, fingerprintOf(node), 'exact');
+  return changes.length > 0 ? `the focused element changed since it was shown: ${changes.join('; ')}` : null;
 }
 
 /** A per-key queue: work for the same episode runs one at a time, in call order. */

@@ -10,6 +10,7 @@ import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { nodeActedOn } from '../page/node-acted-on.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { mainKeyOf } from '../page/key-names.ts';
+import { actionKey } from './approval-history.ts';
 
 /** One action the person marked "always ask" on one site (semantic form). */
 export interface AlwaysAskMark {
@@ -53,9 +54,12 @@ function maySubmit(action: Action, node: SnapshotNode): boolean {
 }
 
 /** Why this action always asks; null when it is not of an always-ask kind. */
-export function alwaysAskReason(action: Action, semantic: string, observation: Pick<PageObservation, 'url' | 'nodes'>, marks: readonly AlwaysAskMark[]): string | null {
+export function alwaysAskReason(action: Action, semantic: string, observation: Pick<PageObservation, 'url' | 'nodes' | 'focusedRef'>, marks: readonly AlwaysAskMark[]): string | null {
   const pageOrigin = originOf(observation.url);
-  if (marks.some((m) => m.origin === pageOrigin && m.action === semantic)) return 'you marked it "always ask"';
+  // A mark is compared as the gate counts approvals (actionKey): "Return" is the marked "Enter", and a mark
+  // typed with other spacing or quotes, or a site written with a trailing slash, still holds.
+  const key = actionKey(semantic);
+  if (marks.some((m) => originOf(m.origin) === pageOrigin && actionKey(m.action) === key)) return 'you marked it "always ask"';
   if (action.type === 'goto') {
     const to = originOf(action.url, observation.url);
     if (to === null || to !== pageOrigin) return `it opens another origin (${to ?? action.url})`;

@@ -28,7 +28,7 @@ export interface AutonomyInput {
   history: readonly PersonDecision[];
   marks: readonly AlwaysAskMark[];
   /** The page as it is now, and its page type. */
-  observation: Pick<PageObservation, 'url' | 'nodes'>;
+  observation: Pick<PageObservation, 'url' | 'nodes' | 'focusedRef'>;
   regUrl: string;
   /** The proposal in ref form (resolved on `observation`) and in semantic form. */
   action: Action;
@@ -77,11 +77,14 @@ export function earnedAutonomy(input: AutonomyInput): AutonomyVerdict {
   if (since.length === 0) return ask(`you ${here[lastBad]!.verdict} it here; it needs ${needed} approvals after that`);
 
   const now = actionFingerprint(input.action, input.observation);
+  // A press without a target acts on the focused element: when something has focus, that element.
   const targeted = 'target' in input.action && input.action.target !== undefined;
-  if (targeted && now === null) return ask('its element is not on the page');
+  const onFocus = input.action.type === 'press' && !targeted && input.observation.focusedRef !== null;
+  if ((targeted || onFocus) && now === null) return ask('its element is not on the page');
   const changes: string[] = [];
   const same = since.filter((d) => {
-    if (now === null) return true;
+    // No element now: only approvals given with no element count (an Enter approved in one field is not one sent to nothing).
+    if (now === null) return d.target === undefined;
     if (d.target === undefined) return false;
     const diff = fingerprintChanges(d.target, now, 'site');
     changes.push(...diff);

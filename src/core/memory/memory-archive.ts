@@ -84,7 +84,10 @@ export function parseArchive(text: string, options: { upgradeEpisode?: (raw: unk
 
 /**
  * An imported episode is history, never a live episode: it is always finished
- * and bound to no tab, so no tab (or a reused tab id) can resume it.
+ * and bound to no tab, so no tab (or a reused tab id) can resume it. Whatever
+ * kind the file says (a demonstration, a benchmark run), it is 'imported':
+ * the autonomy gate counts only decisions taken in this browser
+ * (approval-history.ts), and a file must not grant them.
  */
 export function asImportedEpisode(episode: Episode, now: number): Episode {
   const finished = (FINISHED_STATUSES as readonly string[]).includes(episode.status);
@@ -93,6 +96,6 @@ export function asImportedEpisode(episode: Episode, now: number): Episode {
     tabId: null,
     status: finished ? episode.status : 'stopped',
     endedAt: episode.endedAt ?? now,
-    kind: episode.kind === 'live' ? 'imported' : episode.kind,
+    kind: 'imported',
   };
 }

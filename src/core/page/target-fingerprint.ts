@@ -49,8 +49,8 @@ export function fingerprintNames(fingerprint: TargetFingerprint, role: string, n
   return fingerprint.role === role && fingerprint.name === normalized(name);
 }
 
-/** The fingerprint of the element an action targets on this page; null for actions without one (goto, answers). */
-export function actionFingerprint(action: Action, observation: Pick<PageObservation, 'nodes'>): TargetFingerprint | null {
+/** The fingerprint of the element an action acts on (a press without a target: the focused one); null for actions without one (goto, answers). */
+export function actionFingerprint(action: Action, observation: Pick<PageObservation, 'nodes' | 'focusedRef'>): TargetFingerprint | null {
   const node = nodeActedOn(action, observation);
   return node ? fingerprintOf(node) : null;
 }

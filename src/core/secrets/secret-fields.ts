@@ -68,7 +68,7 @@ const TYPES: ReadonlySet<Action['type']> = new Set(['fill', 'press', 'clear']);
 export function secretFieldOf(action: Action, observation: Pick<PageObservation, 'nodes'> = { nodes: [] }): SecretKind | null {
   if (!('target' in action) || !action.target) return null;
   const typedInto = TYPES.has(action.type);
-  const node = nodeActedOn(action, observation);
+  const node = nodeActedOn(action, { nodes: observation.nodes, focusedRef: null });
   if (node) return secretKindOf(node, typedInto);
   const t = action.target;
   return t.kind === 'semantic' ? secretKindOf({ role: t.role, name: t.name }, typedInto) : null;
