@@ -60,6 +60,20 @@ describe('state-changing detours (finding 4)', () => {
     expect(stepEvidence(credit, taskWords(task))).toEqual([null, null, null, null, null]);
   });
 
+  it('an item the task does not name is no detour when the episode never leaves it for another instance', () => {
+    // "Boston fern" names "boston" beside "fern" where the task says "cheapest": not the task's value,
+    // but nothing says it was the wrong fern — the episode stayed on it.
+    const task = 'Put the cheapest fern in my basket';
+    const steps = [
+      at(0, '/plants', '/plants', 'list', 'click(<link "Boston fern">)'),
+      at(1, '/plant/7', '/plant/ID', 'fern', 'click(<button "Put in basket">)'),
+    ];
+    const { rewards } = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings: DEFAULT_SETTINGS.rewards, task });
+    expect(rewards).toEqual([0.5, 1]);
+    const credit: CreditStep[] = steps.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: true, margin: 0.5, url: s.url, regUrl: s.regUrl }));
+    expect(stepEvidence(credit, taskWords(task))).toEqual([null, null]);
+  });
+
   it('a failure blames the step that went to the wrong item, not only the last one through γ', () => {
     const credit: CreditStep[] = WITH_DETOUR.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: true, margin: 0.5, url: s.url, regUrl: s.regUrl }));
     expect(blameOnFailure(credit, tokenize(TASK))).toEqual([true, true, true, false, false]);
