@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
 import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
 import { buildMemory, hintsFor } from '../../src/core/learning/evotest/experience-memory.ts';
-import { trajectoryOf } from '../../src/core/learning/evotest/evotest-learner.ts';
+import { EvotestLearner, trajectoryOf } from '../../src/core/learning/evotest/evotest-learner.ts';
+import { EvotestRuntime } from '../../src/core/learning/evotest/evotest-runtime.ts';
+import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { DEFAULT_EVOTEST_SETTINGS } from '../../src/core/learning/evotest/settings.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { splitGroup } from '../../src/core/learning/tfgrpo/group.ts';
 import { deriveRules } from '../../src/core/learning/tfgrpo/offline-rules.ts';
@@ -77,4 +81,25 @@ describe('cross-origin keys (finding 10)', () => {
     expect(hintsFor(memory, SEED.memoryRules, { origin: BAKERY, regUrl: '/pay', done: [] }).suggested).toEqual([]);
     expect(hintsFor(memory, SEED.memoryRules, { origin: BAKERY, regUrl: '/cart', done: [] }).suggested).toEqual(['click(<button "Checkout">)']);
   });
+
+  it('EvoTest end to end: the runtime keeps the payer step\'s origin and the learner asks with the page\'s origin', async () => {
+    const store = lineageStoreOn(new InMemoryLearnerDataStore());
+    const rt = new EvotestRuntime({ store, settings: () => ({ ...DEFAULT_EVOTEST_SETTINGS, enabled: true }), model: () => null, seed: () => SEED, clock: { now: () => 5 } });
+    const learner = new EvotestLearner(rt);
+    const plan = await rt.begin({ origin: BAKERY, task: TASK });
+    const episode = liveEpisode('e1', TASK, [
+      cerStep(0, `${BAKERY}/cart`, '/cart', 'click(<button "Checkout">)'),
+      cerStep(1, `${PAYER}/pay`, '/pay', 'click(<button "Pay now">)'),
+    ]);
+    await rt.finish(plan, trajectoryOf({ episode: { ...episode, origin: BAKERY }, rewards: [0.2, 1] }));
+    // Stored as the runtime digests it: the lineage's own origin implicit, the payer's kept.
+    const lineage = (await store.get(plan.lineageKey))!;
+    expect(lineage.episodes[0]!.steps.map((st) => [st.origin, st.regUrl])).toEqual([[undefined, '/cart'], [PAYER, '/pay']]);
+    const suggested = async (origin: string, regUrl: string) =>
+      (await learner.shapeRequest({ ...context(origin, regUrl, 0), plan })).sections?.flatMap((sec) => sec.suggestedActions ?? []) ?? [];
+    expect(await suggested(PAYER, '/pay')).toEqual(['click(<button "Pay now">)']);
+    expect(await suggested(BAKERY, '/pay')).toEqual([]);
+    expect(await suggested(BAKERY, '/cart')).toEqual(['click(<button "Checkout">)']);
+  });
 });
+

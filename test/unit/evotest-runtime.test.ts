@@ -81,6 +81,21 @@ describe('EvoTest runtime (act → evolve → select)', () => {
     expect(report.notes[0]).toMatch(/reset or forgotten/);
     expect(await store.list(ORIGIN)).toEqual([]);
   });
+  it('runs the configuration that just won again, though UCB ranks an untried child first (finding 7)', async () => {
+    const { rt } = runtime();
+    const first = await rt.begin({ origin: ORIGIN, task: 'Ship order 12' });
+    await rt.finish(first, trajectory('e1', 'failure', [s(NEXT, '/orders', -0.1)]));
+    // The seed failed; UCB tries its first child c1, which wins.
+    const second = await rt.begin({ origin: ORIGIN, task: 'Ship order 13' });
+    expect([second.configurationId, second.chosenBy]).toEqual(['c1', 'ucb']);
+    await rt.finish(second, trajectory('e2', 'success', [s(DONE, '/orders', 1)]));
+    const third = await rt.begin({ origin: ORIGIN, task: 'Ship order 14' });
+    // c1's child c3 carries c1's mean 1 as its prior and the larger bonus (n = 0): UCB's pick.
+    const byUcb = [...third.ucb!].sort((a, b) => b.ucb - a.ucb)[0]!;
+    expect(byUcb.id).toBe('c3');
+    expect([third.configurationId, third.chosenBy]).toEqual(['c1', 'repeat-winner']);
+    expect(third.configuration).toEqual(second.configuration);
+  });
 });
 
 describe('EvoTest runtime: episodes no configuration ran', () => {

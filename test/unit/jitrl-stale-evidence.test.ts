@@ -16,21 +16,21 @@ import { click, pageOf, scriptedRandom, transition, type PageElement } from './j
 const TASK = 'add the red shirt to the cart';
 const REMEMBERED = 'click(<button "Add to cart">)';
 
-function contextAt(url: string, elements: PageElement[]): StepContext {
+function contextAt(url: string, elements: PageElement[], effectiveState: string[] = []): StepContext {
   return {
-    episodeId: 'now', stepIndex: 0, task: TASK, origin: 'https://shop.test', url, regUrl: '/products/ID', effectiveState: [],
+    episodeId: 'now', stepIndex: 0, task: TASK, origin: 'https://shop.test', url, regUrl: '/products/ID', effectiveState,
     observation: { url, title: 'Shirt', nodes: elements.map((e) => ({ ...e, kind: 'interactive', states: {}, depth: 1, inViewport: true })) } as unknown as StepContext['observation'],
   };
 }
 
-async function visit(store: InMemoryMemoryStore, url: string, elements: PageElement[], at: number) {
+async function visit(store: InMemoryMemoryStore, url: string, elements: PageElement[], at: number, effectiveState: string[] = []) {
   const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock: { now: () => at } });
   const page = pageOf(elements);
-  return learner.adjust({ context: contextAt(url, elements), candidates: page.propose([{ action: click(elements[0]!.ref), logit: 0 }]), resolve: page.resolve });
+  return learner.adjust({ context: contextAt(url, elements, effectiveState), candidates: page.propose([{ action: click(elements[0]!.ref), logit: 0 }]), resolve: page.resolve });
 }
 
-const stillRetrieved = async (store: InMemoryMemoryStore, url: string) =>
-  (await retrieveNeighbours(store, { origin: 'https://shop.test', regUrl: '/products/ID', stateTokens: [], taskTokens: tokenize(TASK), stepIndex: 0, url }, DEFAULT_JITRL))
+const stillRetrieved = async (store: InMemoryMemoryStore, url: string, stateTokens: string[] = []) =>
+  (await retrieveNeighbours(store, { origin: 'https://shop.test', regUrl: '/products/ID', stateTokens, taskTokens: tokenize(TASK), stepIndex: 0, url }, DEFAULT_JITRL))
     .map((n) => [n.transition.id, n.similarity]);
 
 describe('stale marking needs evidence that the site changed (finding 3)', () => {
@@ -62,5 +62,23 @@ describe('stale marking needs evidence that the site changed (finding 3)', () =>
     for (const at of [1, 2, 3]) await visit(store, url, [{ ref: '2', role: 'button', name: 'Add to basket' }], at);
     expect((await store.all())[0]).toMatchObject({ stale: 3, staleAt: 3 });
     expect(await stillRetrieved(store, url)).toEqual([]);
+  });
+
+  it('the same instance in another state (similarity below 1): another button there is no evidence, memory kept', async () => {
+    const store = new InMemoryMemoryStore();
+    const url = 'https://shop.test/products/41';
+    // Remembered after two tabs were chosen; now only the first one is.
+    const then = ['click(<tab "Shirts">)', 'click(<tab "Cotton">)'];
+    const now = ['click(<tab "Shirts">)'];
+    await store.putEpisode('old', [transition({ id: 'old:0', action: REMEMBERED, url, effectiveState: then })]);
+    // State tokens {click, tab, shirts} against {click, tab, shirts, cotton}: J = 3/4,
+    // similarity 0.7 · 3/4 + 0.3 · 1 = 0.825 — a neighbour (r = 0.8), not the same state.
+    expect(await stillRetrieved(store, url, ['click', 'tab', 'shirts'])).toEqual([['old:0', 0.7 * 0.75 + 0.3]]);
+    for (const at of [1, 2, 3]) {
+      const out = await visit(store, url, [{ ref: '2', role: 'button', name: 'Add to basket' }], at, now);
+      expect(out.notes).toContain('1 remembered action(s) not on this page (not yet, or another instance): memory kept as it is');
+    }
+    expect((await store.all())[0]!.stale).toBeUndefined();
+    expect(await stillRetrieved(store, url, ['click', 'tab', 'shirts'])).toEqual([['old:0', 0.7 * 0.75 + 0.3]]);
   });
 });

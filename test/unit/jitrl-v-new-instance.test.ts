@@ -37,4 +37,22 @@ describe('V on a new instance (finding 6)', () => {
     expect(out.candidates[0]!.adjustedLogit).toBeCloseTo(2, 6);
     expect(out.candidates[1]!.adjustedLogit).toBe(0);
   });
+
+  it('a sibling\'s failed action proposed here has no evidence: Q = 0 (unseen), not the sibling\'s −1', async () => {
+    const store = new InMemoryMemoryStore();
+    await store.putEpisode('s', [transition({ id: 's:0', url: 'https://shop.test/products/41', action: 'click(<button "Add to cart">)', futureRewards: [1] })]);
+    await store.putEpisode('f', [transition({ id: 'f:0', url: 'https://shop.test/products/43', action: 'click(<link "Reviews">)', futureRewards: [-1] })]);
+    const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0.9), clock: { now: () => 1 } });
+    const page = pageOf(elements);
+    const out = await learner.adjust({ context, candidates: page.propose([{ action: click('1'), logit: 0 }, { action: click('3'), logit: 0 }]), resolve: page.resolve });
+    // V = (1 + −1)/2 = 0. Reviews: its only neighbour failed on product 43, so here it is unseen
+    // (λ missed: Q = 0, A = 0, z' = z); counted as support it would be Q = −1, A = −1, z' = −2.
+    expect(stepValuesOf(out).v).toBe(0);
+    expect(out.candidates.map((c) => [c.semantic, valueOf(c).q, valueOf(c).advantage, valueOf(c).support])).toEqual([
+      ['click(<button "Add to cart">)', 1, 1, 1],
+      ['click(<link "Reviews">)', 0, 0, 0],
+    ]);
+    expect(out.candidates[1]!.adjustedLogit).toBe(0);
+  });
 });
+

@@ -12,8 +12,8 @@ import { mergeIntoBuffer } from '../../src/core/learning/cer/buffer.ts';
 import { distillOffline } from '../../src/core/learning/cer/distill.ts';
 import type { SkillEntry } from '../../src/core/learning/cer/experience.ts';
 import { assignStepRewards } from '../../src/core/learning/rewards.ts';
-import { blameOnFailure, type CreditStep } from '../../src/core/learning/step-credit.ts';
-import { tokenize } from '../../src/core/memory/tokenize.ts';
+import { blameOnFailure, stepEvidence, type CreditStep } from '../../src/core/learning/step-credit.ts';
+import { taskWords, tokenize } from '../../src/core/memory/tokenize.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { liveEpisode, ORIGIN, skill, step } from './cer-helpers.ts';
 
@@ -42,6 +42,36 @@ describe('state-changing detours (finding 4)', () => {
     const steps = WITH_DETOUR.map((s, i) => (i === 1 ? { ...s, chosen: { ...s.chosen!, semantic: 'click(<button "Put in basket">)' } } : s));
     const { rewards } = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings: DEFAULT_SETTINGS.rewards, task });
     expect(rewards).toEqual([0.5, 0.5, 0.5, 0.5, 1]);
+  });
+
+  it('items the task names that share a word are both its values, whichever comes first ("Lemon thyme" before "Lemon balm")', () => {
+    const task = 'Put the Lemon balm and the Lemon thyme in my basket';
+    // Thyme first (its page is left for balm's, another instance of /plant/ID), then balm.
+    const steps = [
+      at(0, '/plants', '/plants', 'list', 'click(<link "Lemon thyme">)'),
+      at(1, '/plant/32', '/plant/ID', 'thyme', 'click(<button "Put in basket">)'),
+      at(2, '/plant/32', '/plant/ID', 'thyme-in', 'go_back()'),
+      at(3, '/plants', '/plants', 'list-with-one', 'click(<link "Lemon balm">)'),
+      at(4, '/plant/31', '/plant/ID', 'balm', 'click(<button "Put in basket">)'),
+    ];
+    const { rewards } = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings: DEFAULT_SETTINGS.rewards, task });
+    expect(rewards).toEqual([0.5, 0.5, 0.5, 0.5, 1]);
+    const credit: CreditStep[] = steps.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: true, margin: 0.5, url: s.url, regUrl: s.regUrl }));
+    expect(stepEvidence(credit, taskWords(task))).toEqual([null, null, null, null, null]);
+  });
+
+  it('an item the task does not name is no detour when the episode never leaves it for another instance', () => {
+    // "Boston fern" names "boston" beside "fern" where the task says "cheapest": not the task's value,
+    // but nothing says it was the wrong fern — the episode stayed on it.
+    const task = 'Put the cheapest fern in my basket';
+    const steps = [
+      at(0, '/plants', '/plants', 'list', 'click(<link "Boston fern">)'),
+      at(1, '/plant/7', '/plant/ID', 'fern', 'click(<button "Put in basket">)'),
+    ];
+    const { rewards } = assignStepRewards({ steps, outcome: 'success', evaluatorScores: null, settings: DEFAULT_SETTINGS.rewards, task });
+    expect(rewards).toEqual([0.5, 1]);
+    const credit: CreditStep[] = steps.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: true, margin: 0.5, url: s.url, regUrl: s.regUrl }));
+    expect(stepEvidence(credit, taskWords(task))).toEqual([null, null]);
   });
 
   it('a failure blames the step that went to the wrong item, not only the last one through γ', () => {

@@ -6,7 +6,7 @@
  * written for this test.
  */
 import { describe, expect, it } from 'vitest';
-import { isTaskValue, jaccard, stateTokensOf, TASK_VALUE_TOKEN, tokenize } from '../../src/core/memory/tokenize.ts';
+import { isTaskValue, jaccard, stateTokensOf, TASK_VALUE_TOKEN, taskWords, tokenize } from '../../src/core/memory/tokenize.ts';
 
 const TASK = tokenize('Order one red teapot for the kitchen');
 
@@ -33,5 +33,18 @@ describe('the task-value state token (finding 5)', () => {
     expect(isTaskValue(tokenize('blue bowl'), TASK)).toBe(false);
     // The task's first word is its verb: "Red mug" is what "Wrap the mug" asks for.
     expect(isTaskValue(tokenize('Red mug'), tokenize('Wrap the mug as a gift'))).toBe(true);
+  });
+
+  it('a task naming two things that share a word: each is its value, a third is not (repeated words keep their places)', () => {
+    const task = 'Put the Lemon balm and the Lemon thyme in my basket';
+    // tokenize deduplicates ("lemon" once), so the task's words in order are read with taskWords.
+    expect(taskWords(task)).toEqual(['put', 'lemon', 'balm', 'lemon', 'thyme', 'in', 'basket']);
+    expect(isTaskValue(tokenize('Lemon balm'), taskWords(task))).toBe(true);
+    expect(isTaskValue(tokenize('Lemon thyme'), taskWords(task))).toBe(true);
+    expect(isTaskValue(tokenize('Lemon mint'), taskWords(task))).toBe(false);
+    expect(stateTokensOf(['fill(<searchbox "Search">, "Lemon thyme")'], taskWords(task))).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN]);
+    // "red mug" stays another value when the mug the task names is blue.
+    expect(isTaskValue(tokenize('red mug'), taskWords('Add the red teapot and the blue mug'))).toBe(false);
+    expect(isTaskValue(tokenize('blue mug'), taskWords('Add the red teapot and the blue mug'))).toBe(true);
   });
 });

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { splitGroup } from '../../src/core/learning/tfgrpo/group.ts';
+import { consolidate } from '../../src/core/learning/tfgrpo/consolidate.ts';
+import { applyOperations } from '../../src/core/learning/tfgrpo/library.ts';
 import { deriveRules } from '../../src/core/learning/tfgrpo/offline-rules.ts';
 import { experienceSections, hintAppliesTo } from '../../src/core/learning/tfgrpo/prompt-experiences.ts';
 import type { GroupRef } from '../../src/core/learning/tfgrpo/experience.ts';
@@ -51,4 +53,27 @@ describe('rule hints are bound to their template (finding 1)', () => {
     expect(hintAppliesTo(e, 'please water the "orchid" today')).toBe(true);
     expect(hintAppliesTo(e, 'Repot the cactus today')).toBe(false);
   });
+
+  it("another template's opposite contrast, learned later, does not merge its actions into this template's hint", () => {
+    // "Keep the X for later" wins with the button the basket task avoids: the same words in the
+    // other order, so its rule text is a near-duplicate of the stored one.
+    const KEEP_TASK = 'Keep the "fern" for later';
+    const keepWin = attempt('w2', 'success', [step('/plant/ID', 'click(<button "Remember for later">)', { title: 'Fern' })], KEEP_TASK);
+    const keepLose = attempt('l2', 'failure', [step('/plant/ID', 'click(<button "Put in basket">)', { title: 'Fern' })], KEEP_TASK);
+    const KEEP_GROUP: GroupRef = { id: 'g-keep', task: KEEP_TASK, episodeIds: ['w2', 'l2'], at: 6 };
+    const library = learnedLibrary();
+    const batch = consolidate(library, deriveRules(splitGroup([keepWin, keepLose]), KEEP_GROUP).operations);
+    const next = applyOperations('https://garden.test', library, batch.operations, { maxSize: 50, maxDeleteFraction: 0.5 }, { group: KEEP_GROUP, now: 6, source: 'rule' }).library;
+    const actions = (task: string) => {
+      const sections = experienceSections(next, task, '/plant/ID');
+      return { prefer: sections.flatMap((x) => x.suggestedActions ?? []), avoid: sections.flatMap((x) => x.discouragedActions ?? []) };
+    };
+    expect(actions('Put the "cactus" in my basket')).toEqual({ prefer: ['click(<button "Put in basket">)'], avoid: ['click(<button "Remember for later">)'] });
+    expect(actions('Keep the "cactus" for later')).toEqual({ prefer: ['click(<button "Remember for later">)'], avoid: ['click(<button "Put in basket">)'] });
+    // Both groups in one batch: two ADDs, each with its own group and hint, not one merged ADD.
+    const cartOps = deriveRules(splitGroup([win, lose]), GROUP).operations;
+    const keepOps = deriveRules(splitGroup([keepWin, keepLose]), KEEP_GROUP).operations;
+    expect(consolidate([], [...cartOps, ...keepOps]).operations).toEqual([...cartOps, ...keepOps]);
+  });
 });
+

@@ -41,7 +41,7 @@ import type { FinishedStatus, StepRecord } from '../episode/episode.ts';
 import type { RewardSource } from '../memory/transition.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
-import { tokenize } from '../memory/tokenize.ts';
+import { taskWords } from '../memory/tokenize.ts';
 
 /** A failed action (element gone, disabled, timeout, …): a small negative. */
 export const ACTION_ERROR_REWARD = -0.25;
@@ -137,7 +137,7 @@ export function outcomeReward(outcome: EpisodeOutcome, settings: RewardSettings)
 export function assignStepRewards(input: RewardInput): RewardOutput {
   const { steps, settings } = input;
   const o = outcomeReward(input.outcome, settings);
-  const shares = outcomeShares(steps, o, input.judgedAfterLastStep ?? false, input.task === undefined ? undefined : tokenize(input.task));
+  const shares = outcomeShares(steps, o, input.judgedAfterLastStep ?? false, input.task === undefined ? undefined : taskWords(input.task));
 
   const person = steps.map((step, i) => {
     const chosen = step.chosen;

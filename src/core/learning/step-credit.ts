@@ -88,8 +88,8 @@ function targetName(semantic: string): string | null {
 
 /**
  * Evidence per executed step (the page after step t is the page before step
- * t + 1; the last step's is unknown). With the task's tokens, wrong-item
- * detours too (`wrongItemDetours`).
+ * t + 1; the last step's is unknown). With the task's words (`taskWords`:
+ * in order, repeats kept), wrong-item detours too (`wrongItemDetours`).
  */
 export function stepEvidence(steps: readonly CreditStep[], taskTokens?: readonly string[]): StepEvidence[] {
   const out: StepEvidence[] = steps.map((s) => (s.ok ? null : 'error'));

@@ -14,12 +14,22 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
 
 /** Lowercase word tokens (letters and digits of any script, joined by inner underscores as in `select_option`), deduplicated, stop words dropped, in first-seen order. */
 export function tokenize(text: string): string[] {
-  const seen = new Set<string>();
+  return [...new Set(taskWords(text))];
+}
+
+/**
+ * The same words as `tokenize`, in order, with repeats kept: what
+ * `isTaskValue` reads a task by. "the Lemon balm and the Lemon thyme" names
+ * two things that share "lemon"; the token set keeps one "lemon", beside
+ * "balm" only, and "Lemon thyme" would read as another thing.
+ */
+export function taskWords(text: string): string[] {
+  const words: string[] = [];
   for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu)) {
     const token = match[0];
-    if (!STOP_WORDS.has(token)) seen.add(token);
+    if (!STOP_WORDS.has(token)) words.push(token);
   }
-  return [...seen];
+  return words;
 }
 
 /** The token that stands for a value the task itself gave (see `stateTokensOf`). */
@@ -66,21 +76,28 @@ const isNamingWord = (w: string | undefined): w is string => w !== undefined && 
  * after "red" the value says "mug" where the task says "teapot": another
  * thing, so not the task's value. "(UTC+09:00) Tokyo" for "… time zone to
  * Tokyo" is (a number and a linking word beside it name nothing; nor does the
- * task's first word, its verb). Word order is the tokens' first-seen order.
+ * task's first word, its verb). The task is read as its words in order
+ * (`taskWords`); with `tokenize`'s set a repeated word counts at its first place
+ * only.
  */
 export function isTaskValue(valueTokens: readonly string[], taskTokens: readonly string[]): boolean {
-  let shared = false;
-  for (let i = 0; i < valueTokens.length; i++) {
-    const j = taskTokens.indexOf(valueTokens[i]!);
-    if (j < 0) continue;
-    shared = true;
+  const conflict = (a: string | undefined, b: string | undefined) => isNamingWord(a) && isNamingWord(b) && a !== b;
+  // Whether the value's word i, read at the task's word j, names the same thing there.
+  const readsAsTask = (i: number, j: number): boolean => {
     // Only the start of a common run is checked: inner words were checked with it.
-    if (i > 0 && j > 0 && valueTokens[i - 1] === taskTokens[j - 1]) continue;
+    if (i > 0 && j > 0 && valueTokens[i - 1] === taskTokens[j - 1]) return true;
     let n = 1;
     while (i + n < valueTokens.length && j + n < taskTokens.length && valueTokens[i + n] === taskTokens[j + n]) n++;
-    const conflict = (a: string | undefined, b: string | undefined) => isNamingWord(a) && isNamingWord(b) && a !== b;
     // Before the run, the task's first word is its verb ("Add", "Find"), not a modifier of the value.
-    if ((j - 1 > 0 && conflict(valueTokens[i - 1], taskTokens[j - 1])) || conflict(valueTokens[i + n], taskTokens[j + n])) return false;
+    return !((j - 1 > 0 && conflict(valueTokens[i - 1], taskTokens[j - 1])) || conflict(valueTokens[i + n], taskTokens[j + n]));
+  };
+  let shared = false;
+  for (let i = 0; i < valueTokens.length; i++) {
+    // A word the task repeats (`taskWords`) may be read at any of its places.
+    const places = taskTokens.flatMap((w, j) => (w === valueTokens[i] ? [j] : []));
+    if (places.length === 0) continue;
+    shared = true;
+    if (!places.some((j) => readsAsTask(i, j))) return false;
   }
   return shared;
 }

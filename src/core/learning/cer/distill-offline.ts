@@ -8,7 +8,7 @@ import { formatAction as formatSemantic } from '../../page/action-grammar.ts';
 import { dynamicsId, skillId, type DynamicsEntry, type ExperienceEntry, type SkillEntry, type SkillStep } from './experience.ts';
 import { abstractActions, type Abstraction } from '../shared/skill-variables.ts';
 import { stepEvidence } from '../step-credit.ts';
-import { tokenize } from '../../memory/tokenize.ts';
+import { taskWords } from '../../memory/tokenize.ts';
 import { pageNameFromUrl } from '../shared/page-name.ts';
 import {
   describeAction, executedSteps, existingSkillId, MAX_SKILL_STEPS, newProvenance, nonEmpty,
@@ -110,7 +110,7 @@ function offlineSkill(
   // come back as it was) is left out too (`wrongItemDetours`).
   const detour = stepEvidence(
     executed.map((e) => ({ pageKey: e.step.pageKey ?? null, action: e.step.chosen?.semantic ?? '', ok: e.ok, margin: null, url: e.step.url, regUrl: e.step.regUrl })),
-    tokenize(episode.task),
+    taskWords(episode.task),
   ).map((ev) => ev === 'loop' || ev === 'undone' || ev === 'detour');
   executed.forEach((e, i) => {
     if (!e.ok || detour[i]) return;

@@ -6,7 +6,7 @@
  */
 import type { StepRecord } from '../../episode/episode.ts';
 import type { MemoryStore } from '../../memory/memory-store.ts';
-import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
+import { stateTokensOf, taskWords, tokenize } from '../../memory/tokenize.ts';
 import type { Transition } from '../../memory/transition.ts';
 import type { Clock, RandomSource } from '../../ports.ts';
 import { DEFAULT_SETTINGS } from '../../settings.ts';
@@ -66,7 +66,7 @@ export class JitrlLearner implements Learner {
       {
         origin: ctx.origin,
         regUrl: ctx.regUrl,
-        stateTokens: stateTokensOf(ctx.effectiveState, tokenize(ctx.task)),
+        stateTokens: stateTokensOf(ctx.effectiveState, taskWords(ctx.task)),
         taskTokens: tokenize(ctx.task),
         task: ctx.task,
         stepIndex: ctx.stepIndex,
@@ -165,6 +165,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
   const { episode, rewards } = finished;
   const source = finished.rewardSource ?? 'person';
   const taskTokens = tokenize(episode.task);
+  const words = taskWords(episode.task);
   const executed = episode.steps.map((step, t) => ({ step, reward: rewards[t] ?? 0 })).filter((x) => isExecuted(x.step));
   const out: Transition[] = [];
 
@@ -173,7 +174,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
     regUrl: step.regUrl,
     url: step.url,
     effectiveState: [...step.effectiveState],
-    stateTokens: stateTokensOf(step.effectiveState, taskTokens),
+    stateTokens: stateTokensOf(step.effectiveState, words),
     task: episode.task,
     taskTokens,
     episodeId: episode.id,

@@ -15,7 +15,7 @@ import { returnOf } from './returns.ts';
 import { boundToOtherTask } from '../../memory/task-binding.ts';
 import { samePage } from '../../page/same-page.ts';
 import { instanceValues, rebindValues } from '../../memory/task-instances.ts';
-import { stateTokensOf, tokenize } from '../../memory/tokenize.ts';
+import { stateTokensOf, taskWords, tokenize } from '../../memory/tokenize.ts';
 
 /**
  * How many of a page type's newest transitions one decision reads. Bounds the
@@ -77,7 +77,7 @@ export function reboundToTask(t: Transition, task: string): Transition {
     id: `${t.id}${REBOUND_SUFFIX}`,
     action: rebindValues(t.action, values),
     effectiveState,
-    stateTokens: stateTokensOf(effectiveState, taskTokens),
+    stateTokens: stateTokensOf(effectiveState, taskWords(task)),
     task,
     taskTokens,
   };

@@ -10,10 +10,16 @@
  *  - An ADD that repeats an entry already in the library becomes an UPDATE of
  *    that entry (it keeps its id, usefulness and provenance), unless the same
  *    batch updates or deletes that entry.
+ *  - Where a rule hint is involved, only what was learned on the same task
+ *    template merges (`mayMerge`): a hint speaks for the templates in its
+ *    entry's provenance, so a merge across templates would suggest one task's
+ *    recipe on the other's ("Put X in my basket" and "Keep X for later" on
+ *    one page type read as near-duplicates with opposite actions).
  * Pure and deterministic: the tests state the exact result.
  */
 import { tokenize } from '../../memory/tokenize.ts';
-import { isNearDuplicate, type ExperienceHint, type TfgrpoExperience } from './experience.ts';
+import { isNearDuplicate, type ExperienceHint, type GroupRef, type TfgrpoExperience } from './experience.ts';
+import { taskTemplate } from './group.ts';
 import type { LibraryOperation } from './operations.ts';
 
 type Add = Extract<LibraryOperation, { op: 'ADD' }>;
@@ -41,6 +47,20 @@ export function mergeHints(a: ExperienceHint | null, b: ExperienceHint | null): 
   return { pageType: a.pageType, taskPattern: a.taskPattern, prefer, avoid: unionList(a.avoid, b.avoid).filter((x) => !prefer.includes(x)) };
 }
 
+/**
+ * Whether `add` may merge with what was learned by `groups` carrying `hint`:
+ * always when neither carries a hint (prose only) or both hints have the same
+ * abstract pattern (they speak for the same tasks), else only when every
+ * group was on `add`'s task template (`hintAppliesTo` binds a hint to its
+ * entry's templates and pattern).
+ */
+function mayMerge(add: Add, hint: ExperienceHint | null, groups: readonly GroupRef[]): boolean {
+  if (!add.hint && !hint) return true;
+  if (add.hint && hint && add.hint.taskPattern === hint.taskPattern) return true;
+  const template = taskTemplate(add.group.task);
+  return groups.every((g) => taskTemplate(g.task) === template);
+}
+
 export function consolidate(library: readonly TfgrpoExperience[], batch: readonly LibraryOperation[]): Consolidation {
   const notes: string[] = [];
   const deletes = new Map<string, Delete>();
@@ -59,7 +79,7 @@ export function consolidate(library: readonly TfgrpoExperience[], batch: readonl
         updates.set(op.id, op);
       }
     } else if (op.op === 'ADD') {
-      const twin = adds.findIndex((a) => isNearDuplicate(a.text, op.text));
+      const twin = adds.findIndex((a) => isNearDuplicate(a.text, op.text) && mayMerge(op, a.hint, [a.group]));
       if (twin >= 0) {
         const kept = adds[twin]!;
         const text = detail(op.text) > detail(kept.text) ? op.text : kept.text;
@@ -74,7 +94,7 @@ export function consolidate(library: readonly TfgrpoExperience[], batch: readonl
   // ADDs that repeat a stored entry refresh it instead of duplicating it.
   const freshAdds: Add[] = [];
   for (const add of adds) {
-    const same = library.find((e) => isNearDuplicate(e.text, add.text));
+    const same = library.find((e) => isNearDuplicate(e.text, add.text) && mayMerge(add, e.hint, [e.provenance.createdBy, ...e.provenance.updatedBy]));
     if (!same) {
       freshAdds.push(add);
     } else if (deletes.has(same.id) || updates.has(same.id)) {
