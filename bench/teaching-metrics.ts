@@ -86,11 +86,14 @@ export function checkTeachingTargets(s: TeachingSummary, baseline: TeachingSumma
   const checks: TargetCheck[] = [];
   checks.push({ name: 'Unteachable steps = 0', met: s.unteachable.length === 0, detail: `${s.unteachable.length}` });
   if (setting.memory === 'fresh') {
-    checks.push({
-      name: 'Alone after taught: ≥ 95% of the tasks the teacher completed',
-      met: s.sameInstance.completed > 0 && s.sameInstance.rate >= 0.95 - 1e-9,
-      detail: `${pts(s.sameInstance.rate)} (${s.sameInstance.aloneSucceeded}/${s.sameInstance.completed})`,
-    });
+    // 0/0 (every attempt taught, e.g. --teach 5 --attempts 5) measures nothing: say so, not "missed".
+    checks.push(s.sameInstance.completed === 0
+      ? { name: 'Alone after taught: ≥ 95% of the tasks the teacher completed', met: false, detail: 'not measured (no attempt alone after a taught success: needs --attempts above --teach)' }
+      : {
+        name: 'Alone after taught: ≥ 95% of the tasks the teacher completed',
+        met: s.sameInstance.rate >= 0.95 - 1e-9,
+        detail: `${pts(s.sameInstance.rate)} (${s.sameInstance.aloneSucceeded}/${s.sameInstance.completed})`,
+      });
     const first = s.correctionsByAttempt[0];
     const second = s.correctionsByAttempt[1];
     checks.push(second === null || second === undefined || first === null || first === undefined

@@ -192,6 +192,18 @@ describe('teaching metrics', () => {
     ]);
   });
 
+  it('every attempt taught: "alone after taught" is not measured (0/0), not missed', () => {
+    const records = [rec('a', 1, true, true, 2), rec('a', 2, true, true, 0)];
+    const s = summarizeTeaching('jitrl', records, 2, 'fresh');
+    expect(s.sameInstance.completed).toBe(0);
+    const alone = checkTeachingTargets(s, undefined, { memory: 'fresh', teach: 2 })[1]!;
+    expect(alone).toEqual({
+      name: 'Alone after taught: ≥ 95% of the tasks the teacher completed',
+      met: false,
+      detail: 'not measured (no attempt alone after a taught success: needs --attempts above --teach)',
+    });
+  });
+
   it('carry: corrections by instance and later instances alone, against static', () => {
     const i = (n: number) => ({ instance: n });
     const learner = [rec('x1', 1, true, true, 4, i(1)), rec('x2', 1, true, true, 2, i(2)), rec('x3', 1, true, false, 0, i(3)), rec('x4', 1, true, false, 0, i(4))];
