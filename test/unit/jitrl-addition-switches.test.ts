@@ -57,7 +57,9 @@ describe('JitRL addition switches (finding 8)', () => {
     const context = { episodeId: 'now', stepIndex: 0, task: 'add the red shirt to the cart', origin: 'https://shop.test', url, regUrl: '/products/ID', effectiveState: [] } as unknown as StepContext;
     const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
     const learner = (widenPool: boolean) => new JitrlLearner({ store, settings: () => ({ ...DEFAULT_JITRL, widenPool }), random: scriptedRandom(0.9), clock: { now: () => 1 } });
-    expect(await learner(true).shapeRequest(context, shape)).toEqual({ numCandidates: 4 });
+    const change = await learner(true).shapeRequest(context, shape);
+    expect(change).toEqual({ extraCandidates: 1 });
+    expect(composeRequest(shape, [{ learnerId: 'jitrl', change }]).numCandidates).toBe(4);
     expect(await learner(false).shapeRequest(context, shape)).toEqual({});
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import { JitrlLearner, buildTransitions } from '../../src/core/learning/jitrl/jitrl-learner.ts';
-import type { AdjustInput, StepContext } from '../../src/core/learning/learner.ts';
+import { composeRequest, type AdjustInput, type StepContext } from '../../src/core/learning/learner.ts';
 import { assignStepRewards } from '../../src/core/learning/rewards.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
@@ -89,7 +89,9 @@ describe('JitrlLearner.shapeRequest: the pool keeps room for untried actions', (
     await store.putEpisode('b', [transition({ id: 'b:0:rejected:0', action: RED, url, futureRewards: [-1] })]);
     await store.putEpisode('c', [transition({ id: 'c:0', action: 'click(<button "Add to wish list">)', url, futureRewards: [1] })]);
     const learner = new JitrlLearner({ store, settings: () => DEFAULT_JITRL, random: scriptedRandom(0), clock });
-    expect(await learner.shapeRequest(context(), shape)).toEqual({ numCandidates: 5 });
+    const change = await learner.shapeRequest(context(), shape);
+    expect(change).toEqual({ extraCandidates: 2 });
+    expect(composeRequest(shape, [{ learnerId: 'jitrl', change }]).numCandidates).toBe(5);
   });
 
   it('changes nothing where nothing is barred, and never asks for more than ten', async () => {
@@ -100,7 +102,11 @@ describe('JitrlLearner.shapeRequest: the pool keeps room for untried actions', (
     await store.putEpisode('d', [transition({ id: 'd:0', action: BLUE, url: 'https://shop.test/products/43', futureRewards: [-1] })]);
     expect(await learner.shapeRequest(context(), shape)).toEqual({});
     for (let i = 0; i < 12; i++) await store.putEpisode(`e${i}`, [transition({ id: `e${i}:0`, action: `click(<button "Option ${i}">)`, url, futureRewards: [-1] })]);
-    expect(await learner.shapeRequest(context(), { ...shape, numCandidates: 8 })).toEqual({ numCandidates: 10 });
+    const wide = { ...shape, numCandidates: 8 };
+    const change = await learner.shapeRequest(context(), wide);
+    // Every retrieved neighbour here is barred (the retrieval's own limit decides how many): 8 + that is over ten.
+    expect(change.extraCandidates).toBeGreaterThan(2);
+    expect(composeRequest(wide, [{ learnerId: 'jitrl', change }]).numCandidates).toBe(10);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Issue 23, learning finding 2: the learners' request changes compose
- * (`composeRequest`): max for the number of candidates, the highest
+ * (`composeRequest`): max for the number of candidates, plus the extra
+ * candidates a learner asks for on top (JitRL's barred actions), the highest
  * temperature asked for, guides as ordered parts (Meta-TTL's `replace` keeps
  * EvoTest's guidance), sections appended. Every pair of registry learners.
  */
@@ -17,8 +18,8 @@ const BASE: RequestShape = { guide: null, sections: [], temperature: 0.8, numCan
 const CHANGES: Record<string, RequestChange> = {
   // CER: replayed dynamics and skills as prompt sections.
   cer: { sections: [{ id: 'cer:d1', title: 'Page: catalogue', text: 'Lists every teapot.' }] },
-  // JitRL: 3 candidates widened by 2 actions barred in this state.
-  jitrl: { numCandidates: 5 },
+  // JitRL: 2 actions barred in this state, so 2 more than the pool would hold.
+  jitrl: { extraCandidates: 2 },
   // Training-Free GRPO: its library and the rollout temperature 0.7.
   tfgrpo: { sections: [{ id: 'x-1', title: 'Experience 1', text: 'Open the product before adding it.' }], temperature: 0.7 },
   // EvoTest: its genes (4 candidates, temperature 0.3, β 1.5), its guidance and memory hints.
@@ -38,9 +39,17 @@ describe('composeRequest (finding 2)', () => {
     expect(Object.keys(CHANGES).sort()).toEqual([...order].sort());
   });
 
-  it("keeps JitRL's wider pool when EvoTest sets its gene (5, not 4)", () => {
-    const shape = composeRequest(BASE, [{ learnerId: 'jitrl', change: CHANGES['jitrl']! }, { learnerId: 'evotest', change: CHANGES['evotest']! }]);
-    expect(shape.numCandidates).toBe(5);
+  it("keeps JitRL's wider pool when EvoTest sets its gene: EvoTest's 4 plus JitRL's 2 barred (6, not 4 or 5)", () => {
+    for (const pair of [
+      [{ learnerId: 'jitrl', change: CHANGES['jitrl']! }, { learnerId: 'evotest', change: CHANGES['evotest']! }],
+      [{ learnerId: 'evotest', change: CHANGES['evotest']! }, { learnerId: 'jitrl', change: CHANGES['jitrl']! }],
+    ]) expect(composeRequest(BASE, pair).numCandidates).toBe(6);
+  });
+
+  it('JitRL alone widens the settings\' count (3 + 2); extras do not add up across learners (the largest); at most 10', () => {
+    expect(composeRequest(BASE, [{ learnerId: 'jitrl', change: { extraCandidates: 2 } }]).numCandidates).toBe(5);
+    expect(composeRequest(BASE, [{ learnerId: 'a', change: { extraCandidates: 2 } }, { learnerId: 'b', change: { extraCandidates: 1 } }]).numCandidates).toBe(5);
+    expect(composeRequest(BASE, [{ learnerId: 'a', change: { numCandidates: 8 } }, { learnerId: 'b', change: { extraCandidates: 7 } }]).numCandidates).toBe(10);
   });
 
   it("keeps Training-Free GRPO's rollout temperature when EvoTest's gene is cooler (0.7, not 0.3)", () => {
@@ -79,7 +88,8 @@ describe('composeRequest (finding 2)', () => {
         for (const pair of [[{ learnerId: a, change: ca }, { learnerId: b, change: cb }], [{ learnerId: b, change: cb }, { learnerId: a, change: ca }]]) {
           const shape = composeRequest(BASE, pair);
           const counts = [ca.numCandidates, cb.numCandidates].filter((x): x is number => x !== undefined);
-          expect(shape.numCandidates).toBe(counts.length > 0 ? Math.max(...counts) : 3);
+          const extra = Math.max(0, ca.extraCandidates ?? 0, cb.extraCandidates ?? 0);
+          expect(shape.numCandidates).toBe((counts.length > 0 ? Math.max(...counts) : 3) + extra);
           const temps = [ca.temperature, cb.temperature].filter((x): x is number => x !== undefined);
           expect(shape.temperature).toBe(temps.length > 0 ? Math.max(...temps) : 0.8);
           for (const c of [ca, cb]) {
@@ -111,8 +121,8 @@ describe('shapeStage composes the learners it runs', () => {
       notes: [],
       signal: new AbortController().signal,
     });
-    expect(seen).toEqual([3, 5, 5]);
-    expect(shape.numCandidates).toBe(5);
+    expect(seen).toEqual([3, 5, 6]);
+    expect(shape.numCandidates).toBe(6);
     expect(shape.guide).toBe('Check the basket before paying.\n\nRead the whole form first.');
     expect(shape.temperature).toBe(0.3);
   });

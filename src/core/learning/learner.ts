@@ -88,6 +88,12 @@ export interface RequestChange {
   sections?: PromptSection[];
   temperature?: number;
   numCandidates?: number;
+  /**
+   * Candidates to ask for on top of the composed count: the actions this
+   * learner will bar at this step (JitRL), so the pool still holds as many
+   * open candidates as the count says, whoever set the count.
+   */
+  extraCandidates?: number;
   valueUpdate?: ValueUpdateOverrides;
   /** false: no loop bars at this step. */
   loopBars?: boolean;
@@ -180,9 +186,13 @@ export interface LearnerRequestChange {
 
 /**
  * How the learners' changes compose (order-independent except where said):
- *  - numCandidates: the largest any learner asks for; the settings' when none
- *    asks. A wider pool (JitRL after a failure) is never narrowed by another
- *    learner's count (EvoTest's gene).
+ *  - numCandidates: the largest any learner asks for (the settings' when none
+ *    asks), plus the largest `extraCandidates` any learner asks for on top,
+ *    at most MAX_COMPOSED_CANDIDATES. A learner that bars actions (JitRL
+ *    after a failure) asks for extras, not a count, so its wider pool is kept
+ *    whatever count another learner sets (EvoTest's gene): 4 + 2 barred = 6.
+ *    Extras take the largest, not the sum: two learners widening for the
+ *    same barred actions must not count them twice.
  *  - temperature: the highest any learner asks for; the settings' when none
  *    asks. A learner raises it to sample diverse rollouts (GRPO's group,
  *    EvoTest's gene); a cooler request from another learner must not silence
@@ -195,11 +205,15 @@ export interface LearnerRequestChange {
  *  - loopBars: off when any learner switches it off (a switch for measuring
  *    without the addition must not be undone by another learner).
  */
+/** The most candidates a composed request asks the policy for. */
+export const MAX_COMPOSED_CANDIDATES = 10;
+
 export function composeRequest(base: RequestShape, changes: readonly LearnerRequestChange[]): RequestShape {
   const guides: { learnerId: string; text: string }[] = [];
   let baseGuide = base.guide;
   let temperature: number | undefined;
   let numCandidates: number | undefined;
+  let extraCandidates = 0;
   let sections = base.sections;
   let valueUpdate = base.valueUpdate;
   let loopBars = base.loopBars;
@@ -218,6 +232,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     }
     if (change.temperature !== undefined) temperature = Math.max(temperature ?? Number.NEGATIVE_INFINITY, change.temperature);
     if (change.numCandidates !== undefined) numCandidates = Math.max(numCandidates ?? 0, change.numCandidates);
+    if (change.extraCandidates !== undefined) extraCandidates = Math.max(extraCandidates, change.extraCandidates);
     if (change.sections) sections = [...sections, ...change.sections];
     if (change.valueUpdate) valueUpdate = { ...valueUpdate, ...change.valueUpdate };
     if (change.loopBars === false) loopBars = false;
@@ -227,7 +242,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     guide: parts.length === 0 ? null : parts.join('\n\n'),
     sections,
     temperature: temperature ?? base.temperature,
-    numCandidates: numCandidates ?? base.numCandidates,
+    numCandidates: Math.min(MAX_COMPOSED_CANDIDATES, (numCandidates ?? base.numCandidates) + extraCandidates),
     valueUpdate,
     ...(loopBars !== undefined ? { loopBars } : {}),
   };

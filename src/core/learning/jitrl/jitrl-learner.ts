@@ -27,9 +27,6 @@ export interface JitrlLearnerOptions {
   rejectReward?: () => number;
 }
 
-/** The most candidates a widened request asks for (the settings' own maximum). */
-export const MAX_REQUESTED_CANDIDATES = 10;
-
 export class JitrlLearner implements Learner {
   readonly id = JITRL_ID;
   readonly #options: JitrlLearnerOptions;
@@ -45,7 +42,7 @@ export class JitrlLearner implements Learner {
    * there), sampling can only go round them again: a deterministic policy
    * proposes the same few every attempt. So the request is widened by the
    * number of actions barred in this very state: the pool always holds
-   * `numCandidates` actions not yet barred, and after each failure blamed
+   * `numCandidates` actions not yet barred (at most 10 in all: composeRequest), and after each failure blamed
    * here the next attempt reaches one rank further down the policy's list.
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
@@ -57,7 +54,8 @@ export class JitrlLearner implements Learner {
     signal?.throwIfAborted();
     const barred = barredActionsHere(neighbours, context.url).length;
     if (barred === 0) return loops;
-    return { ...loops, numCandidates: Math.min(MAX_REQUESTED_CANDIDATES, Math.max(current.numCandidates, current.numCandidates + barred)) };
+    // Extras, not a count: the seam adds them to whatever count the learners settle on (composeRequest).
+    return { ...loops, extraCandidates: barred };
   }
 
   #neighbours(ctx: StepContext, settings: JitrlSettings) {
