@@ -17,7 +17,7 @@ import { kindOfMask } from '../secrets/secret-kinds.ts';
 import { pageActionOf, type Candidate } from '../learning/candidate.ts';
 import type { CandidateRecord, StepRecord } from '../episode/episode.ts';
 import { fingerprintChanges, fingerprintOf, type TargetFingerprint } from '../page/target-fingerprint.ts';
-import { nodeActedOn } from '../page/node-acted-on.ts';
+import { focusedNode } from '../page/node-acted-on.ts';
 
 /** What a decision says it answers (the UI always sends it; the core's own callers may omit it). */
 export interface DecisionTarget {
@@ -78,7 +78,7 @@ export function targetChanged(action: Action, semantic: string, now: PageObserva
 /** A press without a target goes to whatever has focus: it must still be the element approved (the page may move focus). */
 function focusChanged(now: PageObservation, expected: TargetFingerprint | null): string | null {
   if (!expected) return null;
-  const node = nodeActedOn({ type: 'press', keys: 'Enter' }, now);
+  const node = focusedNode(now);
   if (!node) return `${expected.role} "${expected.name}" does not have focus any more`;
   const changes = fingerprintChanges(expected, fingerprintOf(node), 'exact');
   return changes.length > 0 ? `the focused element changed since it was shown: ${changes.join('; ')}` : null;

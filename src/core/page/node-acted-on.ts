@@ -10,12 +10,15 @@ import type { Action } from './action.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';
 
 export function nodeActedOn(action: Action, observation: Pick<PageObservation, 'nodes' | 'focusedRef'>): SnapshotNode | undefined {
-  if (action.type === 'press' && !action.target) {
-    const focused = observation.focusedRef;
-    return focused === null ? undefined : observation.nodes.find((n) => n.ref === focused);
-  }
+  if (action.type === 'press' && !action.target) return focusedNode(observation);
   if (!('target' in action) || !action.target) return undefined;
   const t = action.target;
   if (t.kind === 'ref') return observation.nodes.find((n) => n.ref === t.ref);
   return observation.nodes.find((n) => n.ref !== null && n.role === t.role && n.name === t.name);
+}
+
+/** The snapshot node that has focus (where a key pressed without a target goes); undefined when none does. */
+export function focusedNode(observation: Pick<PageObservation, 'nodes' | 'focusedRef'>): SnapshotNode | undefined {
+  const focused = observation.focusedRef;
+  return focused === null ? undefined : observation.nodes.find((n) => n.ref === focused);
 }
