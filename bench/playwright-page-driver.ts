@@ -93,6 +93,7 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
 
     async act(action: Action, _signal?: AbortSignal, expect?: TargetFingerprint): Promise<ActionResult> {
       if (page.isClosed()) return { ok: false, code: 'no_page', message: 'the page is closed' };
+      const before = page.url();
       try {
         // `expect`: the element as approved; the page layer refuses when it is not that any more (as in the extension).
         const result = await (await agent()).evaluate(({ a, e }: { a: Action; e: TargetFingerprint | null }): ActionResult | Promise<ActionResult> => {
@@ -101,6 +102,8 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
           return pageAgent.act(a, e ?? undefined);
         }, { a: action, e: expect ?? null });
         if (result.ok && result.navigated) {
+          // A history step commits after act() returns: until it does, 'load' is the old page's (a race seen in CI).
+          if (action.type === 'go_back') await page.waitForURL((u) => u.href !== before, { timeout: 2_000, waitUntil: 'commit' }).catch(() => undefined);
           await sleep(50);
           await settle();
         }
