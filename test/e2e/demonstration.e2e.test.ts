@@ -147,7 +147,7 @@ describe('recording a demonstration', () => {
       'fill(<textbox "Password">, "{password}")',
       'select_option(<combobox "Country">, "Germany")',
       'check(<checkbox "Send me the newsletter">)',
-      'check(<radio "Pro">)',
+      'check(<radio "Pro" in group "Plan">)',
       'fill(<textbox "About you">, "Mathematician")',
       'click(<button "Sign up">)',
       'click(<link "Products">)',

@@ -142,7 +142,29 @@ describe('formatAction', () => {
       role: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,10}$/),
       name: fc.string({ unit: 'binary', maxLength: 30 }),
     }),
+    fc.record(
+      {
+        kind: fc.constant('semantic' as const),
+        role: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,10}$/),
+        name: fc.string({ unit: 'binary', maxLength: 30 }),
+        context: fc.array(fc.record({ role: fc.stringMatching(/^[A-Za-z][A-Za-z0-9_-]{0,10}$/), name: fc.string({ unit: 'binary', maxLength: 20 }) }), { minLength: 1, maxLength: 3 }),
+        nth: fc.integer({ min: 1, max: 999 }),
+      },
+      { requiredKeys: ['kind', 'role', 'name'] },
+    ),
   );
+
+  it('writes and reads a target\'s context and ordinal', () => {
+    const remove: Action = { type: 'click', target: { kind: 'semantic', role: 'button', name: 'Remove', context: [{ role: 'row', name: 'Alan Turing' }, { role: 'dialog', name: 'Members' }] } };
+    expect(formatAction(remove)).toBe('click(<button "Remove" in row "Alan Turing" in dialog "Members">)');
+    expect(parseAction('fill(<textbox "" in item "Street"  nth 2>, "x")')).toEqual({
+      ok: true, action: { type: 'fill', target: { kind: 'semantic', role: 'textbox', name: '', context: [{ role: 'item', name: 'Street' }], nth: 2 }, text: 'x' },
+    });
+    const bad = parseAction('click(<button "Remove" in "Alan">)');
+    expect(bad.ok === false && bad.error.message).toMatch(/^expected a container role after "in"/);
+    const zero = parseAction('click(<button "Remove" nth 0>)');
+    expect(zero.ok === false && zero.error.message).toMatch(/^expected a whole number from 1 after "nth"/);
+  });
   const text = fc.string({ unit: 'binary', maxLength: 40 });
   const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
   const actionArb: fc.Arbitrary<Action> = fc.oneof(

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import {
-  NAME_JACCARD_THRESHOLD,
-  nameJaccard,
   resolveSemanticAction,
-  rolesCompatible,
   semanticKey,
   targetNode,
   toSemanticAction,
@@ -117,72 +114,57 @@ describe('resolveSemanticAction', () => {
     });
   });
 
-  it('falls back to the nearest match: containment, Jaccard, compatible roles', () => {
-    // containment
-    expect(resolveSemanticAction(sem('link', 'Forgot password'), obs)).toMatchObject({ ok: true, match: 'nearest', action: { target: { ref: '4' } } });
-    // compatible role: a searchbox stored, a textbox on the page
-    expect(resolveSemanticAction({ type: 'fill', target: { kind: 'semantic', role: 'searchbox', name: 'Email' }, text: 'q' }, obs)).toMatchObject({
-      ok: true,
-      match: 'nearest',
-      action: { target: { ref: '1' } },
-    });
-    // a styled link standing in for a button
-    expect(resolveSemanticAction(sem('button', 'Forgot password?'), obs)).toMatchObject({ ok: true, match: 'nearest', action: { target: { ref: '4' } } });
-    // "Remember me" vs "Remember me on this device": token Jaccard 2/5 < 0.5, but containment holds
-    const p2 = page([node('1', 'checkbox', 'Remember me on this device')]);
-    expect(resolveSemanticAction({ type: 'check', target: { kind: 'semantic', role: 'checkbox', name: 'Remember me' } }, p2)).toMatchObject({
-      ok: true,
-      match: 'nearest',
-    });
+  it('never resolves to a near name or a compatible role', () => {
+    // Containment, token overlap and a styled link for a button used to be accepted: each is another element.
+    expect(resolveSemanticAction(sem('link', 'Forgot password'), obs)).toMatchObject({ ok: false, code: 'unresolved', candidates: 0 });
+    expect(resolveSemanticAction(sem('button', 'Forgot password?'), obs)).toMatchObject({ ok: false, code: 'unresolved' });
+    expect(resolveSemanticAction({ type: 'fill', target: { kind: 'semantic', role: 'searchbox', name: 'Email' }, text: 'q' }, obs)).toMatchObject({ ok: false });
   });
 
-  it('prefers the same role, then a higher name score, then in-viewport, then document order', () => {
-    const p = page([
-      node('1', 'link', 'Add to cart'),
-      node('2', 'button', 'Add to cart now', { inViewport: false }),
-      node('3', 'button', 'Add to cart now'),
-      node('4', 'button', 'Add item to cart'),
+  it('several elements of one role and name are no match: never the first, never the one in view', () => {
+    const rows = page([
+      node('1', 'button', 'Remove', { context: [{ role: 'row', name: 'Ada Lovelace' }] }),
+      node('2', 'button', 'Remove', { context: [{ role: 'row', name: 'Alan Turing' }] }),
+      node('3', 'button', 'Remove', { context: [{ role: 'row', name: 'Grace Hopper' }], inViewport: false }),
     ]);
-    // No exact button: a same-role near name (1.12) outranks an exact name under a compatible role (1.0);
-    // of the two equal buttons the one in the viewport wins.
-    expect(resolveSemanticAction(sem('button', 'Add to cart'), p)).toMatchObject({ match: 'nearest', action: { target: { ref: '3' } } });
-    const twins = page([
-      node('5', 'button', 'Buy', { inViewport: false }),
-      node('6', 'button', 'Buy'),
-      node('7', 'button', 'Buy'),
+    expect(resolveSemanticAction(sem('button', 'Remove'), rows)).toEqual({
+      ok: false, code: 'unresolved', candidates: 3, message: '3 elements match <button "Remove">: which one is not known',
+    });
+    const inRow = (name: string): Action => ({ type: 'click', target: { kind: 'semantic', role: 'button', name: 'Remove', context: [{ role: 'row', name }] } });
+    expect(resolveSemanticAction(inRow('alan  turing'), rows)).toEqual({ ok: true, action: { type: 'click', target: { kind: 'ref', ref: '2' } }, match: 'exact' });
+    expect(resolveSemanticAction(inRow('Grace Hopper'), rows)).toMatchObject({ ok: true, action: { target: { ref: '3' } } });
+    // A row that is not on the page is not stood in for by another row.
+    expect(resolveSemanticAction(inRow('Alan'), rows)).toMatchObject({ ok: false, candidates: 0, message: '<button "Remove" in row "Alan"> is not on the current page' });
+  });
+
+  it('an ordinal picks among identical elements only when the page gives the same ordinal', () => {
+    const fields = page([
+      node('1', 'textbox', '', { nth: 1 }),
+      node('2', 'textbox', '', { nth: 2 }),
+      node('3', 'textbox', '', { nth: 3 }),
     ]);
-    expect(resolveSemanticAction(sem('button', 'buy'), twins)).toMatchObject({ match: 'exact', action: { target: { ref: '6' } } });
-    const offscreen = page([node('5', 'button', 'Buy', { inViewport: false }), node('9', 'button', 'Buy', { inViewport: false })]);
-    expect(resolveSemanticAction(sem('button', 'Buy'), offscreen)).toMatchObject({ action: { target: { ref: '5' } } });
+    const nth = (n: number): Action => ({ type: 'fill', target: { kind: 'semantic', role: 'textbox', name: '', nth: n }, text: 'x' });
+    expect(resolveSemanticAction(nth(2), fields)).toMatchObject({ ok: true, action: { target: { ref: '2' } } });
+    expect(resolveSemanticAction(nth(4), fields)).toMatchObject({ ok: false, candidates: 0 });
+    // One field left: it has no ordinal, so "the second" is not on the page.
+    expect(resolveSemanticAction(nth(2), page([node('9', 'textbox', '')]))).toMatchObject({ ok: false });
+  });
+
+  it('toSemanticAction keeps the context and ordinal, and the key round-trips', () => {
+    const p = page([node('5', 'button', 'Remove', { context: [{ role: 'row', name: 'Alan Turing' }, { role: 'dialog', name: 'Members' }], nth: 2 })]);
+    expect(semanticKey({ type: 'click', target: { kind: 'ref', ref: '5' } }, p)).toBe('click(<button "Remove" in row "Alan Turing" in dialog "Members" nth 2>)');
   });
 
   it('fails with a typed unresolved error when nothing is close enough', () => {
     expect(resolveSemanticAction(sem('button', 'Sign up'), page([node('1', 'button', 'Sign in')]))).toEqual({
       ok: false,
       code: 'unresolved',
-      message: 'no element like <button "Sign up"> on the current page',
+      candidates: 0,
+      message: '<button "Sign up"> is not on the current page',
     });
     // right name, incompatible role
     expect(resolveSemanticAction(sem('checkbox', 'Email'), obs)).toMatchObject({ ok: false, code: 'unresolved' });
     // empty names never match by containment
     expect(resolveSemanticAction(sem('button', ''), page([node('1', 'button', 'Go')]))).toMatchObject({ ok: false, code: 'unresolved' });
-  });
-});
-
-describe('helpers', () => {
-  it('token Jaccard with its documented threshold', () => {
-    expect(NAME_JACCARD_THRESHOLD).toBe(0.5);
-    expect(nameJaccard('Sign in', 'Sign in now')).toBeCloseTo(2 / 3, 10);
-    expect(nameJaccard('Sign in', 'Sign up')).toBeCloseTo(1 / 3, 10);
-    expect(nameJaccard('Save, & close!', 'close save')).toBe(1);
-    expect(nameJaccard('', 'x')).toBe(0);
-  });
-
-  it('role compatibility', () => {
-    expect(rolesCompatible('textbox', 'SearchBox')).toBe(true);
-    expect(rolesCompatible('textbox', 'combobox')).toBe(true);
-    expect(rolesCompatible('button', 'link')).toBe(true);
-    expect(rolesCompatible('checkbox', 'radio')).toBe(false);
-    expect(rolesCompatible('textbox', 'button')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { SnapshotNode } from '../../core/page/observation.ts';
 import { isVisible } from '../dom/visibility.ts';
 import { clickSignals, impliedRole, isOneControl } from './clickable.ts';
 import { guessedIconName, visibleName } from './name-hints.ts';
-import { markShownText, nameOf } from './describe-node.ts';
+import { describeIdentity, markShownText, nameOf } from './describe-node.ts';
 import { statesOf } from './element-states.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
 import { collapse } from './snapshot-text.ts';
@@ -57,6 +57,7 @@ export function describeClickable(s: SnapshotSession, el: Element, tag: string, 
     n.value = Array.from(select.selectedOptions, (o) => collapse(o.label)).join(', ');
     n.options = Array.from(select.options, (o) => collapse(o.label));
   }
+  describeIdentity(s, n, el);
   if (frame.prefix !== undefined) n.frame = frame.prefix;
   return n;
 }

@@ -11,6 +11,7 @@ import { LABELABLE_TAGS } from './label-index.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
 import { cap, collapse, MAX_TEXT } from './snapshot-text.ts';
 import { formFacts, headingLevel, statesOf, valueOf } from './element-states.ts';
+import { guessedFieldName, NAMELESS_FIELD_ROLES } from './field-name-guess.ts';
 import { maskFieldValue } from '../../core/secrets/mask-secrets.ts';
 
 /** Roles whose name is their content: text inside them is not repeated as text lines. */
@@ -67,6 +68,22 @@ export function markShownText(s: SnapshotSession, n: SnapshotNode, el: Element, 
   else n.shownText = seen;
 }
 
+/**
+ * What tells an interactive node apart from look-alikes: a guessed name for an
+ * unnamed field, and the row, card, group or dialog it sits in.
+ */
+export function describeIdentity(s: SnapshotSession, n: SnapshotNode, el: Element): void {
+  if (n.name === '' && NAMELESS_FIELD_ROLES.has(n.role)) {
+    const guess = guessedFieldName(el);
+    if (guess !== '') {
+      n.name = guess;
+      n.nameGuessed = true;
+    }
+  }
+  const context = s.contexts.of(el, n.name);
+  if (context !== undefined) n.context = context;
+}
+
 export function describe(
   s: SnapshotSession, el: Element, tag: string, role: string, kind: SnapshotNode['kind'], depth: number, frame: FrameContext,
 ): SnapshotNode {
@@ -93,6 +110,7 @@ export function describe(
       if (el.hasAttribute('download')) n.download = true;
     }
   }
+  if (kind === 'interactive') describeIdentity(s, n, el);
   if (frame.prefix !== undefined) n.frame = frame.prefix;
   // Secrets never leave the page: the model sees only which kind of secret a field holds.
   return maskFieldValue(n);

@@ -11,6 +11,7 @@
  */
 import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
 import { truncateObservation } from '../../core/page/render-observation.ts';
+import { assignOrdinals } from '../../core/page/target-ordinals.ts';
 import type { RefRegistry } from './ref-registry.ts';
 import { SnapshotSession } from './snapshot-session.ts';
 import { SnapshotWalker } from './snapshot-walker.ts';
@@ -26,6 +27,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     session.labels.restore();
   }
   session.summarize();
+  assignOrdinals(session.nodes);
 
   const { top, vh } = session;
   const root = doc.scrollingElement ?? doc.documentElement;

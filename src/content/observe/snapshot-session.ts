@@ -16,6 +16,7 @@ import type { NameProvenanceDeps } from './name-provenance.ts';
 import type { ClickableContext } from './clickable.ts';
 import type { RefRegistry } from './ref-registry.ts';
 import { LabelIndex } from './label-index.ts';
+import { TargetContexts } from './target-context.ts';
 import { cap, collapse, MAX_TEXT } from './snapshot-text.ts';
 
 export interface FrameContext {
@@ -60,6 +61,8 @@ export class SnapshotSession {
   readonly provenance: NameProvenanceDeps;
   /** Whether each form has a submit control, looked up once per form (a large form has many controls). */
   readonly formHasSubmit = new Map<HTMLFormElement, boolean>();
+  /** Rows, cards, groups and dialogs, each named once for every control in it. */
+  readonly contexts = new TargetContexts();
 
   private readonly styles = new Map<Element, CSSStyleDeclaration>();
   private readonly rects = new Map<Element, DOMRect>();

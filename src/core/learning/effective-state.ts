@@ -50,7 +50,7 @@ const STATEFUL_CLICK_ROLES: ReadonlySet<string> = new Set([
 /** False when the page shows that the action's effect is no longer there; true otherwise. */
 function notContradicted(action: Action, observation: PageObservation): boolean {
   const resolved = resolveSemanticAction(action, observation);
-  if (!resolved.ok || resolved.match === 'nearest') return true;
+  if (!resolved.ok) return true;
   const node = targetNode(resolved.action, observation);
   if (!node) return true;
   switch (action.type) {

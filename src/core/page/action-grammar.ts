@@ -8,12 +8,13 @@
  *   call    := NAME '(' [arg (',' arg)*] ')'
  *   arg     := STRING | NUMBER | REF | SEMANTIC
  *   REF     := '[' ref ']'                         e.g. [12], [f1:7]
- *   SEMANTIC:= '<' ROLE [STRING] '>'               e.g. <button "Sign in">
+ *   SEMANTIC:= '<' ROLE [STRING] ('in' ROLE STRING)* ['nth' INT] '>'
+ *             e.g. <button "Sign in">, <button "Remove" in row "Alan Turing">, <textbox "" in form "Address" nth 2>
  *   STRING  := "…" | '…' with JSON escapes plus \' (unknown escapes are kept literally)
  * A quoted string in a target position is a ref, BrowserGym style: click('12');
  * a bare integer there is tolerated too: click(12).
  */
-import { ActionSchema, type Action, type Target } from './action.ts';
+import { ActionSchema, type Action, type SemanticTarget, type Target, type TargetContext } from './action.ts';
 
 /** A malformed action string: where it went wrong and what was found there. */
 export class ActionParseError extends Error {
@@ -221,10 +222,45 @@ class Parser {
         name = nameTok.value;
         this.i++;
       }
+      const context = this.parseContext();
+      const nth = this.parseNth();
       this.expectPunct('>', '">" to close the semantic target, as in <button "Sign in">');
-      return { kind: 'target', target: { kind: 'semantic', role: roleTok.value, name }, pos: t.pos };
+      const target: SemanticTarget = {
+        kind: 'semantic', role: roleTok.value, name, ...(context.length > 0 ? { context } : {}), ...(nth !== undefined ? { nth } : {}),
+      };
+      return { kind: 'target', target, pos: t.pos };
     }
     throw new Fail('expected a string, number, [ref] or <role "name">', t.pos);
+  }
+
+  /** `in row "Alan Turing" in dialog "Members"`: the containers, innermost first. */
+  private parseContext(): TargetContext[] {
+    const out: TargetContext[] = [];
+    for (;;) {
+      const kw = this.peek();
+      if (kw?.kind !== 'name' || kw.value !== 'in') return out;
+      this.i++;
+      const role = this.peek();
+      if (!role || role.kind !== 'name' || !ROLE_PATTERN.test(role.value)) {
+        throw new Fail('expected a container role after "in", as in <button "Remove" in row "Alan Turing">', role?.pos ?? this.inputLength);
+      }
+      this.i++;
+      const label = this.peek();
+      if (label?.kind !== 'string') throw new Fail('expected the container\'s name in quotes, as in in row "Alan Turing"', label?.pos ?? this.inputLength);
+      this.i++;
+      out.push({ role: role.value, name: label.value });
+    }
+  }
+
+  /** `nth 2`: the element's place among identical ones. */
+  private parseNth(): number | undefined {
+    const kw = this.peek();
+    if (kw?.kind !== 'name' || kw.value !== 'nth') return undefined;
+    this.i++;
+    const n = this.peek();
+    if (n?.kind !== 'number' || !/^[1-9]\d*$/.test(n.raw)) throw new Fail('expected a whole number from 1 after "nth"', n?.pos ?? this.inputLength);
+    this.i++;
+    return n.value;
   }
 
   private build(name: string, shapes: readonly string[], args: Arg[], namePos: number): Action {
@@ -311,8 +347,15 @@ export function parseAction(text: string): ParsedAction {
 
 const quote = (s: string) => JSON.stringify(s);
 
+/** ` in row "Alan Turing" in dialog "Members"`: the context as the grammar writes it ('' when there is none). */
+export function formatContext(context: readonly TargetContext[] | undefined): string {
+  return (context ?? []).map((c) => ` in ${c.role} ${quote(c.name)}`).join('');
+}
+
 export function formatTarget(target: Target): string {
-  return target.kind === 'ref' ? `[${target.ref}]` : `<${target.role} ${quote(target.name)}>`;
+  if (target.kind === 'ref') return `[${target.ref}]`;
+  const nth = target.nth !== undefined ? ` nth ${target.nth}` : '';
+  return `<${target.role} ${quote(target.name)}${formatContext(target.context)}${nth}>`;
 }
 
 /**

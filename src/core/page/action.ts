@@ -7,10 +7,21 @@
 import * as z from 'zod';
 
 export const RefTargetSchema = z.strictObject({ kind: z.literal('ref'), ref: z.string().min(1) });
+/**
+ * One container an element sits in, named by what tells it apart from its
+ * look-alikes: `row "Alan Turing"`, `dialog "Invite member"`.
+ */
+export const TargetContextSchema = z.strictObject({ role: z.string().min(1), name: z.string() });
+export type TargetContext = z.infer<typeof TargetContextSchema>;
+
 export const SemanticTargetSchema = z.strictObject({
   kind: z.literal('semantic'),
   role: z.string().min(1),
   name: z.string(),
+  /** The containers that tell this element apart from others of its role and name, innermost first. */
+  context: z.array(TargetContextSchema).min(1).optional(),
+  /** Last resort: its 1-based place among elements identical in role, name and context. */
+  nth: z.number().int().positive().optional(),
 });
 export const TargetSchema = z.discriminatedUnion('kind', [RefTargetSchema, SemanticTargetSchema]);
 export type RefTarget = z.infer<typeof RefTargetSchema>;

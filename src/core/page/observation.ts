@@ -4,6 +4,7 @@
  * a snapshot crosses the content → background boundary and is validated there.
  */
 import * as z from 'zod';
+import { TargetContextSchema } from './action.ts';
 
 /** States a person can see on an element (ARIA semantics). Absent = not applicable. */
 export const ElementStatesSchema = z.strictObject({
@@ -70,6 +71,14 @@ export const SnapshotNodeSchema = z.strictObject({
   inViewport: z.boolean(),
   /** The frame path when inside a same-origin iframe ("f1"); absent in the top document. */
   frame: z.string().optional(),
+  /**
+   * The containers that tell this element apart from look-alikes, innermost
+   * first: the repeated row, list item or card it sits in, named by its
+   * identifying text, and the dialog around it. Computed once, in the page.
+   */
+  context: z.array(TargetContextSchema).min(1).optional(),
+  /** Its 1-based place among elements identical in role, name and context, when there are several. */
+  nth: z.number().int().positive().optional(),
 });
 export type SnapshotNode = z.infer<typeof SnapshotNodeSchema>;
 

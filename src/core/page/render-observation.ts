@@ -55,6 +55,9 @@ export function renderNodeLine(node: SnapshotNode): string {
   if (s.readonly === true) parts.push('readonly');
   if (s.invalid === true) parts.push('invalid');
   if (s.focused === true) parts.push('focused');
+  // What tells it apart from look-alikes: `[12] button "Remove" · row "Alan Turing"`.
+  if (node.context !== undefined) parts.push(`·${node.context.map((c) => ` ${c.role} ${quote(c.name)}`).join(' ·')}`);
+  if (node.nth !== undefined) parts.push(`· #${node.nth}`);
   return '  '.repeat(node.depth) + parts.join(' ');
 }
 

@@ -1,58 +1,21 @@
 /**
  * The semantic form of actions, the form memory keeps: `click([12])` ⇄
  * `click(<button "Sign in">)`. Refs die with the page; role + accessible name
- * survive across sessions (JitRL App. F, "Action Handling"). Resolution maps a
- * remembered semantic action back onto the current observation — exact role and
- * name first, then the nearest plausible element — or fails with a typed code.
+ * survive across sessions (JitRL App. F, "Action Handling"), and so do the
+ * context that tells look-alikes apart (`in row "Alan Turing"`) and, as a last
+ * resort, the ordinal among identical ones. Resolution maps a remembered
+ * semantic action back onto the current observation only when exactly one
+ * element matches; otherwise it fails with a typed code.
  */
-import type { Action, Target } from './action.ts';
-import { formatAction } from './action-grammar.ts';
+import type { Action, SemanticTarget, Target, TargetContext } from './action.ts';
+import { formatAction, formatTarget } from './action-grammar.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';
 
 export type ResolveResult =
-  | { ok: true; action: Action; match: 'exact' | 'nearest' | 'ref' }
-  | { ok: false; code: 'unresolved' | 'element_gone'; message: string };
-
-/**
- * Nearest-match threshold on token Jaccard similarity of accessible names
- * (|A∩B| / |A∪B| over lower-cased word tokens). 0.5 accepts "Sign in" ↔
- * "Sign in now" (2/3) and rejects "Sign in" ↔ "Sign up" (1/3).
- */
-export const NAME_JACCARD_THRESHOLD = 0.5;
-
-/**
- * Roles that play the same part across sites: a search field may be a textbox
- * or a searchbox or a combobox; a "button" may be a styled link. A role is
- * compatible with another when they share a group.
- */
-const ROLE_GROUPS: readonly (readonly string[])[] = [
-  ['textbox', 'searchbox', 'combobox', 'spinbutton'],
-  ['combobox', 'listbox'],
-  ['button', 'link', 'menuitem', 'clickable'],
-  ['checkbox', 'switch', 'menuitemcheckbox'],
-  ['radio', 'menuitemradio'],
-  ['option', 'menuitem', 'treeitem', 'gridcell', 'clickable'],
-  ['tab', 'button'],
-];
-
-export function rolesCompatible(a: string, b: string): boolean {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x === y || ROLE_GROUPS.some((g) => g.includes(x) && g.includes(y));
-}
+  | { ok: true; action: Action; match: 'exact' | 'ref' }
+  | { ok: false; code: 'unresolved' | 'element_gone'; message: string; candidates?: number };
 
 export const normalizeName = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
-
-const tokens = (s: string): Set<string> => new Set(normalizeName(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-
-export function nameJaccard(a: string, b: string): number {
-  const A = tokens(a);
-  const B = tokens(b);
-  if (A.size === 0 || B.size === 0) return 0;
-  let inter = 0;
-  for (const t of A) if (B.has(t)) inter++;
-  return inter / (A.size + B.size - inter);
-}
 
 const targetOf = (action: Action): Target | undefined => ('target' in action ? action.target : undefined);
 
@@ -73,7 +36,18 @@ export function targetNode(action: Action, observation: PageObservation): Snapsh
 export function toSemanticAction(action: Action, observation: PageObservation): Action {
   const node = targetNode(action, observation);
   if (!node) return action;
-  return withTarget(action, { kind: 'semantic', role: node.role, name: node.name.replace(/\s+/g, ' ').trim() });
+  return withTarget(action, semanticTargetOf(node));
+}
+
+/** The semantic target of a snapshot node: role, name, and the context and ordinal that tell it apart. */
+export function semanticTargetOf(node: SnapshotNode): SemanticTarget {
+  return {
+    kind: 'semantic',
+    role: node.role,
+    name: node.name.replace(/\s+/g, ' ').trim(),
+    ...(node.context ? { context: node.context.map((c) => ({ role: c.role, name: c.name.replace(/\s+/g, ' ').trim() })) } : {}),
+    ...(node.nth !== undefined ? { nth: node.nth } : {}),
+  };
 }
 
 /** The memory key of an action on this page: the canonical text of its semantic form. */
@@ -81,42 +55,34 @@ export function semanticKey(action: Action, observation: PageObservation): strin
   return formatAction(toSemanticAction(action, observation));
 }
 
-interface Candidate {
-  node: SnapshotNode & { ref: string };
-  index: number;
-  score: number;
-}
-
-/** Lower is better: in-viewport first, then document order. */
-const tieBreak = (a: Candidate, b: Candidate) =>
-  Number(b.node.inViewport) - Number(a.node.inViewport) || a.index - b.index;
+const sameContext = (a: readonly TargetContext[] | undefined, b: readonly TargetContext[] | undefined): boolean =>
+  (a?.length ?? 0) === (b?.length ?? 0) &&
+  (a ?? []).every((c, i) => c.role.toLowerCase() === b![i]!.role.toLowerCase() && normalizeName(c.name) === normalizeName(b![i]!.name));
 
 /**
- * Similarity of a candidate to the wanted element, or null when it is not a
- * plausible stand-in. Same role scores above a compatible role; name
- * containment (either way, both non-empty) scores by how much of the longer
- * name is covered; otherwise token Jaccard must reach NAME_JACCARD_THRESHOLD.
+ * Whether a node is the element a semantic target describes: the same role
+ * and name, and, where the target says them, the same context and ordinal.
+ * A target without a context (written by a model, or remembered before
+ * contexts existed) names every element of its role and name.
  */
-function nearScore(wantRole: string, wantName: string, node: SnapshotNode): number | null {
-  if (!rolesCompatible(wantRole, node.role)) return null;
-  const a = normalizeName(wantName);
-  const b = normalizeName(node.name);
-  let nameScore: number;
-  if (a === b) nameScore = 1;
-  else if (a && b && (a.includes(b) || b.includes(a))) nameScore = 0.5 + (0.5 * Math.min(a.length, b.length)) / Math.max(a.length, b.length);
-  else {
-    const j = nameJaccard(a, b);
-    if (j < NAME_JACCARD_THRESHOLD) return null;
-    nameScore = j;
-  }
-  const roleBonus = wantRole.toLowerCase() === node.role.toLowerCase() ? 0.25 : 0;
-  return nameScore + roleBonus;
+export function nodeMatchesTarget(node: SnapshotNode, target: SemanticTarget): boolean {
+  if (node.role.toLowerCase() !== target.role.toLowerCase()) return false;
+  if (normalizeName(node.name) !== normalizeName(target.name)) return false;
+  if (target.context !== undefined && !sameContext(node.context, target.context)) return false;
+  if (target.nth !== undefined && node.nth !== target.nth) return false;
+  return true;
+}
+
+/** Every element on the page a semantic target describes, in document order. */
+export function matchingNodes(target: SemanticTarget, observation: Pick<PageObservation, 'nodes'>): (SnapshotNode & { ref: string })[] {
+  return observation.nodes.filter((n): n is SnapshotNode & { ref: string } => n.ref !== null && nodeMatchesTarget(n, target));
 }
 
 /**
- * Puts an action onto the current page. Ref targets are checked to exist;
- * semantic targets become ref targets by exact role+name (case and space
- * normalized), else by the best nearest match, ties broken deterministically.
+ * Puts an action onto the current page. A ref target is checked to exist; a
+ * semantic target becomes a ref target only when exactly one element matches
+ * its role, name, context and ordinal. Several matches are no match: the
+ * caller asks, or lets the policy choose, never "the first" or "the nearest".
  * Actions without a target need no resolution (match 'exact').
  */
 export function resolveSemanticAction(action: Action, observation: PageObservation): ResolveResult {
@@ -126,32 +92,9 @@ export function resolveSemanticAction(action: Action, observation: PageObservati
     if (observation.nodes.some((n) => n.ref === t.ref)) return { ok: true, action, match: 'ref' };
     return { ok: false, code: 'element_gone', message: `ref [${t.ref}] is not on the current page` };
   }
-  const candidates = observation.nodes
-    .map((node, index) => ({ node, index }))
-    .filter((c): c is { node: SnapshotNode & { ref: string }; index: number } => c.node.ref !== null);
-
-  const role = t.role.toLowerCase();
-  const name = normalizeName(t.name);
-  const exact: Candidate[] = candidates
-    .filter((c) => c.node.role.toLowerCase() === role && normalizeName(c.node.name) === name)
-    .map((c) => ({ ...c, score: 1 }));
-  if (exact.length > 0) {
-    const best = exact.sort(tieBreak)[0]!;
-    return { ok: true, action: withTarget(action, { kind: 'ref', ref: best.node.ref }), match: 'exact' };
-  }
-
-  const near: Candidate[] = [];
-  for (const c of candidates) {
-    const score = nearScore(t.role, t.name, c.node);
-    if (score !== null) near.push({ ...c, score });
-  }
-  if (near.length > 0) {
-    const best = near.sort((a, b) => b.score - a.score || tieBreak(a, b))[0]!;
-    return { ok: true, action: withTarget(action, { kind: 'ref', ref: best.node.ref }), match: 'nearest' };
-  }
-  return {
-    ok: false,
-    code: 'unresolved',
-    message: `no element like <${t.role} ${JSON.stringify(t.name)}> on the current page`,
-  };
+  const matches = matchingNodes(t, observation);
+  if (matches.length === 1) return { ok: true, action: withTarget(action, { kind: 'ref', ref: matches[0]!.ref }), match: 'exact' };
+  const shown = formatTarget(t);
+  if (matches.length === 0) return { ok: false, code: 'unresolved', message: `${shown} is not on the current page`, candidates: 0 };
+  return { ok: false, code: 'unresolved', message: `${matches.length} elements match ${shown}: which one is not known`, candidates: matches.length };
 }

@@ -85,8 +85,6 @@ export function extractAnswer(text: string, kind: 'count' | 'amount' | 'value'):
 
 
 /** A name with its numbers, punctuation and spacing taken out, lower-cased. */
-const nameSkeleton = (name: string): string => name.toLowerCase().replace(/[\p{N}\p{P}\p{S}\s]+/gu, ' ').trim();
-export const sameBarNumbers = (a: string | null, b: string | null): boolean => a !== null && b !== null && nameSkeleton(a) === nameSkeleton(b);
 
 /** The name of the element an action targets: semantic targets carry it, ref targets are looked up. */
 export function targetName(action: Action, byRef?: ReadonlyMap<string | null, SnapshotNode>): string | null {

@@ -10,7 +10,7 @@ import { resolveSemanticAction } from '../page/semantic-action.ts';
 import type { PromptSection } from './policy.ts';
 import { terms } from './task-intents.ts';
 import { OFFLINE_WEIGHTS } from './offline-weights.ts';
-import { extractAnswer, overlap, sameBarNumbers, targetName } from './offline-cues.ts';
+import { extractAnswer, overlap } from './offline-cues.ts';
 import type { OfflineReading, ScoreBoard } from './offline-reading.ts';
 
 /**
@@ -48,9 +48,6 @@ export function addSuggested(r: OfflineReading, board: ScoreBoard, sections: rea
       if (!parsed.ok) continue;
       const resolved = resolveSemanticAction(parsed.action, obs);
       if (!resolved.ok) continue;
-      // A loose match counts only when the names differ in numbers alone ("Cart (1)"
-      // for "Cart (2)"): "Edit customer" is not the list's "Edit" link.
-      if (resolved.match === 'nearest' && !sameBarNumbers(targetName(parsed.action), targetName(resolved.action, r.byRef))) continue;
       const key = formatAction(resolved.action);
       const prev = board.scored.get(key);
       const reason = `suggested by ${section.id}`;
@@ -71,8 +68,7 @@ export function addDiscouraged(r: OfflineReading, board: ScoreBoard, sections: r
       const parsed = parseAction(text);
       if (!parsed.ok) continue;
       const resolved = resolveSemanticAction(parsed.action, r.obs);
-      // Only the very element: a near match ("Yoga mat" for "Yoga mat bag") may be the right one.
-      if (!resolved.ok || resolved.match === 'nearest') continue;
+      if (!resolved.ok) continue;
       const prev = board.scored.get(formatAction(resolved.action));
       if (prev) {
         prev.score += OFFLINE_WEIGHTS.discouraged;

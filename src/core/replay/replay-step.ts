@@ -1,15 +1,15 @@
 /**
  * A replayed step's precondition, checked on the page as it is now, before
  * the step is proposed: the page type it was learned on, and a target that
- * resolves to exactly one element of the same role and name (no nearest
- * match: a replay never runs on a guess), outside of any dialog the
+ * resolves to exactly one element of the same role, name and context (no
+ * nearest match: a replay never runs on a guess), outside of any dialog the
  * procedure did not expect. The first mismatch ends the replay.
  */
-import { parseAction } from '../page/action-grammar.ts';
+import { formatTarget, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { normalizeName } from '../page/semantic-action.ts';
+import { matchingNodes } from '../page/semantic-action.ts';
 
 export type Precondition = { ok: true; action: Action } | { ok: false; reason: string };
 
@@ -40,12 +40,8 @@ export function checkPrecondition(step: { regUrl: string; action: string }, obse
     return { ok: true, action };
   }
   if (target.kind === 'ref') return { ok: false, reason: 'the step targets a ref, not a role and name' };
-  const role = target.role.toLowerCase();
-  const name = normalizeName(target.name);
-  const matches = observation.nodes
-    .map((node, index) => ({ node, index }))
-    .filter((m) => m.node.ref !== null && m.node.role.toLowerCase() === role && normalizeName(m.node.name) === name);
-  const shown = `<${target.role} "${target.name}">`;
+  const matches = matchingNodes(target, observation).map((node) => ({ node, index: observation.nodes.indexOf(node) }));
+  const shown = formatTarget(target);
   if (matches.length === 0) return { ok: false, reason: `${shown} is not on the page` };
   if (matches.length > 1) return { ok: false, reason: `${matches.length} elements match ${shown}` };
   const only = matches[0]!;
