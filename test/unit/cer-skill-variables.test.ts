@@ -18,6 +18,20 @@ describe('explicitValues', () => {
 });
 
 describe('abstractActions', () => {
+  it('rebinds a row only where its whole name is the task\'s value, and instantiates it for another instance', () => {
+    const out = abstractActions('Remove "Alan Turing" from the team', actions(
+      'click(<button "Remove" in row "Alan Turing" in dialog "Members">)',
+      'click(<button "Remove" in row "Alan Turing and Ada">)',
+    ));
+    expect(out.name).toBe('Remove {item} from the team');
+    expect(out.actions.map(formatAction)).toEqual([
+      'click(<button "Remove" in row "{item}" in dialog "Members">)',
+      // A row named by more than the value is not the value's row: it stays literal.
+      'click(<button "Remove" in row "Alan Turing and Ada">)',
+    ]);
+    expect(instantiateAction(formatAction(out.actions[0]!), { item: 'Grace Hopper' })).toBe('click(<button "Remove" in row "Grace Hopper" in dialog "Members">)');
+  });
+
   it('abstracts a quoted value typed into a field, and the same value inside a button name', () => {
     const out = abstractActions('Find the "Red teapot" and add it to the cart', actions(
       'fill(<searchbox "Filter products">, "Red teapot")',

@@ -150,6 +150,12 @@ describe('resolveSemanticAction', () => {
     expect(resolveSemanticAction(nth(2), page([node('9', 'textbox', '')]))).toMatchObject({ ok: false });
   });
 
+  it('rebinds a remembered choice only to an option the list has', () => {
+    const choose = (option: string): Action => ({ type: 'select_option', target: { kind: 'semantic', role: 'combobox', name: 'Country' }, option });
+    expect(resolveSemanticAction(choose('japan'), obs)).toMatchObject({ ok: true, action: { target: { ref: '8' }, option: 'japan' } });
+    expect(resolveSemanticAction(choose('Jamaica'), obs)).toEqual({ ok: false, code: 'unresolved', candidates: 1, message: '<combobox "Country"> has no option "Jamaica"' });
+  });
+
   it('toSemanticAction keeps the context and ordinal, and the key round-trips', () => {
     const p = page([node('5', 'button', 'Remove', { context: [{ role: 'row', name: 'Alan Turing' }, { role: 'dialog', name: 'Members' }], nth: 2 })]);
     expect(semanticKey({ type: 'click', target: { kind: 'ref', ref: '5' } }, p)).toBe('click(<button "Remove" in row "Alan Turing" in dialog "Members" nth 2>)');

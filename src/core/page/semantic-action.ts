@@ -93,7 +93,14 @@ export function resolveSemanticAction(action: Action, observation: PageObservati
     return { ok: false, code: 'element_gone', message: `ref [${t.ref}] is not on the current page` };
   }
   const matches = matchingNodes(t, observation);
-  if (matches.length === 1) return { ok: true, action: withTarget(action, { kind: 'ref', ref: matches[0]!.ref }), match: 'exact' };
+  if (matches.length === 1) {
+    const only = matches[0]!;
+    // A remembered choice is rebound only to an option the list has: never to a look-alike.
+    if (action.type === 'select_option' && only.options !== undefined && !only.options.some((o) => normalizeName(o) === normalizeName(action.option))) {
+      return { ok: false, code: 'unresolved', message: `${formatTarget(t)} has no option ${JSON.stringify(action.option)}`, candidates: 1 };
+    }
+    return { ok: true, action: withTarget(action, { kind: 'ref', ref: only.ref }), match: 'exact' };
+  }
   const shown = formatTarget(t);
   if (matches.length === 0) return { ok: false, code: 'unresolved', message: `${shown} is not on the current page`, candidates: 0 };
   return { ok: false, code: 'unresolved', message: `${matches.length} elements match ${shown}: which one is not known`, candidates: matches.length };

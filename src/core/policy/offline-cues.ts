@@ -50,7 +50,9 @@ export function contextTerms(nodes: readonly SnapshotNode[]): Set<string>[] {
     // A link that is its heading's whole text (a card's title) has no context of
     // its own there: counting the heading would count its name twice.
     const ownHeading = n.kind !== 'heading' && headingText !== '' && n.name.trim().toLowerCase() === headingText;
-    out.push(new Set([...(ownHeading ? [] : heading), ...terms(recent.join(' '))]));
+    // The row, card or dialog the page layer found around it names it best ("Remove" in row "Alan Turing").
+    const around = (n.context ?? []).map((c) => c.name).join(' ');
+    out.push(new Set([...(ownHeading ? [] : heading), ...terms(recent.join(' ')), ...terms(around)]));
     if (n.kind === 'text') recent = [...recent, n.name].slice(-2);
   }
   return out;

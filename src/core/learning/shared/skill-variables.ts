@@ -5,7 +5,7 @@
  * them with {variables}, and later binds those variables to a new task's
  * values.
  */
-import type { Action, Target } from '../../page/action.ts';
+import type { Action, Target, TargetContext } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { tokenize } from '../../memory/tokenize.ts';
 import { secretFieldOf } from '../../secrets/secret-fields.ts';
@@ -94,15 +94,23 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
     return `{${bind(v, variableNameFor(target ? targetLabel(target) : '', fallback))}}`;
   };
   // The value is replaced where it stands, so "Add Red teapot to cart" becomes "Add {item} to cart".
+  const abstractName = (name: string): string => {
+    if (!name) return name;
+    for (const [value, variable] of bindings) if (containsValue(name, value)) return replaceValue(name, value, `{${variable}}`);
+    for (const value of explicit) if (containsValue(name, value)) return replaceValue(name, value, `{${bind(value, 'item')}}`);
+    return name;
+  };
+  // A container is rebound only where its whole name is the task's value (row "Alan Turing" for "Alan Turing"):
+  // a row named by other words is another row, never a template.
+  const abstractContext = (c: TargetContext): TargetContext => {
+    const whole = c.name.trim().toLowerCase();
+    const variable = bindings.get(whole) ?? (explicit.some((v) => v.toLowerCase() === whole) ? bind(c.name, 'item') : undefined);
+    return variable !== undefined ? { ...c, name: `{${variable}}` } : c;
+  };
   const abstractTarget = (target: Target): Target => {
-    if (target.kind !== 'semantic' || !target.name) return target;
-    for (const [value, variable] of bindings) {
-      if (containsValue(target.name, value)) return { ...target, name: replaceValue(target.name, value, `{${variable}}`) };
-    }
-    for (const value of explicit) {
-      if (containsValue(target.name, value)) return { ...target, name: replaceValue(target.name, value, `{${bind(value, 'item')}}`) };
-    }
-    return target;
+    if (target.kind !== 'semantic') return target;
+    const context = target.context?.map(abstractContext);
+    return { ...target, name: abstractName(target.name), ...(context ? { context } : {}) };
   };
 
   const out: Action[] = [];
@@ -240,7 +248,8 @@ export function instantiateAction(semantic: string, values: Readonly<Record<stri
     return variablesIn(text).length === 0 ? text : null;
   }
   const sub = (s: string) => substitute(s, values);
-  const target = (t: Target): Target => (t.kind === 'semantic' ? { ...t, name: sub(t.name) } : t);
+  const target = (t: Target): Target =>
+    t.kind === 'semantic' ? { ...t, name: sub(t.name), ...(t.context ? { context: t.context.map((c) => ({ ...c, name: sub(c.name) })) } : {}) } : t;
   const a = parsed.action;
   let out: Action;
   switch (a.type) {
