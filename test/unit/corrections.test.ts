@@ -229,6 +229,10 @@ describe('a correction that used a task value reaches the next instance with its
     const values = instanceValues('Borrow the book "Dune" for me', 'Borrow the book "Ulysses" for me');
     expect([...values!]).toEqual([['dune', 'Ulysses']]);
     expect(rebindValues('fill(<searchbox "Find a book">, "Dune")', values!)).toBe('fill(<searchbox "Find a book">, "Ulysses")');
+    // Brackets separate values: a name and an address are two values, each rebound on its own.
+    const invite = instanceValues('Invite Mary Jackson (mary@example.com) to Research', 'Invite Dorothy Vaughan (dv@example.com) to Design');
+    expect([...invite!]).toEqual([['mary jackson', 'Dorothy Vaughan'], ['mary@example.com', 'dv@example.com'], ['research', 'Design']]);
+    expect(rebindValues('fill(<textbox "Full name">, "Mary Jackson")', invite!)).toBe('fill(<textbox "Full name">, "Dorothy Vaughan")');
     // Not instances: a word added, or nothing in common.
     expect(instanceValues('Borrow the book Dune', 'Borrow the book Dune today')).toBeNull();
     expect(instanceValues('Borrow the book Dune', 'What time do you open?')).toBeNull();

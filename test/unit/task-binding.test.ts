@@ -24,6 +24,13 @@ describe('task binding', () => {
     expect(bound('click(<button "Archive">)', 'Archive the note "Groceries"', 'Pin the note "Groceries"')).toBe(true);
   });
 
+  it('an action in the other task\'s row or card is bound to it, whatever words its button shares', () => {
+    // "Add to cart" shares add/cart with the new task (2 current words against 1 old), but the card is the teapot's.
+    expect(bound('click(<button "Add to cart" in item "Teapot">)', 'Add the teapot to my cart', 'Add the mug to my cart')).toBe(true);
+    expect(bound('click(<button "Add to cart" in item "Mug">)', 'Add the teapot to my cart', 'Add the mug to my cart')).toBe(false);
+    expect(bound('click(<button "Remove" in row "Alan Turing" in dialog "Members">)', 'Remove Alan Turing', 'Remove Grace Hopper')).toBe(true);
+  });
+
   it('words both tasks share keep an action transferable, and so does a reworded task', () => {
     expect(bound('click(<button "Add to basket">)', 'Add the green kettle to the basket', 'Add the steel pan to the basket')).toBe(false);
     // 1 old word (add), 2 current ones (red, shirt).

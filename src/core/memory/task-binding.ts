@@ -19,6 +19,8 @@ import { tokenize } from './tokenize.ts';
 
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 const ANSWER = /^(?:send_msg_to_user|report_infeasible)\(/;
+/** A target's container as the grammar writes it: ` in row "Alan Turing"`. */
+const CONTEXT_NAME = / in [A-Za-z][A-Za-z0-9_-]* "((?:[^"\\]|\\.)*)"/g;
 
 /** Tokens of an action's quoted arguments (element names, typed text, chosen options). */
 export function actionArgumentTokens(semantic: string): string[] {
@@ -39,6 +41,8 @@ export function boundToOtherTask(semantic: string, sourceTaskTokens: readonly st
   // An answer is what its own task's page showed ("$22.00" for the kettle's
   // price): never evidence for another task, whatever words it repeats.
   if (ANSWER.test(semantic)) return true;
+  // The row or card an action acted in is its item: naming the other task's item binds it outright.
+  for (const m of semantic.matchAll(CONTEXT_NAME)) if (tokenize(m[1]!).some((t) => own.has(t))) return true;
   const args = actionArgumentTokens(semantic);
   const ownCount = args.filter((t) => own.has(t)).length;
   const currentCount = args.filter((t) => current.has(t)).length;

@@ -13,7 +13,11 @@
 
 interface Word { text: string; start: number; end: number }
 
-const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}@._'’+-]*[\p{L}\p{N}])?/gu;
+/**
+ * Words, and the brackets and separators between values: "Invite Ada Byron
+ * (ada@example.com)" has two values, not one "Ada Byron (ada@example.com".
+ */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}@._'’+-]*[\p{L}\p{N}])?|[()[\]{}:;,]/gu;
 const words = (text: string): Word[] => [...text.matchAll(WORD)].map((m) => ({ text: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
 
 /** At most this many values: more gaps than that is another task, not another instance. */

@@ -70,12 +70,16 @@ export function reboundToTask(t: Transition, task: string): Transition {
   const values = instanceValues(t.task, task);
   if (values === null) return t;
   const taskTokens = tokenize(task);
+  const action = rebindValues(t.action, values);
+  // An action that still names the other instance's particulars was not rebound: it stays that
+  // instance's, so the task-binding rule keeps it out (never "this very task" with another's values).
+  if (boundToOtherTask(action, tokenize(t.task), taskTokens)) return t;
   const effectiveState = t.effectiveState.map((e) => rebindValues(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
     ...rest,
     id: `${t.id}${REBOUND_SUFFIX}`,
-    action: rebindValues(t.action, values),
+    action,
     effectiveState,
     stateTokens: stateTokensOf(effectiveState, taskWords(task)),
     task,

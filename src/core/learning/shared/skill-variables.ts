@@ -104,7 +104,9 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
   // a row named by other words is another row, never a template.
   const abstractContext = (c: TargetContext): TargetContext => {
     const whole = c.name.trim().toLowerCase();
-    const variable = bindings.get(whole) ?? (explicit.some((v) => v.toLowerCase() === whole) ? bind(c.name, 'item') : undefined);
+    // The task may name the item without quotes ("Put the teapot in my cart"): its whole name, in the task, is the value.
+    const named = explicit.some((v) => v.toLowerCase() === whole) || containsValue(task, c.name);
+    const variable = bindings.get(whole) ?? (named ? bind(c.name, 'item') : undefined);
     return variable !== undefined ? { ...c, name: `{${variable}}` } : c;
   };
   const abstractTarget = (target: Target): Target => {
