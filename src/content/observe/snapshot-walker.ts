@@ -11,6 +11,7 @@ import { visibleName } from './name-hints.ts';
 import { clickableRole, describeClickable } from './clickable-node.ts';
 import { describe, markShownText, NAME_FROM_CONTENT, roleOf } from './describe-node.ts';
 import { visitFrame } from './frames.ts';
+import { wrappedNativeControl } from './wrapped-control.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
 
 const LANDMARK_ROLES = new Set([
@@ -39,6 +40,8 @@ function kindOf(role: string | null): Kind | null {
 export class SnapshotWalker {
   /** The nearest emitted interactive ancestor: a clickable inside it that fills most of it is the same control. */
   private owner: Element | null = null;
+  /** Native controls that a wrapping widget's line stands for (wrapped-control.ts). */
+  private readonly absorbed = new WeakSet<Element>();
 
   constructor(private readonly s: SnapshotSession) {}
 
@@ -94,6 +97,8 @@ export class SnapshotWalker {
 
   private visitElement(el: Element, tag: string, depth: number, frame: FrameContext, quiet: boolean): void {
     const s = this.s;
+    // Already given as its wrapping widget's line: only its content remains, which the widget's name says.
+    if (this.absorbed.has(el)) return;
     const role = roleOf(el, tag);
     const kind = kindOf(role);
 
@@ -122,6 +127,7 @@ export class SnapshotWalker {
       hiddenControl = zeroSize && kind === 'interactive';
       if (kind === 'interactive' ? isVisible(el) : s.shown(el) && !zeroSize) {
         const n = describe(s, el, tag, role, kind, depth, frame);
+        if (kind === 'interactive') this.absorbWrapped(el, role, n, frame);
         s.push(n);
         if (el === s.focusedEl) s.focusedRef = n.ref;
         if (tag === 'select' || tag === 'textarea' || tag === 'input') return;
@@ -136,6 +142,19 @@ export class SnapshotWalker {
     const isLabel = control !== null;
     this.walkInside(el, depth, frame, quiet || isLabel || hiddenControl);
     if (!inline) s.flush();
+  }
+
+  /** A tab (menu item, option) that wraps one same-named link or button is that link: its ref and href, the widget's role. */
+  private absorbWrapped(el: Element, role: string, n: SnapshotNode, frame: FrameContext): void {
+    const inner = wrappedNativeControl(el, role, n.name);
+    if (inner === null) return;
+    n.ref = this.s.registry.refFor(inner, frame.prefix);
+    if (inner.localName === 'a') {
+      const href = (inner as HTMLAnchorElement).href;
+      if (href) n.href = href;
+    }
+    if (inner === this.s.focusedEl) this.s.focusedRef = n.ref;
+    this.absorbed.add(inner);
   }
 
   /** The label stands for its hidden control: the control's node, with the label's ref. */
