@@ -139,6 +139,14 @@ function readFile(file) {
           imports.push({ spec: literalText(node.arguments[0]) ?? null, line: lineOf(node.start) });
         }
         break;
+      case 'VariableDeclaration':
+        // `declare const chrome: …` would make every later use look like a local.
+        if (node.declare) {
+          for (const d of node.declarations) {
+            if (d.id.type === 'Identifier' && (BROWSER_GLOBALS.has(d.id.name) || GLOBAL_OBJECTS.has(d.id.name))) globals.push({ what: `${d.id.name} (declared as an ambient global)`, line: lineOf(d.start) });
+          }
+        }
+        break;
       case 'MemberExpression':
         // globalThis.chrome, globalThis['chrome'], self[name]: a browser global by another road.
         if (node.object.type === 'Identifier' && GLOBAL_OBJECTS.has(node.object.name) && !declared.has(node.object.name)) {

@@ -156,10 +156,13 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
         'const g = globalThis;',
         '// chrome.tabs in a comment, and "window.open" in a string, are not code:',
         "export const e = 'window.open';",
+        'declare const chrome: { tabs: unknown };',
+        'export const f = chrome.tabs;',
       ].join('\n'),
     }));
     expect(out.status).toBe(1);
-    expect(out.stderr).toContain('Architecture boundary violations (5)');
+    expect(out.stderr).toContain('Architecture boundary violations (6)');
+    expect(out.stderr).toContain('src/core/agent/a.ts:9 uses the browser global chrome (declared as an ambient global)');
     expect(out.stderr).toContain('src/core/agent/a.ts:1 uses the browser global globalThis.chrome');
     expect(out.stderr).toContain('src/core/agent/a.ts:2 uses the browser global globalThis.document');
     expect(out.stderr).toContain('src/core/agent/a.ts:3 uses the browser global self.indexedDB');
