@@ -5,11 +5,13 @@
 // Usage: npm run new-learner -- <id> ["Label"]        (node scripts/new-learner.mjs <id> ["Label"] [--root DIR])
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');
-const root = rootAt >= 0 ? resolve(args[rootAt + 1]) : new URL('..', import.meta.url).pathname;
-const positional = args.filter((a, i) => i !== rootAt && i !== rootAt + 1);
+const root = rootAt >= 0 ? resolve(args[rootAt + 1]) : fileURLToPath(new URL('..', import.meta.url));
+// Without --root, rootAt is -1 and rootAt + 1 is 0: filtering by index would drop the id.
+const positional = rootAt < 0 ? args : args.filter((_, i) => i !== rootAt && i !== rootAt + 1);
 const [id, labelArg] = positional;
 
 function fail(message) {

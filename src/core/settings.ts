@@ -7,11 +7,10 @@
  */
 import * as z from 'zod';
 import { AskModeSchema } from './autonomy/ask-mode.ts';
+import { ProviderPresetSchema } from './llm/provider-presets.ts';
 
-export const ProviderPresetSchema = z.enum([
-  'offline', 'chrome-ai', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom',
-]);
-export type ProviderPreset = z.infer<typeof ProviderPresetSchema>;
+/** The providers are listed once, in llm/provider-presets.ts. */
+export { ProviderPresetSchema, type ProviderPreset } from './llm/provider-presets.ts';
 
 export const ProviderSettingsSchema = z.strictObject({
   preset: ProviderPresetSchema,

@@ -4,16 +4,20 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The scaffold runs on a copy of the source tree inside the repository (so the
-// copy resolves node_modules), never on the tree itself.
+// copy resolves node_modules), never on the tree itself. The script is copied
+// too and run as `npm run new-learner -- <id> "Label"` runs it: no --root, so
+// it finds the tree from its own location.
 const repo = join(import.meta.dirname, '../..');
 const copy = mkdtempSync(join(repo, '.new-learner-test-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 const scaffold = (...args: string[]) =>
-  spawnSync(process.execPath, [join(repo, 'scripts/new-learner.mjs'), ...args, '--root', copy], { encoding: 'utf8' });
+  spawnSync(process.execPath, [join(copy, 'scripts/new-learner.mjs'), ...args], { cwd: copy, encoding: 'utf8' });
 
 describe('npm run new-learner', () => {
   it('scaffolds a learner that passes the registry meta-test and the typecheck', async () => {
     cpSync(join(repo, 'src'), join(copy, 'src'), { recursive: true });
+    mkdirSync(join(copy, 'scripts'), { recursive: true });
+    cpSync(join(repo, 'scripts/new-learner.mjs'), join(copy, 'scripts/new-learner.mjs'));
     mkdirSync(join(copy, 'test/support'), { recursive: true });
     cpSync(join(repo, 'test/support/registry-meta.ts'), join(copy, 'test/support/registry-meta.ts'));
 

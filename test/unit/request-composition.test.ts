@@ -3,12 +3,14 @@
  * (`composeRequest`): max for the number of candidates, plus the extra
  * candidates a learner asks for on top (JitRL's barred actions), the highest
  * temperature asked for, guides as ordered parts (Meta-TTL's `replace` keeps
- * EvoTest's guidance), sections appended. Every pair of registry learners.
+ * EvoTest's guidance), sections appended. Every pair of registry learners that
+ * shape the request.
  */
 import { describe, expect, it } from 'vitest';
 import { shapeStage } from '../../src/core/agent/step-stages.ts';
 import { composeRequest, type Learner, type RequestChange, type RequestShape, type StepContext } from '../../src/core/learning/learner.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { buildLearners, inMemoryLearnerStores } from '../../src/core/learning/registry-factories.ts';
+import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 
@@ -32,10 +34,14 @@ const CHANGES: Record<string, RequestChange> = {
   metattl: { guide: { mode: 'replace', text: 'Read the whole form first.' } },
 };
 
-const order = LEARNERS.map((d) => d.id);
+/** The registry learners that shape the request (have `shapeRequest`), in registry order: a learner that only learns needs no entry. */
+const order = buildLearners({ stores: inMemoryLearnerStores(), settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) })
+  .filter((b) => b.learner.shapeRequest !== undefined)
+  .map((b) => b.definition.id);
 
 describe('composeRequest (finding 2)', () => {
-  it('has a characteristic change for every registry learner', () => {
+  it('has a characteristic change for every registry learner that shapes the request', () => {
+    expect(order.length).toBeGreaterThan(1);
     expect(Object.keys(CHANGES).sort()).toEqual([...order].sort());
   });
 

@@ -270,9 +270,13 @@ describe('every generated setting has a label from its schema', () => {
     const { CORE_GROUPS } = await import('../../src/ui/app/settings-groups.ts');
     const { learnerFields } = await import('../../src/ui/app/learner-settings.tsx');
     const { SETTINGS_VIEWS } = await import('../../src/ui/app/learner-settings-views.tsx');
-    const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...LEARNERS.filter((d) => !(d.id in SETTINGS_VIEWS)).flatMap(learnerFields)];
-    // policy 2, rewards 6, agent 9, JitRL 21, CER 5, TF-GRPO 8, EvoTest 4
-    expect(fields.length).toBe(2 + 6 + 9 + 21 + 5 + 8 + 4);
+    const generated = LEARNERS.filter((d) => !(d.id in SETTINGS_VIEWS));
+    const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...generated.flatMap(learnerFields)];
+    // policy 2, rewards 6, agent 9; then one input per key of each generated learner's defaults
+    // (from the registry, so a new learner needs no edit here: today JitRL 21, CER 5, TF-GRPO 8, EvoTest 4).
+    const perLearner = generated.map((d) => Object.keys(d.settings.defaults as object).length);
+    expect(perLearner.every((n) => n > 0)).toBe(true);
+    expect(fields.length).toBe(2 + 6 + 9 + perLearner.reduce((a, b) => a + b, 0));
     expect(fields.filter((f) => f.label === f.key).map((f) => f.path)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { describeError, isProviderError, ProviderError } from '../../core/errors.ts';
 import { classifyHttpFailure } from '../../core/llm/provider-errors.ts';
+import { presetInfo } from '../../core/llm/provider-presets.ts';
 import type { ChatModel, ChatRequest, ChatResponse, TokenLogprob } from '../../core/ports.ts';
 import type { ProviderSettings } from '../../core/settings.ts';
 import type { ProviderTestResult } from '../../protocol/messages.ts';
@@ -196,9 +197,7 @@ function helpFor(err: unknown, provider: ProviderSettings): string {
     case 'context_length':
       return ' Apprentice shrinks the page listing to fit; a larger context window (Ollama num_ctx, llama.cpp -c, LM Studio context length) keeps more of the page.';
     case 'unreachable':
-      return provider.preset === 'ollama' || provider.preset === 'lmstudio' || provider.preset === 'llamacpp' || provider.preset === 'vllm'
-        ? ' Is the local server running at that address?'
-        : '';
+      return presetInfo(provider.preset).local ? ' Is the local server running at that address?' : '';
     default:
       return '';
   }

@@ -17,13 +17,13 @@ import { formatAction, parseAction } from '../page/action-grammar.ts';
 import { resolveSemanticAction } from '../page/semantic-action.ts';
 import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { pageDigest } from '../secrets/page-digest.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { describeError } from '../errors.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
+import { proposedStep } from '../episode/step-record.ts';
 import { DecisionError } from './controller-types.ts';
 import { candidateRecord, pageActionOf, proposedCandidates, withProbabilities, type Candidate, type PageAction } from '../learning/candidate.ts';
 
@@ -252,34 +252,20 @@ export function recordStage(input: {
   started: number;
   now: number;
 }): StepRecord {
-  const { context, proposal, adjusted } = input;
-  const title = context.observation.title.trim();
-  return {
-    index: context.stepIndex,
-    url: context.url,
-    regUrl: context.regUrl,
-    ...(title ? { pageTitle: title } : {}),
-    pageDigest: pageDigest(context.observation),
-    effectiveState: context.effectiveState,
-    ...(input.ranked.pageKey !== undefined ? { pageKey: input.ranked.pageKey } : {}),
+  const { context, proposal } = input;
+  return proposedStep(context, {
+    pageKey: input.ranked.pageKey,
     logitSource: proposal.logitSource,
     // Formatted here, for storage and display.
     candidates: input.ranked.candidates.map(candidateRecord),
-    ...(input.ranked.selection ? { selection: input.ranked.selection } : {}),
-    ...(input.ranked.loop ? { loop: input.ranked.loop } : {}),
+    selection: input.ranked.selection,
+    loop: input.ranked.loop,
     replayed: input.shape.sections.map((s) => s.id),
     learningNotes: input.notes,
-    ...(Object.keys(adjusted.evidence).length > 0 ? { evidence: adjusted.evidence } : {}),
-    chosen: null,
+    evidence: input.adjusted.evidence,
     rejected: [...input.exclude],
-    result: null,
-    reward: null,
-    decisionLatencyMs: input.now - input.started,
-    modelCalls: proposal.usage.calls,
-    promptTokens: proposal.usage.promptTokens,
-    completionTokens: proposal.usage.completionTokens,
-    startedAt: input.started,
-  };
+    usage: proposal.usage,
+  }, { started: input.started, now: input.now });
 }
 
 function lastActedRef(step: StepRecord | undefined): string | null {

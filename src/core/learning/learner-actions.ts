@@ -7,8 +7,7 @@
  * sees it, and the reply before the panel does.
  */
 import type * as z from 'zod';
-import type { LearnerPorts } from './learner-definition.ts';
-import type { BuiltLearner } from './registry-factories.ts';
+import type { BuiltLearner, LearnerPorts } from './learner-definition.ts';
 
 export interface LearnerAction<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   req: Req;

@@ -243,3 +243,9 @@ export function learnerSettings<S>(definition: Pick<LearnerDefinition<S>, 'id' |
   const parsed = definition.settings.schema.safeParse(merged);
   return parsed.success ? parsed.data : definition.settings.defaults;
 }
+
+/** One built learner with its definition (registry-factories.ts builds them; learner-actions.ts reads them). */
+export interface BuiltLearner {
+  definition: RegisteredLearner;
+  learner: Learner;
+}

@@ -4,13 +4,13 @@
  * this file; the extension pages never do, so they bundle no learner code.
  */
 import { cerFactory } from './cer/factory.ts';
-import { evotestFactory } from './evotest/factory.ts';
+import { evotestFactoryFor } from './evotest/factory.ts';
 import { jitrlFactory } from './jitrl/factory.ts';
 import { metattlFactory } from './metattl/factory.ts';
 import { tfgrpoFactory } from './tfgrpo/factory.ts';
 import { InMemorySiteRows } from './site-rows.ts';
 import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import { learnerSettings, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
+import { learnerSettings, type BuiltLearner, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
 import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
 import { LEARNERS, learnerDefinition } from './registry.ts';
@@ -20,7 +20,8 @@ export const LEARNER_FACTORIES: Readonly<Record<string, LearnerFactory>> = {
   cer: cerFactory,
   jitrl: jitrlFactory,
   tfgrpo: tfgrpoFactory,
-  evotest: evotestFactory,
+  // EvoTest reads the value update's current settings from the definitions, handed in (no import of the registry).
+  evotest: evotestFactoryFor(LEARNERS),
   metattl: metattlFactory,
 };
 
@@ -46,11 +47,7 @@ export function learnersOff(settings: Settings, registry: readonly RegisteredLea
   return learnersOnly(settings, [], registry);
 }
 
-/** One built learner with its definition. */
-export interface BuiltLearner {
-  definition: RegisteredLearner;
-  learner: Learner;
-}
+export type { BuiltLearner } from './learner-definition.ts';
 
 /** Builds the given learners (all by default) once, in registry order. */
 export function buildLearners(ports: LearnerPorts, options: { ids?: readonly string[]; registry?: readonly RegisteredLearner[] } = {}): BuiltLearner[] {

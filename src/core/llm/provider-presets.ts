@@ -1,16 +1,19 @@
 /**
- * Known OpenAI-compatible providers and their default base URLs, so the
- * options page can fill the URL when a person picks a preset.
+ * The one list of providers (CONTRIBUTING: "Adding a provider"): the stored
+ * setting's enum (`ProviderPresetSchema`, re-exported by settings.ts), the
+ * options page's choices and each provider's defaults all come from here.
  */
-import type { ProviderPreset } from '../settings.ts';
+import * as z from 'zod';
 
-export interface ProviderPresetInfo {
-  preset: ProviderPreset;
+export interface ProviderPresetInfo<P extends string = ProviderPreset> {
+  preset: P;
   label: string;
   /** Empty for 'offline' (no endpoint) and 'custom' (the person types it). */
   baseUrl: string;
   /** Whether the provider normally needs an API key. */
   needsKey: boolean;
+  /** A server on the person's own machine: when it cannot be reached, ask whether it is running. */
+  local: boolean;
   /** A model name to suggest, or '' when it depends on what is installed. */
   exampleModel: string;
   /**
@@ -28,17 +31,22 @@ export interface ProviderPresetInfo {
   charsPerToken: number;
 }
 
-export const PROVIDER_PRESETS: readonly ProviderPresetInfo[] = [
-  { preset: 'offline', label: 'Built-in offline policy (no model)', baseUrl: '', needsKey: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.5 },
-  { preset: 'chrome-ai', label: "Chrome's built-in model (no key, on device)", baseUrl: '', needsKey: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.5 },
-  { preset: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, exampleModel: 'gpt-4o-mini', contextTokens: 0, charsPerToken: 3.5 },
-  { preset: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, exampleModel: 'openai/gpt-4o-mini', contextTokens: 0, charsPerToken: 3.5 },
-  { preset: 'ollama', label: 'Ollama (local)', baseUrl: 'http://localhost:11434/v1', needsKey: false, exampleModel: 'llama3.1', contextTokens: 4096, charsPerToken: 3.2 },
-  { preset: 'lmstudio', label: 'LM Studio (local)', baseUrl: 'http://localhost:1234/v1', needsKey: false, exampleModel: '', contextTokens: 4096, charsPerToken: 3.2 },
-  { preset: 'vllm', label: 'vLLM (local)', baseUrl: 'http://localhost:8000/v1', needsKey: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.2 },
-  { preset: 'llamacpp', label: 'llama.cpp server (local)', baseUrl: 'http://localhost:8080/v1', needsKey: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.2 },
-  { preset: 'custom', label: 'Custom OpenAI-compatible endpoint', baseUrl: '', needsKey: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.5 },
-];
+const PRESETS = [
+  { preset: 'offline', label: 'Built-in offline policy (no model)', baseUrl: '', needsKey: false, local: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.5 },
+  { preset: 'chrome-ai', label: "Chrome's built-in model (no key, on device)", baseUrl: '', needsKey: false, local: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.5 },
+  { preset: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', needsKey: true, local: false, exampleModel: 'gpt-4o-mini', contextTokens: 0, charsPerToken: 3.5 },
+  { preset: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', needsKey: true, local: false, exampleModel: 'openai/gpt-4o-mini', contextTokens: 0, charsPerToken: 3.5 },
+  { preset: 'ollama', label: 'Ollama (local)', baseUrl: 'http://localhost:11434/v1', needsKey: false, local: true, exampleModel: 'llama3.1', contextTokens: 4096, charsPerToken: 3.2 },
+  { preset: 'lmstudio', label: 'LM Studio (local)', baseUrl: 'http://localhost:1234/v1', needsKey: false, local: true, exampleModel: '', contextTokens: 4096, charsPerToken: 3.2 },
+  { preset: 'vllm', label: 'vLLM (local)', baseUrl: 'http://localhost:8000/v1', needsKey: false, local: true, exampleModel: '', contextTokens: 0, charsPerToken: 3.2 },
+  { preset: 'llamacpp', label: 'llama.cpp server (local)', baseUrl: 'http://localhost:8080/v1', needsKey: false, local: true, exampleModel: '', contextTokens: 0, charsPerToken: 3.2 },
+  { preset: 'custom', label: 'Custom OpenAI-compatible endpoint', baseUrl: '', needsKey: false, local: false, exampleModel: '', contextTokens: 0, charsPerToken: 3.5 },
+] as const satisfies readonly ProviderPresetInfo<string>[];
+
+export type ProviderPreset = (typeof PRESETS)[number]['preset'];
+/** The stored `provider.preset`: exactly the ids of the list above, in its order. */
+export const ProviderPresetSchema = z.enum(PRESETS.map((p) => p.preset) as [ProviderPreset, ...ProviderPreset[]]);
+export const PROVIDER_PRESETS: readonly ProviderPresetInfo[] = PRESETS;
 
 export function presetInfo(preset: ProviderPreset): ProviderPresetInfo {
   const info = PROVIDER_PRESETS.find((p) => p.preset === preset);

@@ -9,7 +9,7 @@
 import type { CandidateRecord, Episode, EpisodeReplay, StepRecord } from '../episode/episode.ts';
 import { formatAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
-import { pageDigest } from '../secrets/page-digest.ts';
+import { proposedStep } from '../episode/step-record.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { checkPrecondition } from './replay-step.ts';
 
@@ -73,29 +73,15 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
     origin: 'memory',
     baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
   };
-  const title = context.observation.title.trim();
-  const step: StepRecord = {
-    index: context.stepIndex,
-    url: context.url,
-    regUrl: context.regUrl,
-    ...(title ? { pageTitle: title } : {}),
-    pageDigest: pageDigest(context.observation),
-    effectiveState: context.effectiveState,
+  const step = proposedStep(context, {
     pageKey: pageKeyOf(context.observation),
     logitSource: 'memory',
     candidates: [candidate],
     replayed: [],
     learningNotes: [`replayed from memory · 0 model calls: step ${done + 1} of ${replay.steps.length} of "${replay.template}"`],
-    chosen: null,
     rejected: [],
-    result: null,
-    reward: null,
-    decisionLatencyMs: input.now - input.started,
-    modelCalls: 0,
-    promptTokens: 0,
-    completionTokens: 0,
-    startedAt: input.started,
+    usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
     replayStep: { procedureId: replay.procedureId, step: done, of: replay.steps.length },
-  };
+  }, input);
   return { kind: 'step', step };
 }

@@ -1,7 +1,6 @@
 /** Builds EvoTest from ports. */
 import * as z from 'zod';
-import { learnerSettings, type LearnerFactory, type LearnerPorts } from '../learner-definition.ts';
-import { LEARNERS } from '../registry.ts';
+import { learnerSettings, type LearnerDefinition, type LearnerFactory, type LearnerPorts } from '../learner-definition.ts';
 import type { Settings } from '../../settings.ts';
 import { seedConfiguration } from './configuration.ts';
 import { evotestDefinition } from './definition.ts';
@@ -15,8 +14,13 @@ import { evolverMode } from './evotest-runtime.ts';
 import { pinConfiguration } from './lineage.ts';
 import { checkedHandlers } from '../learner-actions.ts';
 
-export const evotestFactory: LearnerFactory = {
-  create: (ports) => new EvotestLearner(runtimeFor(ports)),
+/**
+ * EvoTest's factory over the registry's definitions (`registry`: where it reads the value
+ * update's current β, λ and r). Passed in by registry-factories.ts, so this folder imports no
+ * registry (which would be an import cycle through every learner).
+ */
+export const evotestFactoryFor = (registry: readonly LearnerDefinition[]): LearnerFactory => ({
+  create: (ports) => new EvotestLearner(runtimeFor(ports, registry)),
   // Forget, export, import and list through the generic per-learner store.
   memory: (ports) => lineageDataOn(ports.stores.learnerData, ports.clock).memory(),
   runReport: {
@@ -41,9 +45,9 @@ export const evotestFactory: LearnerFactory = {
       reset: async ({ key }) => ({ deleted: await lineages.delete(key) }),
     });
   },
-};
+});
 
-function runtimeFor(ports: LearnerPorts): EvotestRuntime {
+function runtimeFor(ports: LearnerPorts, registry: readonly LearnerDefinition[]): EvotestRuntime {
   return new EvotestRuntime({
     store: lineageStoreOn(ports.stores.learnerData, ports.clock),
     settings: () => learnerSettings(evotestDefinition, ports.settings()),
@@ -51,7 +55,7 @@ function runtimeFor(ports: LearnerPorts): EvotestRuntime {
     // A new lineage starts from the product's current settings.
     seed: () => {
       const s = ports.settings();
-      return seedConfiguration({ ...valueUpdateSeed(s), ...s.policy, maxSteps: s.agent.maxSteps });
+      return seedConfiguration({ ...valueUpdateSeed(s, registry), ...s.policy, maxSteps: s.agent.maxSteps });
     },
     clock: ports.clock,
   });
@@ -62,8 +66,8 @@ function runtimeFor(ports: LearnerPorts): EvotestRuntime {
  * from their current values, read from the registry learner whose settings hold them.
  */
 const ValueUpdateSeedSchema = z.object({ beta: z.number(), lambda: z.number(), threshold: z.number() });
-function valueUpdateSeed(settings: Settings): z.infer<typeof ValueUpdateSeedSchema> {
-  for (const definition of LEARNERS) {
+function valueUpdateSeed(settings: Settings, registry: readonly LearnerDefinition[]): z.infer<typeof ValueUpdateSeedSchema> {
+  for (const definition of registry) {
     const parsed = ValueUpdateSeedSchema.safeParse(definition.settings.read(settings));
     if (parsed.success) return { beta: parsed.data.beta, lambda: parsed.data.lambda, threshold: parsed.data.threshold };
   }
