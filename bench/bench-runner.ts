@@ -26,13 +26,14 @@ import { seededRandom } from '../src/core/random.ts';
 import { DEFAULT_SETTINGS, type ProviderSettings, type Settings } from '../src/core/settings.ts';
 import { launchPlain } from '../test/support/chromium.ts';
 import { checkTargets, summarizeLearner, type AttemptRecord } from './metrics.ts';
+import { endingOf } from './ending-metrics.ts';
 import { checkTeachingTargets, summarizeTeaching } from './teaching-metrics.ts';
 import { attemptCost } from './cost-metrics.ts';
 import { ProcedureLibrary } from '../src/core/replay/procedure-library.ts';
 import { createPlaywrightPageDriver, installPageAgent } from './playwright-page-driver.ts';
 import type { BenchResult } from './report.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, resolveTasks, teacherOf, type BenchTask, type Suite, type Teacher } from './suite.ts';
-import { emptyTeaching, teachOneStep, type LocateTeacherElement, type ShowInPage, type TeachingCounts } from './teach.ts';
+import { emptyTeaching, executedSemantics, teachOneStep, type LocateTeacherElement, type ShowInPage, type TeachingCounts } from './teach.ts';
 import { showInPage } from './show-in-page.ts';
 
 /** The default learner configurations, as the registry lists them (registry-factories.ts). */
@@ -113,6 +114,12 @@ export interface BenchOptions {
   teachWhen?: (at: { task: BenchTask; attempt: number; instance: number }) => boolean;
   /** How the teacher corrects: in the panel (pick, edit; the default) or by Show me in the page (the demo). */
   teachBy?: 'panel' | 'show';
+  /**
+   * false (`--no-oracle`): the runner no longer ends an episode when the task's `done` says so; the
+   * agent must end it itself (a teacher's stop is taught as "the task is done"). `done` is still
+   * read, to count the steps taken after the goal was reached. Default true.
+   */
+  oracle?: boolean;
   /** Makes the learners' stores (default: empty ones); bench:team starts member B from what member A shared. */
   learnerSet?: () => LearnerSet;
   /**
@@ -453,8 +460,8 @@ async function runAttempt(input: {
     });
 
     const teaching = teacher ? emptyTeaching() : null;
-    const episode = await driveEpisode(controller, {
-      task, instruction, page,
+    const driven = await driveEpisode(controller, {
+      task, instruction, page, oracle: options.oracle ?? true,
       ...(teacher && teaching ? {
         teaching: {
           teacher, counts: teaching, locate: driver.locate, ctx: { instruction, seed: options.seed, attempt },
@@ -462,6 +469,7 @@ async function runAttempt(input: {
         },
       } : {}),
     });
+    const episode = driven.episode;
     if (crashedPage) throw new BrowserCrash(`the page crashed during ${task.id}`);
 
     // The reward reads the page's state; the agent's final message is stored on the page first.
@@ -501,6 +509,7 @@ async function runAttempt(input: {
       actions: executed.map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, '')} ${s.chosen!.semantic}${s.result && !s.result.ok ? ` → ${s.result.code}` : ''}${s.chosen!.correction ? ` (${s.chosen!.correction})` : ''}`),
       instance: input.instance,
       taught: teaching !== null,
+      ...(options.oracle === false ? { ending: endingOf(closed, driven.goalAt) } : {}),
       ...(teaching ? { teaching: { asks: teaching.asks, picks: teaching.picks, edits: teaching.edits, shows: teaching.shows, unteachable: teaching.unteachable, stopped: teaching.stopped } } : {}),
     };
     options.onAttempt?.(record, closed);
@@ -536,17 +545,23 @@ async function driveEpisode(controller: AgentController, input: {
   instruction: string;
   page: Page;
   teaching?: { teacher: Teacher; counts: TeachingCounts; locate: LocateTeacherElement; ctx: { instruction: string; seed: number; attempt: number }; showMe?: ShowInPage };
-}): Promise<Episode> {
+  oracle: boolean;
+}): Promise<{ episode: Episode; goalAt: number | null }> {
   let episode = await controller.start({ task: input.instruction, startUrl: input.page.url(), tabId: null, kind: 'bench' });
+  let goalAt: number | null = null;
   while (episode.status === 'awaiting_approval') {
-    if (input.task.done && (await input.task.done(input.page).catch(() => false))) break;
+    if (input.task.done && (await input.task.done(input.page).catch(() => false))) {
+      if (input.oracle) break;
+      goalAt ??= executedSemantics(episode).length;
+    }
     if (!input.teaching) {
       episode = await controller.decide(episode.id, { kind: 'approve' }, { auto: true });
       continue;
     }
-    const taught = await teachOneStep({ controller, episode, page: input.page, ...input.teaching });
+    const taught = await teachOneStep({ controller, episode, page: input.page, ...input.teaching, finishOnStop: !input.oracle });
     episode = taught.episode;
     if (taught.end) break;
   }
-  return episode;
+  if (!input.oracle && goalAt === null && input.task.done && (await input.task.done(input.page).catch(() => false))) goalAt = executedSemantics(episode).length;
+  return { episode, goalAt };
 }

@@ -59,6 +59,8 @@ export interface AttemptRecord {
   instance?: number;
   /** A teacher taught this attempt (`--teach`). */
   taught?: boolean;
+  /** Without a done oracle (`--no-oracle`): whether the agent ended the task itself, and the steps it took after the goal. */
+  ending?: { byAgent: boolean; goalAtStep: number | null; stepsAfterGoal: number | null };
   /** What teaching it took (taught attempts only). */
   teaching?: {
     /** Proposals the teacher approved (the person only said yes). */

@@ -2,7 +2,7 @@
  * `npm run bench -- --learners static,<id>,<id>+<id> --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
- *   [--selection sampling|argmax] [--ablate] [--teach N] [--ask-mode every-step|unapproved-only]`
+ *   [--selection sampling|argmax] [--ablate] [--teach N] [--ask-mode every-step|unapproved-only] [--no-oracle]`
  *
  * --learners: registry ids joined by "+" (see the registry; default: its BENCH_CONFIGURATIONS).
  * --ablate: each learner with ablation rows (JitRL: none of our additions,
@@ -22,6 +22,7 @@ import { LEARNER_CONFIGS, parseLearnerConfig, runBench, withoutCorrections, type
 import { markdownReport, writeReport } from './report.ts';
 import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
 import { loadSuite, SuiteValidationError } from './suite.ts';
+import { endingLines } from './ending-metrics.ts';
 
 z.config({ jitless: true });
 
@@ -56,6 +57,7 @@ const ArgsSchema = z.object({
   'ask-mode': z.enum(['every-step', 'unapproved-only']),
   teach: z.coerce.number().int().min(0).max(50),
   'no-corrections': z.boolean(),
+  'no-oracle': z.boolean(),
   ablate: z.boolean(),
 });
 
@@ -83,6 +85,8 @@ async function main(): Promise<number> {
       // The mutant of the teaching figures: the learners without their correction rules (their `learnCorrections` setting).
       'no-corrections': { type: 'boolean', default: false },
       ablate: { type: 'boolean', default: false },
+      // Knowing it is done: the runner does not stop at the goal; the agent must end the task itself.
+      'no-oracle': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -126,6 +130,7 @@ async function main(): Promise<number> {
     selection: args.selection,
     teach: args.teach,
     askMode: args['ask-mode'],
+    ...(args['no-oracle'] ? { oracle: false } : {}),
     ...(args['no-corrections'] ? { learnerSettings: withoutCorrections() } : {}),
     ...(policy === 'openai'
       ? { provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom' as const, baseUrl: baseUrl!, model: model!, apiKey: args['api-key'] ?? process.env['OPENAI_API_KEY'] ?? '' } }
@@ -133,6 +138,7 @@ async function main(): Promise<number> {
   });
   const written = await writeReport(result, args.out);
   console.log(markdownReport(result));
+  if (args['no-oracle']) console.log(['', 'No done oracle — the agent ends the task itself:', '', ...endingLines(result.records)].join('\n'));
   console.log(`Wrote ${written.markdown}, ${written.json}, ${written.svg}, ${written.png}`);
   return 0;
 }

@@ -8,7 +8,8 @@
  * - another open candidate does it: picked (a *correction*);
  * - otherwise the teacher's action is entered as an edit (a *correction*);
  * - `null` (no opinion): the proposal is approved (an *ask*);
- * - `stop`: the attempt ends, and the reward decides;
+ * - `stop`: the attempt ends, and the reward decides; without a done oracle
+ *   (`--no-oracle`) it is taught as "the task is done", which the agent runs;
  * - an element with no ref in the agent's snapshot is *unteachable*: the
  *   attempt ends, and the step is reported with its selector.
  *
@@ -21,7 +22,7 @@ import type { AgentController } from '../src/core/agent/agent-controller.ts';
 import { DecisionError } from '../src/core/agent/controller-types.ts';
 import type { Episode, StepRecord } from '../src/core/episode/episode.ts';
 import { formatAction, parseAction } from '../src/core/page/action-grammar.ts';
-import type { Action } from '../src/core/page/action.ts';
+import { FINISH_ACTION, type Action } from '../src/core/page/action.ts';
 import { TeacherStepSchema, type Teacher, type TeacherStep } from './suite.ts';
 
 /** Where a teacher's element is in the agent's snapshot: its ref, or why it has none. */
@@ -121,6 +122,8 @@ export async function teachOneStep(input: {
   ctx: { instruction: string; seed: number; attempt: number };
   counts: TeachingCounts;
   showMe?: ShowInPage;
+  /** No done oracle: the teacher's stop is taught as "the task is done" (the finish action), which the agent then runs. */
+  finishOnStop?: boolean;
 }): Promise<{ episode: Episode; end: boolean }> {
   const { controller, episode, counts } = input;
   const pending = episode.steps.at(-1)!;
@@ -132,7 +135,8 @@ export async function teachOneStep(input: {
   }
   const parsed = TeacherStepSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`the teacher answered ${JSON.stringify(raw)}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-  const resolved = await resolveTeacherStep(parsed.data as TeacherStep, input.locate);
+  const stopAsFinish = input.finishOnStop === true && parsed.data.do === 'stop';
+  const resolved = stopAsFinish ? { kind: 'act' as const, action: FINISH_ACTION } : await resolveTeacherStep(parsed.data as TeacherStep, input.locate);
   if (resolved.kind === 'stop') {
     counts.stopped = true;
     return { episode, end: true };
@@ -148,7 +152,7 @@ export async function teachOneStep(input: {
     return { episode: await controller.decide(episode.id, { kind: 'approve', step: pending.index, candidate: open[0]!.semantic }), end: false };
   }
   const step = parsed.data as TeacherStep;
-  if (input.showMe && step.do !== 'answer' && step.do !== 'stop') {
+  if (input.showMe && step.do !== 'answer' && step.do !== 'stop' && !stopAsFinish) {
     // Show me: the person does it in the page; the recorded step is the correction.
     await controller.amend(episode.id, (e) => ({ ...e, teaching: { mode: 'show', since: Date.now() } }));
     const shown = await input.showMe(step, resolved.action);

@@ -66,7 +66,10 @@ function shopTasks(origin: string): BenchTask[] {
       id: `shop.add.${p.sku}`, template: 'shop.add', path: '/shop', maxSteps: 4,
       instruction: `Put the ${title.toLowerCase()} in my cart.`,
       reward: (s) => sameList(s.cart, [p.sku]) && s.effects.length === 1,
-      teacher: async () => ({ do: 'click', selector: `.card:has(h3:text-is(${q(title)})) button` }),
+      teacher: async (page): Promise<TeacherStep> => {
+        if (await page.isVisible('text=Cart: 1 item(s)')) return { do: 'stop' };
+        return { do: 'click', selector: `.card:has(h3:text-is(${q(title)})) button` };
+      },
     });
   });
 }
@@ -78,7 +81,11 @@ function starTasks(origin: string): BenchTask[] {
       id: `inbox.star.${m.id}`, template: 'inbox.star', path: '/inbox', maxSteps: 4,
       instruction: `Star the message from ${from}.`,
       reward: (s) => sameList(s.effects, [`star:${m.id}`]),
-      teacher: async () => ({ do: 'click', selector: `li.msg:has(strong:text-is(${q(from)})) .icon-star` }),
+      teacher: async (page): Promise<TeacherStep> => {
+        const star = `li.msg:has(strong:text-is(${q(from)})) .icon-star`;
+        if (await page.isVisible(`${star}.on`)) return { do: 'stop' };
+        return { do: 'click', selector: star };
+      },
     });
   });
 }

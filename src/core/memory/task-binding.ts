@@ -16,9 +16,13 @@
  * words and the action's own arguments.
  */
 import { tokenize } from './tokenize.ts';
+import { formatAction } from '../page/action-grammar.ts';
+import { FINISH_ACTION } from '../page/action.ts';
 
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 const ANSWER = /^(?:send_msg_to_user|report_infeasible)\(/;
+/** "The task is done" says nothing of a task: it is evidence for every instance. */
+const FINISHED = formatAction(FINISH_ACTION);
 /** A target's container as the grammar writes it: ` in row "Alan Turing"`. */
 const CONTEXT_NAME = / in [A-Za-z][A-Za-z0-9_-]* "((?:[^"\\]|\\.)*)"/g;
 
@@ -40,7 +44,8 @@ export function boundToOtherTask(semantic: string, sourceTaskTokens: readonly st
   if (own.size === 0) return false;
   // An answer is what its own task's page showed ("$22.00" for the kettle's
   // price): never evidence for another task, whatever words it repeats.
-  if (ANSWER.test(semantic)) return true;
+  // Only the bare "done" is nobody's particular.
+  if (ANSWER.test(semantic)) return semantic !== FINISHED;
   // The row or card an action acted in is its item: naming the other task's item binds it outright.
   for (const m of semantic.matchAll(CONTEXT_NAME)) if (tokenize(m[1]!).some((t) => own.has(t))) return true;
   const args = actionArgumentTokens(semantic);

@@ -53,6 +53,14 @@ export const ActionSchema = z.discriminatedUnion('type', [
 export type Action = z.infer<typeof ActionSchema>;
 export type ActionType = Action['type'];
 
+/**
+ * The answer that says only "the task is done": what the person's Done and a
+ * teacher's stop teach, and what the policy offers as its finish candidate.
+ * It names nothing of any task, so it carries from one instance to the next.
+ */
+export const FINISH_TEXT = 'Done.';
+export const FINISH_ACTION: Action = { type: 'send_msg_to_user', text: FINISH_TEXT };
+
 export const TERMINAL_ACTIONS: ReadonlySet<ActionType> = new Set(['send_msg_to_user', 'report_infeasible']);
 export const isTerminalAction = (a: Action): boolean => TERMINAL_ACTIONS.has(a.type);
 

@@ -5,7 +5,7 @@
  * just ran or failed).
  */
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import { isSettingAction } from '../page/action.ts';
+import { FINISH_ACTION, isSettingAction } from '../page/action.ts';
 import { resolveSemanticAction } from '../page/semantic-action.ts';
 import type { PromptSection } from './policy.ts';
 import { terms } from './task-intents.ts';
@@ -76,6 +76,16 @@ export function addDiscouraged(r: OfflineReading, board: ScoreBoard, sections: r
       }
     }
   }
+}
+
+/**
+ * The finish candidate: "the task is done", always offered, below every
+ * control, so the person can end the task with one approval and memory can
+ * raise it where the person ended a task before (JitRL Eq. 23 adds it back
+ * where it was taught). Once something ran, never before.
+ */
+export function addFinish(r: OfflineReading, board: ScoreBoard): void {
+  if (r.history.some((h) => h.outcome === 'ok')) board.put(FINISH_ACTION, OFFLINE_WEIGHTS.finish, 'the task may be done', r.obs.nodes.length + 3);
 }
 
 /** Scrolling when more lies below, and going back once anything ran. */

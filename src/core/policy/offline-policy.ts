@@ -20,7 +20,7 @@ import { formatAction } from '../page/action-grammar.ts';
 import type { CandidatePolicy, PolicyInput, PolicyProposal, ProposedCandidate } from './policy.ts';
 import { readPage, ScoreBoard, type Scored } from './offline-reading.ts';
 import { scoreNode } from './offline-node-scores.ts';
-import { addDiscouraged, addPageMoves, addSuggested, penalizeRepeats, scoreAnswer } from './offline-page-cues.ts';
+import { addDiscouraged, addFinish, addPageMoves, addSuggested, penalizeRepeats, scoreAnswer } from './offline-page-cues.ts';
 
 export { OFFLINE_WEIGHTS } from './offline-weights.ts';
 export type { Scored } from './offline-reading.ts';
@@ -37,6 +37,7 @@ export function scoreOfflineActions(input: PolicyInput): Scored[] {
   addSuggested(reading, board, input.sections);
   addDiscouraged(reading, board, input.sections);
   addPageMoves(reading, board);
+  addFinish(reading, board);
   penalizeRepeats(reading, board);
 
   const list = [...board.scored.values()];

@@ -60,6 +60,8 @@ export const OFFLINE_WEIGHTS = {
   /** Scrolling down when content lies below. */
   scroll: 0.5,
   goBack: 0.1,
+  /** The finish candidate: below any control a task names, so it leads only where memory or the person raise it. */
+  finish: -1,
 } as const;
 
 export const ROLE_PRIOR: Record<string, number> = {
