@@ -32,7 +32,8 @@ const stepThat = (navigated: boolean, index: number) => blankStep({
 
 describe('go_back on the first page of the task', () => {
   it('is unavailable until a step has navigated, and again after going back to the start', () => {
-    expect([...unavailableActions(episodeWith([]))]).toEqual([GO_BACK]);
+    // Before anything ran, "the task is done" is not offered either.
+    expect([...unavailableActions(episodeWith([]))]).toEqual([GO_BACK, 'send_msg_to_user("Done.")']);
     expect([...unavailableActions(episodeWith([stepThat(false, 0)]))]).toEqual([GO_BACK]);
     expect([...unavailableActions(episodeWith([stepThat(true, 0)]))]).toEqual([]);
     const back = blankStep({ index: 1, url: 'https://shop.test/deals', regUrl: '/deals', chosen: { action: GO_BACK, semantic: GO_BACK, decision: 'approved' } as never, result: { ok: true, navigated: true } as never });

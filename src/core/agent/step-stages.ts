@@ -14,6 +14,7 @@ import type { CandidatePolicy, PolicyProposal, StepHistoryItem } from '../policy
 import { composeRequest, type Learner, type LearnerRequestChange, type RequestShape, type StepContext } from '../learning/learner.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
+import { FINISH_ACTION } from '../page/action.ts';
 import { resolveSemanticAction } from '../page/semantic-action.ts';
 import { renderObservation } from '../page/render-observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
@@ -95,10 +96,17 @@ export function proposeStage(policy: CandidatePolicy, episode: Episode, context:
  * Actions not offered at this step whatever proposes them: `go_back` while the
  * episode has no page of its own to go back to (`historyDepth` 0) would leave
  * the task (about:blank, or the page the person came from). The tab driver
- * refuses it too; not proposing it keeps it out of memory and sampling.
+ * refuses it too; not proposing it keeps it out of memory and sampling. And
+ * the bare finish before any step ran.
  */
 export function unavailableActions(episode: Episode, currentUrl?: string): Set<string> {
-  return historyDepth(episode.steps, currentUrl) === 0 ? new Set([formatAction({ type: 'go_back' })]) : new Set();
+  const out = new Set<string>();
+  if (historyDepth(episode.steps, currentUrl) === 0) out.add(formatAction({ type: 'go_back' }));
+  // "The task is done" before anything ran is not a finish: memory of a page that looks the
+  // same after the task as before it (a star's state is not in the snapshot) must not end it.
+  // The person can still say done in the panel.
+  if (!episode.steps.some((s) => s.chosen && s.result?.ok === true)) out.add(formatAction(FINISH_ACTION));
+  return out;
 }
 
 interface Proposed {
@@ -124,7 +132,11 @@ export function validateStage(proposal: PolicyProposal, observation: PageObserva
     if (!exclude.has(page.semantic)) fitting.push({ page, logit: c.logit, ...(c.rationale !== undefined ? { rationale: c.rationale } : {}) });
   }
   const candidates = distinct(fitting.filter((c) => !unavailable.has(c.page.semantic)));
-  for (const c of fitting) if (unavailable.has(c.page.semantic)) notes.push(`dropped ${c.page.semantic}: the task's first page has nothing of the task to go back to`);
+  for (const c of fitting) {
+    if (!unavailable.has(c.page.semantic)) continue;
+    const why = c.page.action.type === 'go_back' ? "the task's first page has nothing of the task to go back to" : 'nothing of the task has run yet';
+    notes.push(`dropped ${c.page.semantic}: ${why}`);
+  }
   if (candidates.length === 0 && fitting.length > 0) {
     // Nothing else was proposed: show it rather than pause; the tab driver still refuses it,
     // and the person can edit the step.
