@@ -7,6 +7,7 @@
 import { SingleBar } from 'cli-progress';
 import type { Browser, Page } from 'playwright-core';
 import { createOpenAiChatModel } from '../src/adapters/openai/openai-chat-model.ts';
+import { countingChatModel } from '../src/core/llm/counting-chat-model.ts';
 import { AgentController, isFinished } from '../src/core/agent/agent-controller.ts';
 import type { Episode } from '../src/core/episode/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/episode/episode-store.ts';
@@ -423,7 +424,9 @@ async function runAttempt(input: {
   /** 1-based instance of the task within its template. */
   instance: number;
 }): Promise<AttemptRecord> {
-  const { options, learner, task, attempt, set, chat, browser, teacher } = input;
+  const { options, learner, task, attempt, set, browser, teacher } = input;
+  // Every model call of this attempt, the policy's and every learner's, counted at the port.
+  const chat = input.chat === null ? null : countingChatModel(input.chat);
   const t0 = Date.now();
   // Same stream for every learner at the same (task, attempt): equal footing.
   const streamSeed = hash(`${options.seed}:${task.id}:${attempt}`);
@@ -497,7 +500,7 @@ async function runAttempt(input: {
       outcome: reward === null ? 'error' : isSuccess(reward) ? 'success' : 'failure',
       reward,
       steps: executed.length,
-      modelCalls: closed.steps.reduce((n, s) => n + s.modelCalls, 0),
+      modelCalls: chat?.calls ?? 0,
       promptTokens: closed.steps.reduce((n, s) => n + s.promptTokens, 0),
       completionTokens: closed.steps.reduce((n, s) => n + s.completionTokens, 0),
       decisionLatenciesMs: closed.steps.map((s) => s.decisionLatencyMs),

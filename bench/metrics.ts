@@ -37,6 +37,7 @@ export interface AttemptRecord {
   /** The reward in [0, 1]; null when the reward function threw. */
   reward: number | null;
   steps: number;
+  /** Model calls of the attempt, the policy's and every learner's, counted at the model port. */
   modelCalls: number;
   promptTokens: number;
   completionTokens: number;
