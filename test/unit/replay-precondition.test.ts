@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { resolveSemanticAction } from '../../src/core/page/semantic-action.ts';
-import { checkPrecondition } from '../../src/core/replay/replay-step.ts';
+import { checkPrecondition, valuesThePageMustShow } from '../../src/core/replay/replay-step.ts';
 
 const node = (ref: string, role: string, name: string, depth = 0): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth, inViewport: true });
 const page = (nodes: SnapshotNode[], url = 'https://shop.test/product/7'): PageObservation => ({
@@ -37,5 +37,25 @@ describe('the precondition of a replayed step', () => {
     // Inside the dialog the step may run (a procedure that learned the dialog).
     expect(checkPrecondition({ regUrl: '/product/{id}', action: 'click(<button "Stay">)' }, page([dialog, node('2', 'button', 'Stay', 1)]))).toMatchObject({ ok: true });
     expect(checkPrecondition(step, page([node('1', 'button', 'Add Red mug to cart')], 'https://shop.test/cart'))).toEqual({ ok: false, reason: 'a different page type (/cart, not /product/{id})' });
+  });
+
+  it('checks the content as well as the control: the item the plan went to must be the item on the page', () => {
+    const plan = [
+      { action: 'fill(<searchbox "Search">, "{item}")' },
+      { action: 'click(<link "{item}" in item "{item}">)' },
+      { action: 'click(<button "Add to cart">)' },
+    ];
+    const values = { item: 'Desk lamp' };
+    expect(valuesThePageMustShow(plan, values, 2)).toEqual(['Desk lamp']);
+    // A fill carries its own value: nothing more to show; nor does the first step.
+    expect(valuesThePageMustShow(plan, values, 0)).toEqual([]);
+    const add = { regUrl: '/product/{id}', action: 'click(<button "Add to cart">)' };
+    const heading: SnapshotNode = { ref: null, kind: 'heading', role: 'heading', name: 'Desk lamp', states: {}, depth: 0, inViewport: true, level: 1 };
+    expect(checkPrecondition(add, page([heading, node('1', 'button', 'Add to cart')]), ['Desk lamp'])).toMatchObject({ ok: true });
+    // The same page and control, showing a substitute: the replay stops before acting.
+    const mug = { ...heading, name: 'Ceramic mug' };
+    expect(checkPrecondition(add, page([mug, node('1', 'button', 'Add to cart')]), ['Desk lamp'])).toEqual({
+      ok: false, reason: 'the page does not show "Desk lamp", the item the plan acts on',
+    });
   });
 });

@@ -11,7 +11,7 @@ import { formatAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { proposedStep } from '../episode/step-record.ts';
 import { pageKeyOf } from '../page/page-key.ts';
-import { checkPrecondition } from './replay-step.ts';
+import { checkPrecondition, valuesThePageMustShow } from './replay-step.ts';
 
 export interface ReplayContext {
   stepIndex: number;
@@ -63,7 +63,7 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
     return { kind: 'finished', replay: finished, note: `replay finished its ${replay.steps.length} steps; say how it went` };
   }
   const planned = replay.steps[done]!;
-  const check = checkPrecondition(planned, context.observation);
+  const check = checkPrecondition(planned, context.observation, valuesThePageMustShow(replay.abstractSteps, replay.values, done));
   if (!check.ok) return stopAt(replay, done, check.reason);
   const candidate: CandidateRecord = {
     action: formatAction(check.action),

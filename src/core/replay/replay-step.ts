@@ -27,7 +27,39 @@ function insideDialogs(nodes: readonly SnapshotNode[]): { inside: Set<number>; d
   return { inside, dialogs };
 }
 
-export function checkPrecondition(step: { regUrl: string; action: string }, observation: PageObservation): Precondition {
+const VARIABLE = /\{([A-Za-z_][A-Za-z0-9_ -]*)\}/g;
+const escapeRegExp = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The task values a step's page must show: the values of every variable an
+ * earlier step found its element by (a link "{item}" clicked, a row "{item}"
+ * acted in). The item the plan went to must still be the item on the page: a
+ * product page showing a substitute under the same "Add to cart" is not it.
+ * Only for steps that act on a control without a value of their own.
+ */
+export function valuesThePageMustShow(abstractSteps: readonly { action: string }[], values: Readonly<Record<string, string>>, step: number): string[] {
+  const current = parseAction(abstractSteps[step]?.action ?? '');
+  if (!current.ok || !['click', 'dblclick', 'press', 'check', 'uncheck'].includes(current.action.type)) return [];
+  const names = new Set<string>();
+  for (const earlier of abstractSteps.slice(0, step)) {
+    const parsed = parseAction(earlier.action);
+    const target = parsed.ok && 'target' in parsed.action ? parsed.action.target : undefined;
+    if (!target || target.kind !== 'semantic') continue;
+    for (const text of [target.name, ...(target.context ?? []).map((c) => c.name)]) for (const m of text.matchAll(VARIABLE)) names.add(m[1]!.trim());
+  }
+  return [...names].map((n) => values[n]).filter((v): v is string => v !== undefined && v.trim() !== '');
+}
+
+/** Whether the page shows a value: in its title, a line's name or a control's context, as whole words. */
+function pageShows(observation: PageObservation, value: string): boolean {
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value.trim())}(?![\\p{L}\\p{N}])`, 'iu');
+  if (re.test(observation.title)) return true;
+  return observation.nodes.some((n) => re.test(n.name) || (n.context ?? []).some((c) => re.test(c.name)));
+}
+
+export function checkPrecondition(step: { regUrl: string; action: string }, observation: PageObservation, mustShow: readonly string[] = []): Precondition {
+  const missing = mustShow.find((v) => !pageShows(observation, v));
+  if (missing !== undefined) return { ok: false, reason: `the page does not show "${missing}", the item the plan acts on` };
   const parsed = parseAction(step.action);
   if (!parsed.ok) return { ok: false, reason: `the step does not parse (${parsed.error.message})` };
   const here = regularizeUrl(observation.url).regUrl;
