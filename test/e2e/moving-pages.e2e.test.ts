@@ -1,0 +1,69 @@
+/**
+ * Pages that move under the agent (issue 34), through the page agent the
+ * content script uses, in real Chromium: a form whose controls a script
+ * replaces after load, a custom dropdown whose options render in an overlay
+ * at the end of <body>, a button that no pointer can reach. Pages written
+ * for this test (test/fixtures/sites/moving/).
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionResult } from '../../src/core/page/action.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import type { PageObservation } from '../../src/core/page/observation.ts';
+import { resolveSemanticAction } from '../../src/core/page/semantic-action.ts';
+import { actionFingerprint } from '../../src/core/page/target-fingerprint.ts';
+import { launchPlain } from '../support/chromium.ts';
+import { observeSettled, pageAgentCode } from '../support/page-agent-harness.ts';
+import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+
+let browser: Browser;
+let server: StaticServer;
+let agentCode: string;
+let page: Page;
+
+beforeAll(async () => {
+  agentCode = await pageAgentCode();
+  server = await startStaticServer(join(import.meta.dirname, '../fixtures/sites'));
+  browser = await launchPlain();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string): Promise<void> {
+  await page?.close();
+  page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  await page.addInitScript({ content: agentCode });
+  await page.goto(`${server.origin}/moving/${path}`);
+}
+
+/** As the agent does it: read the settled page, resolve the action there, and run it as approved (with its fingerprint). */
+async function step(text: string, observation?: PageObservation): Promise<ActionResult> {
+  const parsed = parseAction(text);
+  if (!parsed.ok) throw parsed.error;
+  const seen = observation ?? (await observeSettled(page));
+  const resolved = resolveSemanticAction(parsed.action, seen);
+  if (!resolved.ok) throw new Error(resolved.message);
+  const expect = actionFingerprint(resolved.action, seen) ?? null;
+  return page.evaluate(({ a, e }) => globalThis.__apprentice!.act(a, e ?? undefined), { a: resolved.action, e: expect });
+}
+
+describe('a page that is still changing', () => {
+  it('is read once its script has replaced the form: the fill lands on the new control', async () => {
+    await open('hydrating-form.html');
+    const result = await step('fill(<textbox "Display name">, "Ada")');
+    expect(result).toMatchObject({ ok: true });
+    expect(await page.inputValue('#display[data-hydrated]')).toBe('Ada');
+  });
+
+  it('is read after at most 1.5 s when it never stops changing, and the snapshot says so', async () => {
+    await open('hydrating-form.html?forever');
+    const started = Date.now();
+    const observation = await observeSettled(page);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(observation.omissions).toContainEqual(expect.stringMatching(/^the page was still changing after 1\.[5-9] s; this snapshot may be out of date$/));
+  });
+});
