@@ -67,3 +67,23 @@ describe('a page that is still changing', () => {
     expect(observation.omissions).toContainEqual(expect.stringMatching(/^the page was still changing after 1\.[5-9] s; this snapshot may be out of date$/));
   });
 });
+
+describe('a custom dropdown whose options render in an overlay at the end of <body>', () => {
+  it('opens over its control and takes the click on an option that closes it: both approved clicks run', async () => {
+    await open('overlay-dropdown.html');
+    // The overlay opens on mousedown, over the control: the control's own popup (aria-controls) is under the pointer.
+    expect(await step('click(<combobox "Edit">)')).toMatchObject({ ok: true });
+    expect(await page.getAttribute('#edit', 'aria-expanded')).toBe('true');
+    // The option is chosen on mouseup and the overlay goes: what is under the pointer then was not pressed.
+    expect(await step('click(<option "Allow only administrators">)')).toMatchObject({ ok: true });
+    expect(await page.inputValue('#edit-value')).toBe('sysop');
+    expect(await page.textContent('#edit')).toBe('Allow only administrators');
+  });
+
+  it('still refuses a cover that is not the control\'s popup', async () => {
+    await open('overlay-dropdown.html');
+    const result = await step('click(<button "Notify watchers">)');
+    expect(result).toMatchObject({ ok: false, code: 'not_run' });
+    expect(!result.ok && result.message).toMatch(/^<div.notice "Subscribe to our newsletter"> is under the pointer at the click point now, not <button#notify "Notify watchers">; not clicked$/);
+  });
+});

@@ -6,12 +6,15 @@
  * mouse sequence to the topmost element there when that element is the
  * target, is inside it, or is inside one of its labels (a styled box over a
  * hidden checkbox). When something else covers every point tried, the click
- * fails with `obscured` and names the cover.
+ * fails with `obscured` and names the cover. A popup the control opened
+ * (popups.ts) is the control at work, not a cover.
  */
 import { describeElement } from '../dom/describe-element.ts';
 import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, realmOf, type Run } from './act-context.ts';
 import { controlInTheWay } from './act-check.ts';
+import { watchPopups, type PopupWatch } from './popups.ts';
+import { isVisible } from '../dom/visibility.ts';
 import { scrollIntoViewIfNeeded } from './targets.ts';
 
 interface Point { clientX: number; clientY: number }
@@ -180,6 +183,8 @@ export function hoverOver(el: Element, run: Run): Landing {
  * click of a double click lands where the first did).
  */
 export function clickSequence(el: Element, run: Run, detail: number, landing?: Landing): Landing {
+  // Before the hover: a menu that opens on hover is the control's popup too.
+  const popups = run.strictHits ? watchPopups(el) : null;
   const where = landing ?? hoverOver(el, run);
   const target = where.el.isConnected ? where.el : el;
   const at = where.at;
@@ -190,17 +195,24 @@ export function clickSequence(el: Element, run: Run, detail: number, landing?: L
   // The page's pointer handlers have run: what the click would follow or submit is checked now,
   // and what is under the pointer at the click point (a cover that appeared on hover).
   run.check?.('while the pointer was down');
-  if (run.strictHits) underPointer(el, at);
+  if (popups !== null) underPointer(el, at, popups);
   // Untrusted click events still run activation behaviour: links follow,
   // checkboxes toggle, submit buttons submit.
   mouse(target, run, 'click', { buttons: 0, detail }, at);
   return where;
 }
 
-/** Throws `not_run` when the topmost element at the click point is not `el` or a part of it without activation behaviour. */
-function underPointer(el: Element, at: Point): void {
+/**
+ * Throws `not_run` when the topmost element at the click point is not `el`,
+ * a part of it without activation behaviour, or a popup the press opened.
+ */
+function underPointer(el: Element, at: Point, popups: PopupWatch): void {
+  // The control answered the press and went away (a menu that closes on its choice, on mouseup):
+  // what the pointer is over now was not pressed, and the click still goes to the control.
+  if (!el.isConnected || !isVisible(el)) return;
   const hit = topmostAt(el.ownerDocument, at.clientX, at.clientY);
   if (hit === null) return;
+  if (popups.belongsToControl(hit)) return;
   if (reaches(hit, el) && !(flatContains(el, hit) && controlInTheWay(hit, el) !== null)) return;
   if (flatContains(hit, el)) return; // the target lets the pointer through to an ancestor (pointer-events: none)
   throw new ActionFailure('not_run', `<${describeElement(hit)}> is under the pointer at the click point now, not <${describeElement(el)}>; not clicked`);
