@@ -12,6 +12,7 @@ import { highlightRef } from './act/highlight.ts';
 import { observePage } from './observe/observe-page.ts';
 import { RefRegistry } from './observe/ref-registry.ts';
 import { deepActiveElement } from './dom/focus.ts';
+import { markCovered } from './act/covered-nodes.ts';
 import { stillChanging, trackChanges, waitUntilSettled, type ChangeClock } from './dom/page-settle.ts';
 
 export interface PageAgent {
@@ -50,7 +51,7 @@ function elementNear(action: Action, registry: RefRegistry, win: Window): Elemen
 
 async function observeSettled(win: Window, registry: RefRegistry, clock: ChangeClock, options: ObserveOptions): Promise<PageObservation> {
   const settle = await waitUntilSettled(win, clock);
-  const observation = observePage(win.document, registry, options);
+  const observation = markCovered(observePage(win.document, registry, options), registry);
   // Said where the step record keeps what the page showed: the snapshot may be out of date already.
   if (!settle.settled) observation.omissions.push(`${stillChanging(settle)}; this snapshot may be out of date`);
   return observation;
@@ -70,7 +71,7 @@ export function createPageAgent(win: Window): PageAgent {
   const registry = new RefRegistry();
   const clock = trackChanges(win);
   return {
-    observe: (options) => observePage(win.document, registry, options),
+    observe: (options) => markCovered(observePage(win.document, registry, options), registry),
     observeSettled: (options) => observeSettled(win, registry, clock, options),
     act: (action, expect) => actSettled(win, registry, clock, action, expect),
     highlight: (ref) => highlightRef(ref, registry, win.document),

@@ -87,3 +87,16 @@ describe('a custom dropdown whose options render in an overlay at the end of <bo
     expect(!result.ok && result.message).toMatch(/^<div.notice "Subscribe to our newsletter"> is under the pointer at the click point now, not <button#notify "Notify watchers">; not clicked$/);
   });
 });
+
+describe('a control no pointer can reach', () => {
+  it('is marked in the snapshot with what covers it; the control on top is not', async () => {
+    await open('covered-search.html');
+    const observation = await observeSettled(page);
+    const byName = (name: string) => observation.nodes.find((n) => n.role === 'button' && n.name === name);
+    expect(byName('Search')?.coveredBy).toBe('button.icon "Go"');
+    expect(byName('Go')?.coveredBy).toBeUndefined();
+    expect(observation.nodes.filter((n) => n.coveredBy !== undefined)).toHaveLength(1);
+    const result = await step('click(<button "Search">)', observation);
+    expect(result).toMatchObject({ ok: false, code: 'obscured' });
+  });
+});

@@ -70,6 +70,8 @@ export const SnapshotNodeSchema = z.strictObject({
   inViewport: z.boolean(),
   /** The frame path when inside a same-origin iframe ("f1"); absent in the top document. */
   frame: z.string().optional(),
+  /** Something else is on top of it at every point a pointer could land: what (`button.icon "Search"`). */
+  coveredBy: z.string().optional(),
 });
 export type SnapshotNode = z.infer<typeof SnapshotNodeSchema>;
 
