@@ -25,10 +25,17 @@ export interface SettleReport {
   waitedMs: number;
 }
 
-/** When the page last changed, kept from the moment the page agent starts, so a wait knows what happened just before it was asked. */
+/**
+ * When the page last changed, kept from the moment the page agent starts, so
+ * a wait knows what happened just before it was asked: anywhere, or touching
+ * one element (the changes of the last quiet period are kept for that).
+ */
 export interface ChangeClock {
-  lastChange(): number;
+  lastChange(near?: Element | null): number;
 }
+
+/** Changes kept for `lastChange(near)`; past this many in one quiet period, any change counts as near. */
+const MAX_RECENT = 256;
 
 function ownMutation(record: MutationRecord): boolean {
   if (record.type === 'attributes') return record.attributeName !== null && OWN_ATTRIBUTES.has(record.attributeName);
@@ -48,28 +55,45 @@ function observeMutations(win: Window, onChange: (records: MutationRecord[]) => 
   return observer;
 }
 
-/** Starts keeping the time of the page's last change (its load counts as one). */
-export function trackChanges(win: Window): ChangeClock {
-  let last = win.performance.now();
-  observeMutations(win, () => {
-    last = win.performance.now();
-  });
-  win.addEventListener('load', () => {
-    last = Math.max(last, win.performance.now());
-  });
-  return { lastChange: () => last };
-}
-
 /** The mutation touched `near`: inside it, or a change of one of its ancestors (a replaced form removes it). */
-function touches(record: MutationRecord, near: Element): boolean {
+function touches(record: Pick<MutationRecord, 'type' | 'target'>, near: Element): boolean {
   const target = record.target;
   return target === near || near.contains(target) || target.contains(near) || (record.type === 'childList' && !near.isConnected);
+}
+
+/** Starts keeping the time of the page's changes (its load counts as one). */
+export function trackChanges(win: Window): ChangeClock {
+  const now = () => win.performance.now();
+  let last = now();
+  let overflowAt = -Infinity;
+  let recent: { at: number; type: MutationRecordType; target: Node }[] = [];
+  observeMutations(win, (records) => {
+    last = now();
+    recent = recent.filter((r) => last - r.at < SETTLE_QUIET_MS);
+    for (const r of records) recent.push({ at: last, type: r.type, target: r.target });
+    if (recent.length > MAX_RECENT) {
+      overflowAt = last;
+      recent = [];
+    }
+  });
+  win.addEventListener('load', () => {
+    last = Math.max(last, now());
+    overflowAt = last; // the load is a change of everything
+  });
+  return {
+    lastChange: (near) => {
+      if (near == null) return last;
+      let at = overflowAt;
+      for (const r of recent) if (r.at > at && touches(r, near)) at = r.at;
+      return at;
+    },
+  };
 }
 
 /**
  * Resolves once the document has loaded and nothing (or nothing touching
  * `near`) changed for `quietMs`, or after `maxMs` with `settled: false`.
- * Changes before the call are known from `clock` (any change counts there).
+ * Changes before the call are known from `clock`.
  */
 export function waitUntilSettled(
   win: Window,
@@ -81,7 +105,7 @@ export function waitUntilSettled(
   const near = options.near ?? null;
   const now = () => win.performance.now();
   const started = now();
-  let last = clock.lastChange();
+  let last = clock.lastChange(near);
   return new Promise((resolve) => {
     const observer = observeMutations(win, (records) => {
       if (near === null || records.some((r) => touches(r, near))) last = now();
