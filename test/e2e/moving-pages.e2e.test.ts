@@ -100,3 +100,18 @@ describe('a control no pointer can reach', () => {
     expect(result).toMatchObject({ ok: false, code: 'obscured' });
   });
 });
+
+describe('an autocomplete list that opened while typing', () => {
+  for (const [variant, role] of [['', 'combobox'], ['?unnamed', 'textbox']] as const) {
+    it(`is closed before a following Enter, which then submits the field${variant ? ' (a list the field does not name)' : ''}`, async () => {
+      await open(`autocomplete.html${variant}`);
+      expect(await step(`fill(<${role} "Quick search">, "#3")`)).toMatchObject({ ok: true });
+      expect(await page.isVisible('#suggestions')).toBe(true);
+      const submitted = page.waitForURL(/\/moving\/saved\.html\?q=%233$/, { timeout: 5_000 });
+      // The result may not come back: the submit ends the document the page agent runs in.
+      const result = await step(`press(<${role} "Quick search">, "Enter")`).catch(() => null);
+      await submitted;
+      if (result?.ok && result.note !== undefined) expect(result.note).toMatch(/^closed the field's autocomplete list \(Escape\) before pressing Enter/);
+    });
+  }
+});
