@@ -80,6 +80,12 @@ describe('a custom dropdown whose options render in an overlay at the end of <bo
     expect(await page.textContent('#edit')).toBe('Allow only administrators');
   });
 
+  it('takes an approved select_option, which opens the popup and clicks the option in it', async () => {
+    await open('overlay-dropdown.html');
+    expect(await step('select_option(<combobox "Edit">, "Allow only administrators")')).toMatchObject({ ok: true });
+    expect(await page.inputValue('#edit-value')).toBe('sysop');
+  });
+
   it('still refuses a cover that is not the control\'s popup', async () => {
     await open('overlay-dropdown.html');
     const result = await step('click(<button "Notify watchers">)');
