@@ -77,9 +77,10 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
         try {
           // A document that has not finished loading (a navigation just
           // committed) is not observed: its scripts may not have rendered yet.
-          const observation = await (await agent()).evaluate((opts: ObserveOptions): PageObservation | null => {
+          // Settled as the content script does it (content/dom/page-settle.ts), so both read the same moment.
+          const observation = await (await agent()).evaluate((opts: ObserveOptions): Promise<PageObservation> | null => {
             const pageAgent = globalThis.__apprentice;
-            return pageAgent && document.readyState === 'complete' ? pageAgent.observe(opts) : null;
+            return pageAgent && document.readyState === 'complete' ? pageAgent.observeSettled(opts) : null;
           }, observeOptions);
           if (observation) return observation;
         } catch (err) {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { costTable, fallbackLines } from './cost-metrics.ts';
+import { refusalTable } from './action-failures.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { markdownTable } from 'markdown-table';
 import type { RunReport } from '../src/core/learning/learner-definition.ts';
@@ -72,6 +73,8 @@ export function markdownReport(r: BenchResult): string {
   }
   lines.push('Cost by attempt — model calls and policy calls per success, steps replayed from learned procedures (configurations ending in +replay replay them):', '');
   lines.push(markdownTable(costTable(r.records, r.learners.filter((l) => !(l in (r.needsModel ?? {}))), r.attempts)), '');
+  lines.push('Refused actions by cause — failed steps (attempts that failed with one as their last step):', '');
+  lines.push(markdownTable(refusalTable(r.records, r.learners.filter((l) => !(l in (r.needsModel ?? {}))))), '');
   const fallbacks = fallbackLines(r.records);
   if (fallbacks.length > 0) lines.push('Replay fallbacks (the step where a procedure stopped, and why; the policy finished the attempt):', '', ...fallbacks, '');
   lines.push('Success rate by attempt (%):', '');

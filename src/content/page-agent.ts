@@ -11,10 +11,19 @@ import { performAction } from './act/perform-action.ts';
 import { highlightRef } from './act/highlight.ts';
 import { observePage } from './observe/observe-page.ts';
 import { RefRegistry } from './observe/ref-registry.ts';
+import { deepActiveElement } from './dom/focus.ts';
+import { markCovered } from './act/covered-nodes.ts';
+import { stillChanging, trackChanges, waitUntilSettled, type ChangeClock } from './dom/page-settle.ts';
 
 export interface PageAgent {
+  /** The page as it is now (tools and benchmarks that read a page at a moment of their choosing). */
   observe(options: ObserveOptions): PageObservation;
-  /** `expect`: the element as approved; the action is refused (not_run) when it is not that any more (act/act-check.ts). */
+  /** The page once it has settled (dom/page-settle.ts): what the agent reads before it proposes a step. */
+  observeSettled(options: ObserveOptions): Promise<PageObservation>;
+  /**
+   * Runs the action once the page around its target has settled.
+   * `expect`: the element as approved; the action is refused (not_run) when it is not that any more (act/act-check.ts).
+   */
   act(action: Action, expect?: TargetFingerprint): Promise<ActionResult>;
   highlight(ref: string | null): void;
   /**
@@ -31,11 +40,40 @@ function flatParent(el: Element): Element | null {
   return (el.getRootNode() as Partial<ShadowRoot>).host ?? null;
 }
 
+/** Actions that do not touch the page's elements need not wait for them. */
+const NO_WAIT: ReadonlySet<Action['type']> = new Set(['goto', 'go_back', 'go_forward', 'send_msg_to_user', 'report_infeasible']);
+
+/** The element whose surroundings must be still before acting: the target, the focused element for a bare key press. */
+function elementNear(action: Action, registry: RefRegistry, win: Window): Element | null {
+  if ('target' in action && action.target?.kind === 'ref') return registry.elementFor(action.target.ref);
+  return action.type === 'press' ? deepActiveElement(win.document) : null;
+}
+
+async function observeSettled(win: Window, registry: RefRegistry, clock: ChangeClock, options: ObserveOptions): Promise<PageObservation> {
+  const settle = await waitUntilSettled(win, clock);
+  const observation = markCovered(observePage(win.document, registry, options), registry);
+  // Said where the step record keeps what the page showed: the snapshot may be out of date already.
+  if (!settle.settled) observation.omissions.push(`${stillChanging(settle)}; this snapshot may be out of date`);
+  return observation;
+}
+
+async function actSettled(win: Window, registry: RefRegistry, clock: ChangeClock, action: Action, expect?: TargetFingerprint): Promise<ActionResult> {
+  if (NO_WAIT.has(action.type)) return performAction(action, registry, win, expect);
+  const settle = await waitUntilSettled(win, clock, { near: elementNear(action, registry, win) });
+  const result = await performAction(action, registry, win, expect);
+  if (settle.settled) return result;
+  const said = `${stillChanging(settle)} around the target; acted anyway`;
+  if (!result.ok) return { ...result, message: `${result.message} (${said})` };
+  return { ...result, note: result.note === undefined ? said : `${result.note}; ${said}` };
+}
+
 export function createPageAgent(win: Window): PageAgent {
   const registry = new RefRegistry();
+  const clock = trackChanges(win);
   return {
-    observe: (options) => observePage(win.document, registry, options),
-    act: (action, expect) => performAction(action, registry, win, expect),
+    observe: (options) => markCovered(observePage(win.document, registry, options), registry),
+    observeSettled: (options) => observeSettled(win, registry, clock, options),
+    act: (action, expect) => actSettled(win, registry, clock, action, expect),
     highlight: (ref) => highlightRef(ref, registry, win.document),
     locate: (el) => {
       const observation = observePage(win.document, registry, {});

@@ -33,6 +33,10 @@ export async function pageAgentCode(): Promise<string> {
 export const observeAll = (page: Page): Promise<PageObservation> =>
   page.evaluate(() => globalThis.__apprentice!.observe({ maxChars: 200_000 }));
 
+/** A full observation once the page has settled, as the agent reads it before a step. */
+export const observeSettled = (page: Page): Promise<PageObservation> =>
+  page.evaluate(() => globalThis.__apprentice!.observeSettled({ maxChars: 200_000 }));
+
 /** Parses an action, resolves semantic targets on a fresh observation, runs it in the page. */
 export async function actByGrammar(page: Page, text: string): Promise<ActionResult> {
   const parsed = parseAction(text);

@@ -11,9 +11,18 @@ import { tag, type Run } from './act-context.ts';
 import { keyEvent, keySpec, modState, parseChord, producesKeypress, type ModState, type Modifier } from './keys.ts';
 import { mouse } from './pointer.ts';
 import { deleteText, insertText, isFormField, isTextEditable } from './typing.ts';
+import { closeListBeforeEnter } from './autocomplete.ts';
 
 export function pressKeys(el: Element, keys: string, run: Run): string | undefined {
   const { modifiers, key } = parseChord(keys);
+  // An autocomplete list the typing opened would take the Enter (autocomplete.ts).
+  const closed = key === 'Enter' && modifiers.length === 0 && tag(el) === 'input' && isTextEditable(el) ? closeListBeforeEnter(el, run) : null;
+  if (closed?.pressEnter === false) return closed.note;
+  const note = pressChord(el, modifiers, key, run);
+  return closed === null ? note : note === undefined ? closed.note : `${closed.note}; ${note}`;
+}
+
+function pressChord(el: Element, modifiers: Modifier[], key: string, run: Run): string | undefined {
   const held: Modifier[] = [];
   for (const m of modifiers) {
     held.push(m);

@@ -6,12 +6,15 @@
  * mouse sequence to the topmost element there when that element is the
  * target, is inside it, or is inside one of its labels (a styled box over a
  * hidden checkbox). When something else covers every point tried, the click
- * fails with `obscured` and names the cover.
+ * fails with `obscured` and names the cover. A popup the control opened
+ * (popups.ts) is the control at work, not a cover.
  */
 import { describeElement } from '../dom/describe-element.ts';
 import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, realmOf, type Run } from './act-context.ts';
 import { controlInTheWay } from './act-check.ts';
+import { watchPopups, type PopupWatch } from './popups.ts';
+import { isVisible } from '../dom/visibility.ts';
 import { scrollIntoViewIfNeeded } from './targets.ts';
 
 interface Point { clientX: number; clientY: number }
@@ -54,48 +57,61 @@ function reaches(hit: Element, el: Element): boolean {
   return false;
 }
 
+type Probe = { landing: Landing } | { cover: Element } | { inTheWay: Element };
+
 /**
- * Finds the landing of a click on `el`. Points outside the viewport are not
- * tried; when the engine cannot hit-test at all (no layout), the element
+ * Hit-tests visible points of `el` in order. Points outside the viewport are
+ * not tried; when the engine cannot hit-test at all (no layout), the element
  * itself receives the events. `strict` (an approved action): a point whose
  * topmost element is a different link, button or form control inside the
- * target does not count; when every point lands on one, the click is refused.
+ * target does not count.
  */
-export function landingOf(el: Element, strict = false): Landing {
+function probe(el: Element, strict: boolean): Probe {
   const doc = el.ownerDocument;
   const view = doc.defaultView;
   const rects = Array.from(el.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
   const centre = (r: DOMRect | undefined): Point => (r ? { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 } : { clientX: 0, clientY: 0 });
-  if (view === null || rects.length === 0) return { el, at: centre(el.getBoundingClientRect()) };
+  if (view === null || rects.length === 0) return { landing: { el, at: centre(el.getBoundingClientRect()) } };
   let cover: Element | null = null;
   let inTheWay: Element | null = null;
-  let tried = 0;
   for (const r of rects.slice(0, 4)) {
     for (const [fx, fy] of PROBES) {
       const x = r.left + r.width * fx;
       const y = r.top + r.height * fy;
       if (x < 0 || y < 0 || x >= view.innerWidth || y >= view.innerHeight) continue;
-      tried++;
       const hit = topmostAt(doc, x, y);
       if (hit === null) continue;
       const at = { clientX: x, clientY: y };
       if (reaches(hit, el)) {
         const other = strict && flatContains(el, hit) ? controlInTheWay(hit, el) : null;
-        if (other === null) return { el: hit, at };
+        if (other === null) return { landing: { el: hit, at } };
         inTheWay ??= other;
         continue;
       }
       // A hit on an ancestor means the target lets the pointer through
       // (pointer-events: none): the event reaches the ancestor through it anyway.
-      if (flatContains(hit, el)) return { el, at };
+      if (flatContains(hit, el)) return { landing: { el, at } };
       cover ??= hit;
     }
   }
-  if (inTheWay !== null) {
-    throw new ActionFailure('not_run', `a different control, <${describeElement(inTheWay)}>, is inside <${describeElement(el)}> at every point the pointer could land; not clicked`);
+  if (inTheWay !== null) return { inTheWay };
+  return cover === null ? { landing: { el, at: centre(rects[0]) } } : { cover };
+}
+
+/** Finds the landing of a click on `el`; refuses (`not_run`, `obscured`) when no point tried reaches it. */
+export function landingOf(el: Element, strict = false): Landing {
+  const found = probe(el, strict);
+  if ('landing' in found) return found.landing;
+  if ('inTheWay' in found) {
+    throw new ActionFailure('not_run', `a different control, <${describeElement(found.inTheWay)}>, is inside <${describeElement(el)}> at every point the pointer could land; not clicked`);
   }
-  if (tried === 0 || cover === null) return { el, at: centre(rects[0]) };
-  throw new ActionFailure('obscured', `<${describeElement(el)}> is covered by <${describeElement(cover)}> at every point tried; close or move what covers it first`);
+  throw new ActionFailure('obscured', `<${describeElement(el)}> is covered by <${describeElement(found.cover)}> at every point tried; close or move what covers it first`);
+}
+
+/** What covers `el` at every point a pointer could land on it now, or null (the snapshot marks such controls). */
+export function coverOf(el: Element): Element | null {
+  const found = probe(el, false);
+  return 'cover' in found ? found.cover : null;
 }
 
 export function mouse(el: Element, run: Run, type: string, extra: MouseEventInit = {}, at?: Point): boolean {
@@ -180,6 +196,8 @@ export function hoverOver(el: Element, run: Run): Landing {
  * click of a double click lands where the first did).
  */
 export function clickSequence(el: Element, run: Run, detail: number, landing?: Landing): Landing {
+  // Before the hover: a menu that opens on hover is the control's popup too.
+  const popups = run.strictHits ? watchPopups(el) : null;
   const where = landing ?? hoverOver(el, run);
   const target = where.el.isConnected ? where.el : el;
   const at = where.at;
@@ -190,17 +208,24 @@ export function clickSequence(el: Element, run: Run, detail: number, landing?: L
   // The page's pointer handlers have run: what the click would follow or submit is checked now,
   // and what is under the pointer at the click point (a cover that appeared on hover).
   run.check?.('while the pointer was down');
-  if (run.strictHits) underPointer(el, at);
+  if (popups !== null) underPointer(el, at, popups);
   // Untrusted click events still run activation behaviour: links follow,
   // checkboxes toggle, submit buttons submit.
   mouse(target, run, 'click', { buttons: 0, detail }, at);
   return where;
 }
 
-/** Throws `not_run` when the topmost element at the click point is not `el` or a part of it without activation behaviour. */
-function underPointer(el: Element, at: Point): void {
+/**
+ * Throws `not_run` when the topmost element at the click point is not `el`,
+ * a part of it without activation behaviour, or a popup the press opened.
+ */
+function underPointer(el: Element, at: Point, popups: PopupWatch): void {
+  // The control answered the press and went away (a menu that closes on its choice, on mouseup):
+  // what the pointer is over now was not pressed, and the click still goes to the control.
+  if (!el.isConnected || !isVisible(el)) return;
   const hit = topmostAt(el.ownerDocument, at.clientX, at.clientY);
   if (hit === null) return;
+  if (popups.belongsToControl(hit)) return;
   if (reaches(hit, el) && !(flatContains(el, hit) && controlInTheWay(hit, el) !== null)) return;
   if (flatContains(hit, el)) return; // the target lets the pointer through to an ancestor (pointer-events: none)
   throw new ActionFailure('not_run', `<${describeElement(hit)}> is under the pointer at the click point now, not <${describeElement(el)}>; not clicked`);

@@ -7,6 +7,7 @@
 import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, realmOf, tag, type Run } from './act-context.ts';
 import { keyEvent, keySpec, modState } from './keys.ts';
+import { noteListsBeforeTyping } from './autocomplete.ts';
 
 /** Longer texts are typed per character up to here, then inserted as one chunk. */
 const MAX_PER_CHAR = 256;
@@ -127,6 +128,7 @@ export function deleteText(el: Element, direction: -1 | 1, run: Run): void {
  * keydown/keypress/beforeinput/input/keyup per character, then change.
  */
 export function typeInto(el: HTMLElement, text: string, run: Run): void {
+  noteListsBeforeTyping(el);
   if (deepActiveElement(el.ownerDocument) !== el) el.focus();
   const before = currentText(el);
   if (before !== '') {

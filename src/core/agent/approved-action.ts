@@ -3,11 +3,10 @@
  * restart interrupted.
  */
 import { parseAction } from '../page/action-grammar.ts';
-import { describeError } from '../errors.ts';
 import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
-import { targetChanged } from './decision-guard.ts';
+import { actFindingAgain, checkBeforeActing, withNote } from './stale-target.ts';
 import { isFinished } from './controller-types.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
 import { containsMask } from '../secrets/secret-kinds.ts';
@@ -61,26 +60,22 @@ export async function actApproved(
 ): Promise<DecisionOutcome> {
   let episode = await rt.get(episodeId);
   const page = rt.deps.pageFor(episode);
-  let refused: string | null = null;
-  if (!shown.ran) {
-    try {
-      const now = await page.observe({ maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null });
-      refused = targetChanged(action, shown.semantic, now, shown.shownOn, shown.expected);
-    } catch (err) {
-      refused = describeError(err);
-    }
-  }
+  const observeOptions = { maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null };
+  const before = shown.ran ? null : await checkBeforeActing(page, action, shown, observeOptions);
+  const refused = before?.kind === 'refused' ? before.reason : null;
   let result: ActionResult;
   if (shown.ran) {
     result = shown.ran; // the person already did it in the page (Show me)
   } else if (refused !== null) {
     result = { ok: false, code: 'not_run', message: `not run: ${refused}` };
-  } else {
+  } else if (before?.kind === 'gone') {
+    result = before.result; // nothing ran: the policy proposes again on the page as it is
+  } else if (before?.kind === 'run') {
     const last = episode.steps.at(-1)!;
     episode = { ...episode, steps: [...episode.steps.slice(0, -1), { ...last, chosen: { ...last.chosen!, actionId: `${episodeId}:${last.index}:${rt.deps.clock.now()}` } }] };
     const marked = await rt.saveOrPause(episode, episode);
     if (marked.status === 'paused') return { episode: marked, exclude: [], next: false };
-    result = await page.act(action, undefined, shown.expected ?? undefined).catch((err: unknown) => ({ ok: false as const, code: 'no_page' as const, message: describeError(err) }));
+    result = withNote(await actFindingAgain(page, before.action, shown, observeOptions), before.note);
     // It may or may not have run: never run again without the person.
     if (!result.ok && result.code === 'timeout') result = { ok: false, code: 'outcome_unknown', message: result.message };
   }

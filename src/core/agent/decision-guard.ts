@@ -47,6 +47,13 @@ function originOf(url: string): string | null {
   }
 }
 
+/** Why an action shown on `shownOnUrl` may not run on `nowUrl` (another origin), or null. */
+export function originChange(shownOnUrl: string, nowUrl: string): string | null {
+  const shownOrigin = originOf(shownOnUrl);
+  const nowOrigin = originOf(nowUrl);
+  return shownOrigin !== nowOrigin ? `the page is on ${nowOrigin ?? nowUrl} now, not ${shownOrigin ?? shownOnUrl} where the action was shown` : null;
+}
+
 /**
  * Re-reads the element an approved action targets on the page as it is now.
  * `semantic` is the form the person saw (`click(<button "Pay">)`); the ref in
@@ -55,9 +62,8 @@ function originOf(url: string): string | null {
  * same place by the same method, and submit or not as it did.
  */
 export function targetChanged(action: Action, semantic: string, now: PageObservation, shownOnUrl: string, expected: TargetFingerprint | null = null): string | null {
-  const shownOrigin = originOf(shownOnUrl);
-  const nowOrigin = originOf(now.url);
-  if (shownOrigin !== nowOrigin) return `the page is on ${nowOrigin ?? now.url} now, not ${shownOrigin ?? shownOnUrl} where the action was shown`;
+  const elsewhere = originChange(shownOnUrl, now.url);
+  if (elsewhere !== null) return elsewhere;
   if (action.type === 'press' && !action.target) return focusChanged(now, expected);
   if (!('target' in action) || !action.target || action.target.kind !== 'ref') return null;
   const ref = action.target.ref;

@@ -79,6 +79,8 @@ export const SnapshotNodeSchema = z.strictObject({
   context: z.array(TargetContextSchema).min(1).optional(),
   /** Its 1-based place among elements identical in role, name and context, when there are several. */
   nth: z.number().int().positive().optional(),
+  /** Something else is on top of it at every point a pointer could land: what (`button.icon "Search"`). */
+  coveredBy: z.string().optional(),
 });
 export type SnapshotNode = z.infer<typeof SnapshotNodeSchema>;
 

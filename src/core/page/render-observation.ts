@@ -7,6 +7,7 @@
  *     heading "Create account" level=1
  *     [5] textbox "Email" value="a@b.c" type=email required focused
  *     [7] combobox "Sort by" value="Price" options=["Price","Name"]
+ *     [9] button "Search" · covered by <button.icon "Search the wiki">
  *   Off-screen: 3 lines above, 12 below (scroll y=0 of 2400)
  */
 import type { PageObservation, SnapshotNode } from './observation.ts';
@@ -58,6 +59,7 @@ export function renderNodeLine(node: SnapshotNode): string {
   // What tells it apart from look-alikes: `[12] button "Remove" · row "Alan Turing"`.
   if (node.context !== undefined) parts.push(`·${node.context.map((c) => ` ${c.role} ${quote(c.name)}`).join(' ·')}`);
   if (node.nth !== undefined) parts.push(`· #${node.nth}`);
+  if (node.coveredBy !== undefined) parts.push(`· covered by <${node.coveredBy}>`);
   return '  '.repeat(node.depth) + parts.join(' ');
 }
 

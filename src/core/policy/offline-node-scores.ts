@@ -22,7 +22,7 @@ interface NodeCues {
   matches: number;
   /** Name, coverage and context overlap with the task, in nats. */
   lexical: number;
-  /** Role prior and the off-screen penalty. */
+  /** Role prior, the off-screen and the covered penalty. */
   base: number;
 }
 
@@ -38,7 +38,7 @@ export function scoreNode(r: OfflineReading, board: ScoreBoard, n: SnapshotNode,
     OFFLINE_WEIGHTS.synonymMatch * synonymOnly +
     (name.size > 0 ? OFFLINE_WEIGHTS.nameCoverage * (matches / name.size) : 0) +
     OFFLINE_WEIGHTS.contextMatch * overlap(intents.terms, r.context[order] ?? new Set());
-  const base = (ROLE_PRIOR[n.role] ?? 0) + (n.inViewport ? 0 : OFFLINE_WEIGHTS.offscreen);
+  const base = (ROLE_PRIOR[n.role] ?? 0) + (n.inViewport ? 0 : OFFLINE_WEIGHTS.offscreen) + (n.coveredBy !== undefined ? OFFLINE_WEIGHTS.covered : 0);
   const cues: NodeCues = { ref, name, matches, lexical, base };
 
   if (TEXT_ROLES.has(n.role) && !(n.role === 'combobox' && n.options?.length)) return scoreTextField(r, board, n, order, cues);

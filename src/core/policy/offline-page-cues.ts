@@ -107,6 +107,11 @@ export function penalizeRepeats(r: OfflineReading, board: ScoreBoard): void {
     } else if (r.failed.has(key)) {
       s.score += OFFLINE_WEIGHTS.failedBefore;
       s.reasons.push('failed before');
+    }
+    const obscured = r.obscuredHere.get(key) ?? 0;
+    if (obscured > 0) {
+      s.score += OFFLINE_WEIGHTS.obscuredHere * obscured;
+      s.reasons.push(`covered when clicked here ${obscured === 1 ? 'once' : `${obscured} times`}`);
     } else if (r.doneHere.has(key) || (isSettingAction(s.action) && r.doneBefore.has(key))) {
       s.score += OFFLINE_WEIGHTS.repeatHere;
       s.reasons.push('done before without finishing the task');

@@ -49,6 +49,8 @@ export interface OfflineReading {
   failed: Set<string>;
   doneBefore: Set<string>;
   doneHere: Set<string>;
+  /** How many times each action was refused as `obscured` on this page: each time lowers it again. */
+  obscuredHere: Map<string, number>;
   /** What to type into a search field, and what typing it is worth. */
   searchQuery: string | null;
   searchGain: number;
@@ -85,13 +87,15 @@ export function readPage(input: PolicyInput): OfflineReading {
   const failed = new Set(history.filter((h) => h.outcome !== 'ok').map((h) => h.action));
   const doneBefore = new Set(history.filter((h) => h.outcome === 'ok').map((h) => h.action));
   const doneHere = new Set(history.filter((h) => h.outcome === 'ok' && samePage(h.url, obs.url)).map((h) => h.action));
+  const obscuredHere = new Map<string, number>();
+  for (const h of history) if (h.outcome.startsWith('obscured:') && samePage(h.url, obs.url)) obscuredHere.set(h.action, (obscuredHere.get(h.action) ?? 0) + 1);
 
   // What to type into a search field: the query the task asks for, else the
   // thing it names when this page shows no trace of it (a person searches for it).
   const searchQuery = intents.searchQuery ?? (intents.namedThing !== null && !showsNamedThing(obs.nodes, intents.namedThing) ? intents.namedThing : null);
   const searchGain = intents.searchQuery !== null ? OFFLINE_WEIGHTS.searchFill : OFFLINE_WEIGHTS.searchUnseen;
   const fields = planFields(obs, intents, searchQuery, keyOf, doneBefore, history);
-  return { obs, intents, context, byRef, keyOf, history, lastAction, failed, doneBefore, doneHere, searchQuery, searchGain, fields };
+  return { obs, intents, context, byRef, keyOf, history, lastAction, failed, doneBefore, doneHere, obscuredHere, searchQuery, searchGain, fields };
 }
 
 function planFields(
@@ -124,9 +128,11 @@ function planFields(
   // A setting changed on this page (a selected option, a ticked box) also wants saving:
   // then the first submit-like button is the one to press.
   const settingChangedHere = history.some((h) => h.outcome === 'ok' && samePage(h.url, obs.url) && /^(fill|select_option|check|uncheck)\(/.test(h.action));
+  // A covered button (every click refused) is not the one to press when another does the same.
+  const pressable = (n: SnapshotNode): boolean => isSubmitLike(n) && n.coveredBy === undefined;
   const submitIndex = lastFieldOrder < 0
-    ? settingChangedHere ? obs.nodes.findIndex((n) => isSubmitLike(n)) : -1
-    : obs.nodes.findIndex((n, i) => i > lastFieldOrder && isSubmitLike(n));
+    ? settingChangedHere ? obs.nodes.findIndex(pressable) : -1
+    : obs.nodes.findIndex((n, i) => i > lastFieldOrder && pressable(n));
   if (lastFieldOrder < 0 && settingChangedHere) filledFields++;
   return { pendingFields, filledFields, intents: fieldPlan, pendingRank, submitIndex };
 }

@@ -55,6 +55,10 @@ export const OFFLINE_WEIGHTS = {
   repeatHere: -2.5,
   /** A link to the page we are on. */
   selfLink: -2,
+  /** An element something else covers at every point a pointer could land (the snapshot's `coveredBy`). */
+  covered: -3,
+  /** Per time the action was refused as `obscured` on this page, on top of failedBefore: a repeat lowers it again. */
+  obscuredHere: -2.5,
   /** Elements outside the viewport. */
   offscreen: -0.2,
   /** Scrolling down when content lies below. */

@@ -1,0 +1,123 @@
+/**
+ * Pages that move under the agent (issue 34), through the page agent the
+ * content script uses, in real Chromium: a form whose controls a script
+ * replaces after load, a custom dropdown whose options render in an overlay
+ * at the end of <body>, a button that no pointer can reach. Pages written
+ * for this test (test/fixtures/sites/moving/).
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionResult } from '../../src/core/page/action.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import type { PageObservation } from '../../src/core/page/observation.ts';
+import { resolveSemanticAction } from '../../src/core/page/semantic-action.ts';
+import { actionFingerprint } from '../../src/core/page/target-fingerprint.ts';
+import { launchPlain } from '../support/chromium.ts';
+import { observeSettled, pageAgentCode } from '../support/page-agent-harness.ts';
+import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+
+let browser: Browser;
+let server: StaticServer;
+let agentCode: string;
+let page: Page;
+
+beforeAll(async () => {
+  agentCode = await pageAgentCode();
+  server = await startStaticServer(join(import.meta.dirname, '../fixtures/sites'));
+  browser = await launchPlain();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string): Promise<void> {
+  await page?.close();
+  page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  await page.addInitScript({ content: agentCode });
+  await page.goto(`${server.origin}/moving/${path}`);
+}
+
+/** As the agent does it: read the settled page, resolve the action there, and run it as approved (with its fingerprint). */
+async function step(text: string, observation?: PageObservation): Promise<ActionResult> {
+  const parsed = parseAction(text);
+  if (!parsed.ok) throw parsed.error;
+  const seen = observation ?? (await observeSettled(page));
+  const resolved = resolveSemanticAction(parsed.action, seen);
+  if (!resolved.ok) throw new Error(resolved.message);
+  const expect = actionFingerprint(resolved.action, seen) ?? null;
+  return page.evaluate(({ a, e }) => globalThis.__apprentice!.act(a, e ?? undefined), { a: resolved.action, e: expect });
+}
+
+describe('a page that is still changing', () => {
+  it('is read once its script has replaced the form: the fill lands on the new control', async () => {
+    await open('hydrating-form.html');
+    const result = await step('fill(<textbox "Display name">, "Ada")');
+    expect(result).toMatchObject({ ok: true });
+    expect(await page.inputValue('#display[data-hydrated]')).toBe('Ada');
+  });
+
+  it('is read after at most 1.5 s when it never stops changing, and the snapshot says so', async () => {
+    await open('hydrating-form.html?forever');
+    const started = Date.now();
+    const observation = await observeSettled(page);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(observation.omissions).toContainEqual(expect.stringMatching(/^the page was still changing after 1\.[5-9] s; this snapshot may be out of date$/));
+  });
+});
+
+describe('a custom dropdown whose options render in an overlay at the end of <body>', () => {
+  it('opens over its control and takes the click on an option that closes it: both approved clicks run', async () => {
+    await open('overlay-dropdown.html');
+    // The overlay opens on mousedown, over the control: the control's own popup (aria-controls) is under the pointer.
+    expect(await step('click(<combobox "Edit">)')).toMatchObject({ ok: true });
+    expect(await page.getAttribute('#edit', 'aria-expanded')).toBe('true');
+    // The option is chosen on mouseup and the overlay goes: what is under the pointer then was not pressed.
+    expect(await step('click(<option "Allow only administrators">)')).toMatchObject({ ok: true });
+    expect(await page.inputValue('#edit-value')).toBe('sysop');
+    expect(await page.textContent('#edit')).toBe('Allow only administrators');
+  });
+
+  it('takes an approved select_option, which opens the popup and clicks the option in it', async () => {
+    await open('overlay-dropdown.html');
+    expect(await step('select_option(<combobox "Edit">, "Allow only administrators")')).toMatchObject({ ok: true });
+    expect(await page.inputValue('#edit-value')).toBe('sysop');
+  });
+
+  it('still refuses a cover that is not the control\'s popup', async () => {
+    await open('overlay-dropdown.html');
+    const result = await step('click(<button "Notify watchers">)');
+    expect(result).toMatchObject({ ok: false, code: 'not_run' });
+    expect(!result.ok && result.message).toMatch(/^<div.notice "Subscribe to our newsletter"> is under the pointer at the click point now, not <button#notify "Notify watchers">; not clicked$/);
+  });
+});
+
+describe('a control no pointer can reach', () => {
+  it('is marked in the snapshot with what covers it; the control on top is not', async () => {
+    await open('covered-search.html');
+    const observation = await observeSettled(page);
+    const byName = (name: string) => observation.nodes.find((n) => n.role === 'button' && n.name === name);
+    expect(byName('Search')?.coveredBy).toBe('button.icon "Go"');
+    expect(byName('Go')?.coveredBy).toBeUndefined();
+    expect(observation.nodes.filter((n) => n.coveredBy !== undefined)).toHaveLength(1);
+    const result = await step('click(<button "Search">)', observation);
+    expect(result).toMatchObject({ ok: false, code: 'obscured' });
+  });
+});
+
+describe('an autocomplete list that opened while typing', () => {
+  for (const [variant, role] of [['', 'combobox'], ['?unnamed', 'textbox']] as const) {
+    it(`is closed before a following Enter, which then submits the field${variant ? ' (a list the field does not name)' : ''}`, async () => {
+      await open(`autocomplete.html${variant}`);
+      expect(await step(`fill(<${role} "Quick search">, "#3")`)).toMatchObject({ ok: true });
+      expect(await page.isVisible('#suggestions')).toBe(true);
+      const submitted = page.waitForURL(/\/moving\/saved\.html\?q=%233$/, { timeout: 5_000 });
+      // The result may not come back: the submit ends the document the page agent runs in.
+      const result = await step(`press(<${role} "Quick search">, "Enter")`).catch(() => null);
+      await submitted;
+      if (result?.ok && result.note !== undefined) expect(result.note).toMatch(/^closed the field's autocomplete list \(Escape\) before pressing Enter/);
+    });
+  }
+});
