@@ -64,8 +64,12 @@ export const OFFLINE_WEIGHTS = {
   /** Scrolling down when content lies below. */
   scroll: 0.5,
   goBack: 0.1,
-  /** The finish candidate: below any control a task names, so it leads only where memory or the person raise it. */
-  finish: -1,
+  /**
+   * The finish candidate: below every control and every repeated one, so that sampling (the
+   * benchmark's T = 1) almost never ends a task on it by chance; it leads only where memory or
+   * the person raise it.
+   */
+  finish: -4,
 } as const;
 
 export const ROLE_PRIOR: Record<string, number> = {
