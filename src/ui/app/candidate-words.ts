@@ -2,14 +2,14 @@
  * What a candidate card says in plain words before any number (issue 31):
  * the action as a person would say it, one line on why it is offered, and
  * what it means when the proposal was drawn rather than the likeliest. Pure,
- * read from what the step already stores (the candidate's bars, JitRL's
- * evidence, the task); tested on its own.
+ * read from what the step already stores (the candidate's bars, each
+ * learner's evidence through its CANDIDATE_WHY line, the task).
  */
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
-import { JitrlCandidateEvidenceSchema } from '../../core/learning/jitrl/evidence.ts';
 import { rankForProposal } from '../../core/learning/proposal-choice.ts';
 import { parseAction } from '../../core/page/action-grammar.ts';
 import type { Action, Target } from '../../core/page/action.ts';
+import { CANDIDATE_WHY } from './learner-evidence.tsx';
 
 const quoted = (s: string): string => `“${s}”`;
 const named = (t: Target | undefined): string =>
@@ -68,13 +68,14 @@ const BARRED_WHY = {
 export function whyLine(step: StepRecord, c: CandidateRecord, task: string): string {
   if (c.barred) return BARRED_WHY[c.barred];
   if (step.rejected.includes(c.semantic)) return BARRED_WHY.rejected;
-  const jitrl = JitrlCandidateEvidenceSchema.safeParse(c.evidence?.['jitrl']).data;
-  if (c.settled === true || (jitrl?.valueKind === 'known' && jitrl.support > 0 && (jitrl.q ?? 0) > 0)) return 'You did this here last time.';
-  if (jitrl?.valueKind === 'known' && jitrl.support > 0 && (jitrl.q ?? 0) < 0) return 'This did not work out here before.';
+  if (c.settled === true) return 'You did this here last time.';
+  for (const [learnerId, evidence] of Object.entries(c.evidence ?? {})) {
+    const said = CANDIDATE_WHY[learnerId]?.(evidence) ?? null;
+    if (said !== null) return said;
+  }
   const match = taskMatch(c.semantic, task);
   if (match) return match.kind === 'value' ? `Types ${quoted(match.text)} from your task.` : `Matches ${quoted(match.text)} in your task.`;
   if (c.origin === 'memory') return 'Remembered from an earlier task on this site.';
-  if (jitrl?.valueKind === 'optimistic') return 'Not tried here yet.';
   return 'Suggested by the model.';
 }
 
