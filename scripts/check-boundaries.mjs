@@ -10,6 +10,9 @@
 // Usage: node scripts/check-boundaries.mjs [root]   (root defaults to the repository)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-boundaries.mjs [root]   (npm run lint:boundaries)\n  the architecture rules: core imports no browser API, no folder cycles in src/core, sealed learner folders');
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;
 const walk = (dir) => readdirSync(dir).flatMap((f) => {

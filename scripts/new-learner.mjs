@@ -5,6 +5,9 @@
 // Usage: npm run new-learner -- <id> ["Label"]        (node scripts/new-learner.mjs <id> ["Label"] [--root DIR])
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: npm run new-learner -- <id> ["Label"] [--root DIR]\n  scaffolds a learner that passes the registry meta-test, switched off\n  <id>          lower-case letters and digits, starting with a letter\n  --root DIR    the repository to write into (default: this one)');
 
 const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');
