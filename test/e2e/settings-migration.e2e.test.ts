@@ -40,6 +40,8 @@ afterAll(async () => {
 
 describe('settings from the previous version in the built extension', () => {
   it('show in their new places with the same values; a bad one is named; saving writes the new shape', async () => {
+    // The learners' settings sit under Advanced (issue 31).
+    await ui.getByText('Advanced: how Apprentice learns', { exact: false }).click();
     const jitrl = ui.getByRole('group', { name: 'JitRL settings' });
     await expect.poll(() => jitrl.getByLabel('β strength of the logit update (Eq. 10)').inputValue()).toBe('1.25');
     expect(await jitrl.getByLabel('k neighbours kept').inputValue()).toBe('6');
