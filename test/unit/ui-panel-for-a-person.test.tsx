@@ -94,6 +94,17 @@ describe('keyboard and focus', () => {
     expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'reject', index: 0, step: 1, candidate: 'click(<link "Wireless mouse">)' } }]);
   });
 
+  it('after a Reject the current proposal is unmistakable: its card says Approve runs it, and Approve names it', async () => {
+    const afterReject = { ...awaiting, steps: [awaiting.steps[0]!, { ...proposal, rejected: ['click(<link "Wireless mouse">)'] }] };
+    setup(afterReject);
+    const approve = await screen.findByRole('button', { name: 'Approve: Click “Cart”' });
+    const items = within(screen.getByRole('list', { name: /Candidates for step 2/ })).getAllByRole('listitem');
+    expect(items.map((li) => [li.classList.contains('top'), li.getAttribute('aria-current'), li.querySelector('.current-badge')?.textContent ?? null])).toEqual([
+      [false, null, null], [true, 'true', 'Approve runs this'], [false, null, null],
+    ]);
+    await waitFor(() => expect(approve).toHaveFocus());
+  });
+
   it('A approves the proposal', async () => {
     const { callsOf, user } = setup(awaiting);
     await waitFor(() => expect(screen.getByRole('button', { name: /^Approve/ })).toHaveFocus());

@@ -46,17 +46,20 @@ export interface CandidateCardProps {
   task: string;
   /** Buttons for this candidate (live proposals only). */
   actions?: ComponentChildren;
+  /** Live: this is the candidate Approve runs (after a Reject, the next open one, not #1). */
+  current?: boolean;
   onFocusCandidate?: (index: number | null) => void;
 }
 
-export function CandidateCard({ step, ranked, task, actions, onFocusCandidate }: CandidateCardProps) {
+export function CandidateCard({ step, ranked, task, actions, current, onFocusCandidate }: CandidateCardProps) {
   const c = ranked.candidate;
   const rejected = step.rejected.includes(c.semantic);
   const labelId = `cand-${step.index}-${ranked.index}`;
   const exploring = ranked.rank === 1 ? explorationNote(step) : null;
   return (
     <li
-      class={`candidate${ranked.rank === 1 ? ' top' : ''}${rejected ? ' rejected' : ''}`}
+      class={`candidate${(current ?? ranked.rank === 1) ? ' top' : ''}${rejected ? ' rejected' : ''}`}
+      aria-current={current ? 'true' : undefined}
       aria-labelledby={labelId}
       data-index={ranked.index}
       data-semantic={c.semantic}
@@ -72,6 +75,7 @@ export function CandidateCard({ step, ranked, task, actions, onFocusCandidate }:
         </span>
         {c.origin === 'memory' ? <span class="badge origin-memory" title="Added from what Apprentice remembers of this site">from memory</span> : null}
         {rejected ? <span class="badge rejected-badge">rejected</span> : null}
+        {current ? <span class="badge current-badge">Approve runs this</span> : null}
         {ranked.rank === 1 && step.selection ? <span class="badge sampled" title={SELECTION_TITLE[step.selection.how]}>{SELECTION_WORDS[step.selection.how]}</span> : null}
         {c.barred ? <span class="badge barred" title="Not proposed here while another candidate is open">{BARRED_TEXT[c.barred]}</span> : null}
       </div>

@@ -101,6 +101,7 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
       <CandidateList
         step={proposal}
         task={episode.task}
+        current={top?.index ?? null}
         onFocusCandidate={setFocused}
         renderActions={(r) => r.index === top?.index || proposal.rejected.includes(r.candidate.semantic) ? null : (
           <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index, step: proposal.index, candidate: r.candidate.semantic })}>

@@ -19,10 +19,12 @@ export interface CandidateListProps {
   /** The episode's task (the cards' why lines quote what of it a candidate matches). */
   task?: string;
   renderActions?: (ranked: RankedCandidate) => ComponentChildren;
+  /** Live: the candidate index Approve runs (marked on its card). */
+  current?: number | null;
   onFocusCandidate?: (index: number | null) => void;
 }
 
-export function CandidateList({ step, task = '', renderActions, onFocusCandidate }: CandidateListProps) {
+export function CandidateList({ step, task = '', renderActions, current, onFocusCandidate }: CandidateListProps) {
   const ranked = rankCandidates(step.candidates, step.selection !== undefined);
   if (ranked.length === 0) return <p class="empty">No candidates were recorded for this step.</p>;
   return (
@@ -34,6 +36,7 @@ export function CandidateList({ step, task = '', renderActions, onFocusCandidate
             step={step}
             ranked={r}
             task={task}
+            {...(current !== undefined ? { current: r.index === current } : {})}
             actions={renderActions?.(r)}
             {...(onFocusCandidate ? { onFocusCandidate } : {})}
           />
