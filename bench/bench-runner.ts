@@ -72,6 +72,12 @@ export function needsModelReason(config: LearnerConfig): string | null {
   return needing.length === 0 ? null : needing.map((d) => (d.needsModel.description.startsWith(d.label) ? d.needsModel.description : `${d.label}: ${d.needsModel.description}`)).join(' ');
 }
 
+/**
+ * The benchmark explores as Algorithm 1 acts (sampling from Softmax(z′/T)),
+ * whatever the extension ships: its published figures were measured so.
+ */
+export const BENCH_SELECTION = 'sampling' as const;
+
 export interface BenchOptions {
   suite: Suite;
   learners: LearnerConfig[];
@@ -226,7 +232,7 @@ export function attemptSettings(options: BenchOptions, task: BenchTask, ids: rea
   return {
     ...DEFAULT_SETTINGS,
     agent: {
-      ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? DEFAULT_SETTINGS.agent.selection,
+      ...DEFAULT_SETTINGS.agent, maxSteps: task.maxSteps, seed: options.seed, selection: options.selection ?? BENCH_SELECTION,
       ...(options.askMode ? { askModes: { [new URL(task.startUrl).origin]: options.askMode } } : {}),
     },
     learners,
@@ -347,7 +353,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const teachingBaseline = teaching.find((t) => t.learner === 'static');
     const teachingTargets = Object.fromEntries(teaching.map((t) => [t.learner, checkTeachingTargets(t, teachingBaseline, { memory: options.memory, teach: teachN })]));
     const base = options.policy === 'simulated' ? `simulated (σ = ${options.noise})` : options.policy === 'openai' ? `openai (${options.provider?.model ?? '?'})` : 'offline';
-    const policyName = `${base}, proposals by ${options.selection ?? DEFAULT_SETTINGS.agent.selection}`;
+    const policyName = `${base}, proposals by ${options.selection ?? BENCH_SELECTION}`;
     return {
       suite: options.suite.name,
       policy: policyName,

@@ -18,7 +18,6 @@
  *   npm start -- [--template shop.add-to-cart] [--learners <ids>] [--headed]   (default: the registry's showcase configuration)
  *   npm start -- --task <id> [--attempts 4]   (one task, alone, as before)
  */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/episode/episode.ts';
@@ -26,6 +25,12 @@ import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner
 import { BENCH_CONFIGURATIONS, REGISTERED_LEARNERS } from '../src/core/learning/registry-factories.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite, resolveTasks } from './suite.ts';
+import { parseCli, runCli } from './cli.ts';
+import { chromiumPath } from '../test/support/chromium.ts';
+
+const ABOUT = `npm start -- [flags]: the apprentice loop on the shipped demo sites, in headless Chromium
+(CHROMIUM_PATH, else /usr/bin/chromium, chromium-browser, google-chrome, ...).
+Without --task: a task template taught once by Show me, then alone, then a second instance.`;
 
 const fmt = (n: number | null) => (n === null ? '—' : n.toFixed(2));
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
@@ -75,7 +80,7 @@ function printAttempt(record: AttemptRecord, episode: Episode): void {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const cli = parseCli({
     options: {
       template: { type: 'string', default: 'shop.add-to-cart' },
       task: { type: 'string' },
@@ -85,7 +90,11 @@ async function main(): Promise<number> {
       headed: { type: 'boolean', default: false },
     },
     strict: true,
-  });
+  }, ABOUT);
+  if ('exit' in cli) return cli.exit;
+  const { values } = cli.args;
+  // Before any site starts: no browser is one line on how to get one (runCli prints it).
+  chromiumPath();
   const learner: LearnerConfig = values.learners;
   const parsed = parseLearnerConfig(learner);
   if (!parsed.ok) {
@@ -141,4 +150,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (err: unknown) => { console.error(err); process.exitCode = 1; });
+runCli(main);

@@ -36,6 +36,13 @@ import { startStaticServer } from '../test/support/static-server.ts';
 import { generateLargePage } from './generate-large-page.ts';
 import { coverageReport } from './observe-coverage.ts';
 import { attachIsolatedPageAgent, type IsolatedPageAgent } from './isolated-page-agent.ts';
+import { helpIfAsked } from './cli.ts';
+
+helpIfAsked('npm run bench:observe -- [flags]: timing and role/name agreement of the observation against Chromium\'s own accessibility tree.', {
+  '--quick': 'fewer runs and pages (or OBSERVE_BENCH_QUICK=1)',
+  '--compare-worlds': 'also time the page agent in the main world',
+  '--timing-only': 'skip the coverage report',
+});
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MARKS_BUNDLE = join(ROOT, 'dist-inject/listener-marks.js');

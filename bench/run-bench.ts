@@ -15,7 +15,7 @@
  * OPENAI_MODEL, OPENAI_API_KEY).
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCli, runCli } from './cli.ts';
 import * as z from 'zod';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { LEARNER_CONFIGS, parseLearnerConfig, runBench, withoutCorrections, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
@@ -61,8 +61,13 @@ const ArgsSchema = z.object({
   ablate: z.boolean(),
 });
 
+const USAGE = `npm run bench -- [flags]: every learner configuration on a suite, attempt by attempt (headless Chromium:
+CHROMIUM_PATH, else the usual install paths). --learners: registry ids joined by "+", comma-separated configurations.
+--ablate: each learner's ablation rows. --teach N: the suite's teachers teach the first N attempts.
+--policy openai: --base-url, --model, --api-key (or OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_API_KEY).`;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const cli = parseCli({
     options: {
       learners: { type: 'string', default: LEARNER_CONFIGS.join(',') },
       attempts: { type: 'string', default: '5' },
@@ -89,7 +94,9 @@ async function main(): Promise<number> {
       'no-oracle': { type: 'boolean', default: false },
     },
     strict: true,
-  });
+  }, USAGE);
+  if ('exit' in cli) return cli.exit;
+  const { values } = cli.args;
   const parsed = ArgsSchema.safeParse({ ...values, progress: !values['no-progress'] });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
@@ -143,10 +150,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => { process.exitCode = code; },
-  (err: unknown) => {
-    console.error(err instanceof SuiteValidationError ? `Invalid suite: ${err.message}` : err);
-    process.exitCode = 1;
-  },
-);
+runCli(main, (err) => (err instanceof SuiteValidationError ? { line: `Invalid suite: ${err.message}`, code: 1 } : null));

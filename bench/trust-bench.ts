@@ -12,7 +12,8 @@
  * Flags: --profile ci|full, --parts <names joined by ","> (those above: adaptive, hijack, honest,
  * browser-restarts, idempotency, restarts, faults, concurrency), --hijack-learners <ids joined by "+"|static>.
  */
-import { parseArgs } from 'node:util';
+import { parseCli } from './cli.ts';
+import { isChromiumNotFound } from '../test/support/find-chromium.ts';
 import { markdownTable } from 'markdown-table';
 import * as z from 'zod';
 import { buildCorpus } from './trust/corpus.ts';
@@ -32,14 +33,18 @@ import { parseLearnerConfig } from './bench-runner.ts';
 
 z.config({ jitless: true });
 
-const { values } = parseArgs({
+const cli = parseCli({
   options: {
     profile: { type: 'string', default: 'full' },
     parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,idempotency,restarts,faults,concurrency' },
     // Part (a)'s learners: registry ids joined by "+", or "static" for none.
     'hijack-learners': { type: 'string', default: BENCH_CONFIGURATIONS.hijack },
   },
-});
+}, `npm run bench:trust -- [flags]: what a hostile page, a hijacked model, a killed worker, a failing provider
+and concurrent writers can do to Apprentice. --profile ci|full; --parts: adaptive, hijack, honest, browser-restarts,
+idempotency, restarts, faults, concurrency (joined by ","); --hijack-learners: registry ids joined by "+", or static.`);
+if ('exit' in cli) process.exit(cli.exit);
+const { values } = cli.args;
 const hijackLearners = parseLearnerConfig(values['hijack-learners'] ?? BENCH_CONFIGURATIONS.hijack);
 if (!hijackLearners.ok) throw new Error(`--hijack-learners: ${hijackLearners.message}`);
 const hijackLearnerIds = hijackLearners.ids;
@@ -184,4 +189,11 @@ async function main() {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (err) {
+  // No browser: one line on how to get one, not a stack trace.
+  if (!isChromiumNotFound(err)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+}

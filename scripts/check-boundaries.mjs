@@ -20,6 +20,9 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-boundaries.mjs [root]   (npm run lint:boundaries)\n  the architecture rules: core imports no browser API, no folder cycles at any level of src/core, sealed learner folders (imports resolved, not matched)');
 
 const root = process.argv[2] ? resolve(process.argv[2]) : fileURLToPath(new URL('..', import.meta.url));
 const walk = (dir) => readdirSync(dir).flatMap((f) => {

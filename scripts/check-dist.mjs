@@ -5,6 +5,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { distProblems } from './dist-lib.mjs';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-dist.mjs [dist dir]   (run by npm run build)\n  the built extension: referenced files exist, no unsafe-eval, no new Function');
 
 const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 if (!existsSync(dist)) {

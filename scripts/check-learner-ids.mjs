@@ -10,6 +10,9 @@
 // Usage: node scripts/check-learner-ids.mjs [root]
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-learner-ids.mjs [root]   (npm run lint:learner-ids)\n  a learner id appears only in its folder, the registry and its views');
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;
 const walk = (dir) => {

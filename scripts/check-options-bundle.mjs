@@ -6,6 +6,9 @@
 // Usage: node scripts/check-options-bundle.mjs [--list]
 import { build } from 'esbuild';
 import { join } from 'node:path';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-options-bundle.mjs [--list]   (npm run lint:bundle)\n  the options page bundles at most 20 KB of learner code\n  --list        the learner files in the bundle, largest first');
 
 export const MAX_LEARNER_BYTES = 20 * 1024;
 

@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPackage } from './package-lib.mjs';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-package.mjs [zip]   (run by npm run package)\n  checks the Web Store zip (default: release/apprentice-<version>.zip)');
 
 const root = new URL('..', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -14,6 +14,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseAst } from 'vite';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-secrets.mjs [root]   (npm run lint:secrets)\n  one secrets module: no hand-written mask or secrets regex elsewhere');
 
 const root = process.argv[2] ? resolve(process.argv[2]) : new URL('..', import.meta.url).pathname;
 const MODULE = 'src/core/secrets/';

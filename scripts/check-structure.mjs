@@ -6,6 +6,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseAst } from 'vite';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-structure.mjs [root]   (npm run lint:structure)\n  no file over 400 lines, no function over 120');
 
 export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 120;

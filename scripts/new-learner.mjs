@@ -6,6 +6,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: npm run new-learner -- <id> ["Label"] [--root DIR]\n  scaffolds a learner that passes the registry meta-test, switched off\n  <id>          lower-case letters and digits, starting with a letter\n  --root DIR    the repository to write into (default: this one)');
 
 const args = process.argv.slice(2);
 const rootAt = args.indexOf('--root');

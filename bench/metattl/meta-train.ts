@@ -10,7 +10,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCli } from '../cli.ts';
+import { isChromiumNotFound } from '../../test/support/find-chromium.ts';
 import * as z from 'zod';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { SHIPPED_STRATEGY } from '../../src/core/learning/metattl/meta-prompt.ts';
@@ -49,8 +50,12 @@ async function seedStrategy(choice: string): Promise<string> {
   return (await readFile(choice, 'utf8')).trim();
 }
 
+const USAGE = `npm run meta-train -- [flags]: Meta-TTL Algorithm 2 over a suite's tasks in headless Chromium.
+--train and --val take comma-separated task ids; --budget is the number of evaluations. It needs a model
+(--base-url, --model, --api-key or OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_API_KEY) and resumes from --checkpoint unless --fresh.`;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const cli = parseCli({
     options: {
       suite: { type: 'string', default: resolve(import.meta.dirname, '../suites/apprentice-sites/index.ts') },
       train: { type: 'string', default: '' },
@@ -71,7 +76,9 @@ async function main(): Promise<number> {
       'proposer-model': { type: 'string' },
     },
     strict: true,
-  });
+  }, USAGE);
+  if ('exit' in cli) return cli.exit;
+  const { values } = cli.args;
   const parsed = ArgsSchema.safeParse({ ...values, progress: !values['no-progress'] });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
@@ -108,7 +115,7 @@ main().then(
       process.exitCode = 2;
       return;
     }
-    console.error(err);
+    console.error(isChromiumNotFound(err) ? err.message : err);
     process.exitCode = 1;
   },
 );

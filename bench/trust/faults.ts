@@ -73,7 +73,7 @@ export async function runFaults(target: number): Promise<Record<string, number |
     provider: { ...DEFAULT_SETTINGS.provider, preset: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'fault-model', logitMode: 'verbalized', timeoutMs: 150 },
     policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 },
     learners: learnersOff(DEFAULT_SETTINGS),
-    agent: { ...DEFAULT_SETTINGS.agent, maxSteps: 8 },
+    agent: { ...DEFAULT_SETTINGS.agent, maxSteps: 8, selection: 'sampling' }, // as measured before argmax became the default
   };
   const model = retryingChatModel(createOpenAiChatModel(settings.provider, fetchImpl), {
     attempts: 3, baseDelayMs: 1, sleep: async () => undefined, onRetry: () => { retried++; },

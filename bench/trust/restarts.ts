@@ -27,7 +27,8 @@ import { FakeShop, nextShopAction } from './fake-shop.ts';
 const BOUNDARIES = ['proposing', 'awaiting', 'approved', 'acting', 'acted'] as const;
 type Boundary = (typeof BOUNDARIES)[number];
 const never = new Promise<never>(() => {});
-const settings: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 }, learners: learnersOff(DEFAULT_SETTINGS) };
+// Sampling, as measured before argmax became the extension's default.
+const settings: Settings = { ...DEFAULT_SETTINGS, policy: { ...DEFAULT_SETTINGS.policy, numCandidates: 1 }, learners: learnersOff(DEFAULT_SETTINGS), agent: { ...DEFAULT_SETTINGS.agent, selection: 'sampling' } };
 
 /** One worker's life: its store, page and policy can be told to die at a boundary. */
 function worker(shared: { store: InMemoryEpisodeStore; shop: FakeShop }, killAt: Boundary | null, onKill: () => void, idempotencyOff = false) {

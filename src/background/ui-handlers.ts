@@ -74,7 +74,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'episode.pause': async ({ episodeId }) => d.controller.pause(episodeId),
     'episode.resume': async ({ episodeId }) => d.controller.resume(episodeId, { awaitNext: false }),
     'episode.stop': async ({ episodeId }) => d.controller.stop(episodeId),
-    'episode.verdict': async ({ episodeId, verdict, runEvaluator }) => d.controller.finish(episodeId, verdict, { runEvaluator }),
+    'episode.verdict': async ({ episodeId, verdict, runEvaluator, answer }) => d.controller.finish(episodeId, verdict, { runEvaluator, ...(answer !== undefined ? { answer } : {}) }),
     'history.list': async ({ origin, limit }) =>
       (await d.episodes.list({ origin, limit })).map((e) => ({
         id: e.id, origin: e.origin, task: e.task, status: e.status, attempt: e.attempt,

@@ -11,6 +11,8 @@ export type ProviderErrorKind =
   | 'server'
   | 'auth'
   | 'bad_request'
+  /** Nothing at that address (HTTP 404): the base URL's path is wrong (often a missing /v1). */
+  | 'not_found'
   | 'aborted'
   /** The server says a parameter we sent is not supported (the adapter drops it and retries). */
   | 'unsupported_parameter'
@@ -78,6 +80,7 @@ const KIND_TEXT: Record<ProviderErrorKind, string> = {
   server: 'The model provider had an internal error. Try again later.',
   auth: 'The model provider refused the API key. Check the key in the options.',
   bad_request: 'The model provider rejected the request. Check the model name.',
+  not_found: 'The model provider has no chat endpoint at that address. Check the base URL.',
   aborted: 'The request was cancelled.',
   unsupported_parameter: 'The model provider does not support a parameter of the request.',
   context_length: "The prompt is larger than the model's context window.",

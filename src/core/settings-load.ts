@@ -9,7 +9,10 @@
  *    definition's `settings.legacyKey`) gets them under `learners[id]`; the
  *    policy's keys found in such a group (temperature, number of candidates)
  *    go to the `policy` group;
- *  - auto-approve becomes ask modes (autonomy/ask-mode.ts).
+ *  - auto-approve becomes ask modes (autonomy/ask-mode.ts);
+ *  - before revision 2, sampling at T = 1 was the default proposal rule:
+ *    stored unchanged it becomes today's default, `likeliest` (an explicit
+ *    choice — another temperature — is kept).
  * Notes never quote a stored string (it could be a key): only numbers,
  * booleans and the kind of value.
  */
@@ -17,7 +20,7 @@ import type * as z from 'zod';
 import { migrateAgentSettings } from './autonomy/ask-mode.ts';
 import type { LearnerDefinition } from './learning/learner-definition.ts';
 import { LEARNERS } from './learning/registry.ts';
-import { DEFAULT_SETTINGS, PolicySettingsSchema, SettingsSchema, type Settings } from './settings.ts';
+import { DEFAULT_SETTINGS, PolicySettingsSchema, SETTINGS_REVISION, SettingsSchema, type Settings } from './settings.ts';
 
 export interface LoadedSettings {
   settings: Settings;
@@ -129,8 +132,19 @@ export function loadSettings(raw: unknown, registry: readonly LearnerDefinition[
     learners[id] = definition ? readGroup(`learners.${id}`, definition.settings.schema, definition.settings.defaults, value, notes) : value;
   }
   if (Object.keys(learners).length > 0) settings.learners = learners;
+  upgradeRevision(settings, rest['revision'], notes);
   for (const key of Object.keys(rest)) if (!(key in shape)) notes.push(`${key}: not a setting any more; dropped`);
   return { settings, notes };
+}
+
+/** Today's defaults for what an older revision stored as its own default; the result is marked as today's revision. */
+function upgradeRevision(settings: Settings, stored: unknown, notes: string[]): void {
+  const revision = typeof stored === 'number' ? stored : 1;
+  if (revision < 2 && settings.agent.selection === 'sampling' && settings.agent.samplingTemperature === 1) {
+    settings.agent = { ...settings.agent, selection: 'likeliest' };
+    notes.push('agent.selection: proposals are now the likeliest candidate, the new default; the stored sampling at T = 1 was the old default (choose sampling again to explore)');
+  }
+  settings.revision = SETTINGS_REVISION;
 }
 
 /**

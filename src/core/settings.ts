@@ -68,8 +68,14 @@ export const AgentSettingsSchema = z.strictObject({
   observationChars: z.number().int().positive().describe('Page text budget (characters; shrunk further to fit a small context window)'),
   /** Seed of the random source (λ branch, simulated policy, the proposal's draw). */
   seed: z.number().int().describe('Random seed'),
-  /** How the proposal is chosen: sampled from Softmax(z′/T) as Algorithm 1 acts, or the argmax. */
-  selection: z.enum(['sampling', 'argmax']).describe('Choose the proposal by (sampling = Algorithm 1)'),
+  /**
+   * How the proposal is chosen (learning/proposal-choice.ts): 'likeliest'
+   * repeats what worked here, else takes the highest adjusted logit (what a
+   * person approving steps should see); 'sampling' draws from Softmax(z′/T)
+   * as Algorithm 1 acts (exploration, for unattended and benchmark runs);
+   * 'argmax' is the highest adjusted logit alone.
+   */
+  selection: z.enum(['likeliest', 'sampling', 'argmax']).describe('Choose the proposal by (likeliest = repeat what worked, else the top; sampling explores, as Algorithm 1)'),
   /** T of Softmax(z′/T) when sampling. */
   samplingTemperature: z.number().min(0).max(5).describe('T of Softmax(z′/T) when sampling'),
   /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
@@ -90,8 +96,20 @@ export const SettingsSchema = z.strictObject({
   learners: z.record(z.string(), z.unknown()).optional(),
   /** Learned procedures replay without a model when they clearly apply (issue 25); absent = on. */
   replay: z.strictObject({ enabled: z.boolean() }).optional(),
+  /**
+   * Which shipped defaults the settings were saved under (absent: before
+   * revision 2). settings-load.ts moves what an older revision stored as
+   * its default to today's default.
+   */
+  revision: z.number().int().positive().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * 2: proposals default to the likeliest candidate (issue 31); revision 1 sampled at T = 1,
+ * so a person who learned to trust Approve approved random steps.
+ */
+export const SETTINGS_REVISION = 2;
 
 export const DEFAULT_SETTINGS: Settings = {
   provider: {
@@ -104,5 +122,6 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   policy: { temperature: 0.8, numCandidates: 3 },
   rewards: { approve: 0.2, reject: -1, success: 1, failure: -1, partial: 0.3, evaluatorWeight: 0.5 },
-  agent: { maxSteps: 15, askModes: {}, approvalsNeeded: 2, alwaysAsk: [], observationChars: 12_000, seed: 0, selection: 'sampling', samplingTemperature: 1, tokenBudgetPerSite: 0 },
+  agent: { maxSteps: 15, askModes: {}, approvalsNeeded: 2, alwaysAsk: [], observationChars: 12_000, seed: 0, selection: 'likeliest', samplingTemperature: 1, tokenBudgetPerSite: 0 },
+  revision: SETTINGS_REVISION,
 };

@@ -84,7 +84,8 @@ export const UiRequests = {
   'episode.resume': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   'episode.stop': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   'episode.verdict': {
-    req: z.strictObject({ episodeId: z.string(), verdict: VerdictSchema, runEvaluator: z.boolean() }),
+    /** `answer`: what the person gave as the result with "Task is done" (kept as the episode's answer). */
+    req: z.strictObject({ episodeId: z.string(), verdict: VerdictSchema, runEvaluator: z.boolean(), answer: z.string().trim().min(1).max(4000).optional() }),
     res: EpisodeSchema,
   },
   'history.list': { req: z.strictObject({ origin: z.string().nullable(), limit: z.number().int().positive().max(1000) }), res: z.array(EpisodeSummarySchema) },

@@ -112,6 +112,8 @@ describe('a learned procedure in the side panel', () => {
     expect(await site.locator('#current').textContent()).toBe('Grace');
     await shot('3-fallback');
     await panel.getByRole('button', { name: 'Stop' }).click();
+    // Stop asks how it went (issue 31); Skip stops without a verdict.
+    await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Outcome: Stopped.').waitFor();
   });
 

@@ -40,6 +40,8 @@ afterAll(async () => {
 
 describe('settings from the previous version in the built extension', () => {
   it('show in their new places with the same values; a bad one is named; saving writes the new shape', async () => {
+    // The learners' settings sit under Advanced (issue 31).
+    await ui.getByText('Advanced: how Apprentice learns', { exact: false }).click();
     const jitrl = ui.getByRole('group', { name: 'JitRL settings' });
     await expect.poll(() => jitrl.getByLabel('β strength of the logit update (Eq. 10)').inputValue()).toBe('1.25');
     expect(await jitrl.getByLabel('k neighbours kept').inputValue()).toBe('6');
@@ -53,13 +55,18 @@ describe('settings from the previous version in the built extension', () => {
     expect(await policy.getByLabel('Candidates asked of the model').inputValue()).toBe('4');
     // maxSteps 0 was never valid: the default stands in, and the page says so.
     expect(await ui.getByLabel('Max steps per episode').inputValue()).toBe('15');
-    expect(await ui.getByRole('list', { name: 'Settings reset on load' }).textContent())
-      .toBe('agent.maxSteps: the stored value 0 is not valid (Too small: expected number to be >0); using the default 15');
+    expect(await ui.getByRole('list', { name: 'Settings reset on load' }).getByRole('listitem').allTextContents()).toEqual([
+      'agent.maxSteps: the stored value 0 is not valid (Too small: expected number to be >0); using the default 15',
+      // Sampling at T = 1 was that version's default (issue 31): the panel now proposes the likeliest.
+      'agent.selection: proposals are now the likeliest candidate, the new default; the stored sampling at T = 1 was the old default (choose sampling again to explore)',
+    ]);
 
     await ui.getByRole('button', { name: 'Save' }).click();
     await ui.getByText('Saved.').waitFor();
     const stored = (await ui.evaluate(() => chrome.storage.local.get('apprentice.settings')))['apprentice.settings'] as Record<string, unknown>;
-    expect(Object.keys(stored).sort()).toEqual(['agent', 'learners', 'policy', 'provider', 'rewards']);
+    expect(Object.keys(stored).sort()).toEqual(['agent', 'learners', 'policy', 'provider', 'revision', 'rewards']);
+    expect(stored['revision']).toBe(2);
+    expect((stored['agent'] as { selection: string }).selection).toBe('likeliest');
     expect(stored['policy']).toEqual({ temperature: 0.4, numCandidates: 4 });
     const learners = stored['learners'] as Record<string, Record<string, unknown>>;
     const { temperature: _t, numCandidates: _n, ...jitrlOwn } = OLD_ENTRY.jitrl;

@@ -120,6 +120,8 @@ describe('Show me', () => {
     expect(second.attempt).toBe(2);
     expect(second.steps[0]!.candidates[0]!.semantic).toBe(TAUGHT);
     await panel.getByRole('button', { name: 'Stop' }).click();
+    // Stop asks how it went (issue 31); Skip stops without a verdict.
+    await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Outcome: Stopped.').waitFor();
   });
 
@@ -150,6 +152,8 @@ describe('Show me', () => {
     expect(moved.steps[0]!.result).toEqual({ ok: true, navigated: true });
     expect(moved.steps[1]!.url).toBe(`${server.origin}/nav-a.html`);
     await panel.getByRole('button', { name: 'Stop' }).click();
+    // Stop asks how it went (issue 31); Skip stops without a verdict.
+    await panel.getByRole('button', { name: 'Skip' }).click();
   });
 
   it('a step done in another tab, or one the recorder cannot express, ends Show me with a message', async () => {
@@ -176,6 +180,8 @@ describe('Show me', () => {
     expect(refused.error).toMatch(/^Show me ended: Apprentice cannot record a right click/);
     expect(refused.status).toBe('awaiting_approval');
     await panel.getByRole('button', { name: 'Stop' }).click();
+    // Stop asks how it went (issue 31); Skip stops without a verdict.
+    await panel.getByRole('button', { name: 'Skip' }).click();
   });
 });
 
@@ -208,6 +214,8 @@ describe('Take over', () => {
     // The agent goes on from where the person left the page.
     expect(after.steps.at(-1)!.url).toBe(`${server.origin}/nav-b.html?from=link`);
     await panel.getByRole('button', { name: 'Stop' }).click();
+    // Stop asks how it went (issue 31); Skip stops without a verdict.
+    await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Outcome: Stopped.').waitFor();
     // JitRL stored nothing from the take-over: no transition of this task names either click.
     const transitions = await request<{ task: string; action: string }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 1000, offset: 0 });

@@ -30,7 +30,8 @@ async function shownCandidates(): Promise<ShownCandidate[]> {
   return panel.locator('ol.candidates').first().locator(':scope > li').evaluateAll((items) => items.map((li) => {
     const num = (f: string) => Number(li.querySelector(`[data-field="${f}"]`)?.textContent?.replace('%', '') ?? 'NaN');
     return {
-      semantic: (li.querySelector('.cand-head .semantic')?.textContent ?? '').replace(/^Rank \d+: /, ''),
+      // The card's title is in words; the action's grammar form is on the item.
+      semantic: (li as HTMLElement).dataset['semantic'] ?? '',
       rejected: li.classList.contains('rejected'),
       baseLogit: num('baseLogit'),
       adjustedLogit: num('adjustedLogit'),
@@ -54,7 +55,8 @@ async function startTask() {
   const input = panel.getByLabel('Task for this tab');
   await input.waitFor();
   await input.fill(TASK);
-  await panel.getByRole('button', { name: /^Start/ }).click();
+  // Enter starts (issue 31); the proposal then takes the focus on Approve.
+  await input.press('Enter');
   await waitForProposal(1);
 }
 
@@ -88,6 +90,8 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     const probs = firstStep.map((c) => c.adjustedProb);
     expect([...probs].sort((a, b) => b - a)).toEqual(probs);
     expect(await panel.getByText(/^Step 1 of \d+$/).count()).toBe(1);
+    await expect.poll(() => panel.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Approve: Type “ada@example.com” into “Email” A');
+    expect(await panel.locator('ol.candidates > li').first().getByTestId('why').textContent()).toBe('Types “ada@example.com” from your task.');
     // The targeted element is outlined in the page while the proposal is shown.
     await site.locator('[data-apprentice-overlay]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await panel.getByRole('img', { name: /Base versus adjusted probability/ }).count()).toBe(1);
@@ -128,9 +132,9 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await panel.getByText('Outcome: Succeeded.').waitFor({ timeout: 30_000 });
     const steps = await panel.locator('.step-summary > details > summary').allTextContents();
     expect(steps.map((s) => s.replace(/\s+/g, ' ').trim().split(' ✓')[0])).toEqual([
-      'Step 1 fill(<textbox "Email">, "ada@example.com") approved',
-      'Step 2 click(<button "Sign up">) edited',
-      'Step 3 send_msg_to_user("Signed up as ada@example.com") edited',
+      'Step 1 Type “ada@example.com” into “Email” approved',
+      'Step 2 Click “Sign up” edited',
+      'Step 3 Finish with the answer “Signed up as ada@example.com” edited',
     ]);
   });
 
@@ -154,9 +158,13 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     expect(email.adjustedProb).toBeGreaterThan(email.baseProb);
     expect(email.adjustedProb).toBeGreaterThan(firstStep[0]!.adjustedProb);
     expect(await panel.locator('.proposal .step-context [data-testid="jitrl-value"]').textContent()).toMatch(/V\(s\) = \d\.\d\d · [1-9]\d* neighbours?/);
-    await panel.locator('ol.candidates > li').first().getByText('Evidence').click();
+    await panel.locator('ol.candidates > li').first().getByText('Details', { exact: true }).click();
     await shot('5-second-attempt');
+    // Stop asks how it went; Skip stops without a verdict.
     await panel.getByRole('button', { name: 'Stop' }).click();
+    await panel.getByRole('heading', { name: 'Stopped. How did it go?' }).waitFor();
+    await shot('5b-stop-verdict');
+    await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Outcome: Stopped.').waitFor();
   });
 

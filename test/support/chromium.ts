@@ -1,13 +1,19 @@
 /**
- * Launches Debian's Chromium under playwright-core, with or without the built
+ * Launches Chromium (CHROMIUM_PATH or the usual install paths) under playwright-core, with or without the built
  * extension, using the flags verified in ../shared/BROWSER-TESTING.md.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { findChromium } from './find-chromium.ts';
 
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+let found: string | null = null;
+/** CHROMIUM_PATH, else the first usual install path (find-chromium.ts); throws ChromiumNotFoundError with one line on what to do. */
+export function chromiumPath(): string {
+  found ??= findChromium();
+  return found;
+}
 export const DIST_DIR = resolve(import.meta.dirname, '../../dist');
 
 export const BASE_ARGS = [
@@ -27,7 +33,7 @@ export interface ExtensionBrowser {
 export async function launchWithExtension(options: { userDataDir?: string; headless?: boolean } = {}): Promise<ExtensionBrowser> {
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'apprentice-e2e-')));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     headless: options.headless ?? true,
     args: [`--disable-extensions-except=${DIST_DIR}`, `--load-extension=${DIST_DIR}`, ...BASE_ARGS],
   });
@@ -47,5 +53,5 @@ export async function launchWithExtension(options: { userDataDir?: string; headl
 
 /** Plain Chromium (no extension): the benchmark and DOM-level tests. */
 export async function launchPlain(options: { headless?: boolean } = {}) {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: options.headless ?? true, args: BASE_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), headless: options.headless ?? true, args: BASE_ARGS });
 }

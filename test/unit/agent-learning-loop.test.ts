@@ -133,11 +133,10 @@ describe('step indexes', () => {
 });
 
 describe('the proposal is the sampled candidate', () => {
-  it('sampling (the default) records how the proposal was drawn; the same seed draws the same', async () => {
-    expect(DEFAULT_SETTINGS.agent.selection).toBe('sampling');
+  it('sampling (the benchmark\'s rule; the extension defaults to argmax) records how the proposal was drawn; the same seed draws the same', async () => {
     const draws = new Set<string>();
     for (let seed = 0; seed < 12; seed++) {
-      const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, seed } };
+      const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, seed, selection: 'sampling' } };
       const a = await setup({ settings }).controller.start({ task: TASK, startUrl: 'https://items.test/', tabId: null });
       const b = await setup({ settings }).controller.start({ task: TASK, startUrl: 'https://items.test/', tabId: null });
       const step = a.steps[0]!;

@@ -18,6 +18,7 @@ describe('npm run new-learner', () => {
     cpSync(join(repo, 'src'), join(copy, 'src'), { recursive: true });
     mkdirSync(join(copy, 'scripts'), { recursive: true });
     cpSync(join(repo, 'scripts/new-learner.mjs'), join(copy, 'scripts/new-learner.mjs'));
+    cpSync(join(repo, 'scripts/cli-help.mjs'), join(copy, 'scripts/cli-help.mjs'));
     mkdirSync(join(copy, 'test/support'), { recursive: true });
     cpSync(join(repo, 'test/support/registry-meta.ts'), join(copy, 'test/support/registry-meta.ts'));
 

@@ -51,6 +51,7 @@ describe('loading stored settings', () => {
         cer: { enabled: false, successOnly: true, topDynamics: 3, topSkills: 2, maxEntriesPerSite: 50 },
       },
       replay: { enabled: false },
+      revision: 2,
     });
     expect(SettingsSchema.safeParse(settings).success).toBe(true);
     // Read through the learners' definitions, as the learners read them.
@@ -132,7 +133,7 @@ describe('SettingsStore with an old-shaped entry', () => {
     expect(store.loadNotes()).toEqual([]);
     await store.save(loaded);
     const written = data['apprentice.settings'] as Record<string, unknown>;
-    expect(Object.keys(written).sort()).toEqual(['agent', 'learners', 'policy', 'provider', 'replay', 'rewards']);
+    expect(Object.keys(written).sort()).toEqual(['agent', 'learners', 'policy', 'provider', 'replay', 'revision', 'rewards']);
     expect((written['learners'] as Record<string, unknown>)['cer']).toEqual(OLD_STORED.cer);
   });
 

@@ -44,7 +44,7 @@ function fixedPolicy(calls: PolicyInput[]): CandidatePolicy {
 
 describe('Training-Free GRPO in the agent loop', () => {
   it('learns from a mixed group and puts the experience in the next prompt, recorded per step', async () => {
-    // The proposal is the argmax: the decisions below script the top candidate's path (sampling is the default).
+    // The proposal is the argmax: the decisions below script the top candidate's path (the default).
     const settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { enabled: false }, cer: { enabled: false } }, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' as const } };
     const calls: PolicyInput[] = [];
     let t = 0;

@@ -53,7 +53,8 @@ describe('History tab', () => {
     expect(within(screen.getByRole('table', { name: 'Attempts of "Sign up as Ada"' })).getAllByRole('row')).toHaveLength(3);
 
     await user.click(screen.getByRole('button', { name: /Attempt 2: Succeeded/ }));
-    expect(await screen.findByText('click(<button "Sign up">)')).toBeInTheDocument();
+    // Words first; the grammar form stays one hover away.
+    expect(await screen.findByText('Click “Sign up”')).toHaveAttribute('title', 'click(<button "Sign up">)');
     expect(screen.getByText('edited')).toBeInTheDocument();
     expect(fake.callsOf('episode.get')).toEqual([{ episodeId: 'e2' }]);
 

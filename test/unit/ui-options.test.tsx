@@ -30,7 +30,8 @@ describe('Options page', () => {
     const preset = await screen.findByLabelText('Provider');
     expect(preset).toHaveValue('offline');
     expect([...(preset as HTMLSelectElement).options].map((o) => o.value)).toEqual(['offline', 'chrome-ai', 'openai', 'openrouter', 'ollama', 'lmstudio', 'vllm', 'llamacpp', 'custom']);
-    expect(screen.getByLabelText('Base URL')).toBeDisabled();
+    // Offline shows no provider fields at all (issue 31).
+    for (const label of ['Base URL', 'Model', 'Logits', /^Timeout \(ms\)/, /^Context window/]) expect(screen.queryByLabelText(label)).toBeNull();
     await user.selectOptions(preset, 'ollama');
     expect(screen.getByLabelText('Base URL')).toHaveValue('http://localhost:11434/v1');
     expect(screen.getByLabelText('Model')).toHaveValue('llama3.1');
@@ -139,14 +140,27 @@ describe('Options page', () => {
     expect(screen.getByText('0 = preset default 4096')).toBeInTheDocument();
   });
 
+  it('keeps every learner\'s settings under a closed Advanced disclosure (issue 31)', async () => {
+    setup();
+    await screen.findByLabelText('Provider');
+    const advanced = screen.getByTestId('advanced');
+    expect(advanced.tagName).toBe('DETAILS');
+    expect(advanced).not.toHaveAttribute('open');
+    expect(advanced.querySelector(':scope > summary')!.textContent).toBe('Advanced: how Apprentice learns (each learner\'s settings)');
+    expect(screen.getByLabelText('k neighbours kept').closest('details')).toBe(advanced);
+    expect(screen.getByLabelText('Max steps per episode').closest('details')).toBeNull();
+  });
+
   it("says plainly when this browser cannot run Chrome's built-in model", async () => {
     const { user } = setup();
     await user.selectOptions(await screen.findByLabelText('Provider'), 'chrome-ai');
     const status = await screen.findByTestId('builtin-status');
     await waitFor(() => expect(status).toHaveTextContent('This browser has no Prompt API (LanguageModel)'));
     expect(status).toHaveClass('error');
-    expect(screen.getByLabelText('Base URL')).toBeDisabled();
-    expect(screen.getByLabelText('Model')).toBeDisabled();
+    // The built-in model has no URL, key or model name to type.
+    expect(screen.queryByLabelText('Base URL')).toBeNull();
+    expect(screen.queryByLabelText('Model')).toBeNull();
+    expect(screen.getByLabelText('Logits')).toBeEnabled();
   });
 
   it('shows a failed connection as a clear message', async () => {

@@ -54,8 +54,9 @@ describe('Run tab: a proposed step', () => {
     setup(awaiting);
     const items = within(await candidateList()).getAllByRole('listitem');
     expect(items.map((li) => li.querySelector('.semantic')?.textContent?.replace(/^Rank \d+: /, ''))).toEqual([
-      'click(<button "Sign up">)', 'click(<button "Cancel">)', 'fill(<textbox "Name">, "ada")',
+      'Click “Sign up”', 'Click “Cancel”', 'Type “ada” into “Name”',
     ]);
+    expect(items.map((li) => li.dataset['semantic'])).toEqual(['click(<button "Sign up">)', 'click(<button "Cancel">)', 'fill(<textbox "Name">, "ada")']);
     const top = items[0]!;
     const field = (el: HTMLElement, f: string) => el.querySelector(`[data-field="${f}"]`)?.textContent;
     expect(field(top, 'adjustedProb')).toBe('70.0%');
@@ -70,7 +71,9 @@ describe('Run tab: a proposed step', () => {
     expect(within(items[2]!).getByText('optimistic (unseen; exploration bonus)')).toBeInTheDocument();
     // Step-level context: V, CER replay, notes, dropped memory actions, step counter.
     expect(screen.getByText(/V\(s\) = 0\.25 · 2 neighbours/)).toBeInTheDocument();
-    expect(screen.getByText('dyn:form-submit')).toBeInTheDocument();
+    // Replayed experience is counted, never shown by its internal id.
+    expect(screen.getByTestId('replayed')).toHaveTextContent('Used 2 remembered experiences from this site.');
+    expect(screen.queryByText(/dyn:form-submit|skill:signup/)).toBeNull();
     expect(screen.getByText('distillation skipped: no model')).toBeInTheDocument();
     expect(screen.getByText(/1 remembered action no longer on this page/)).toBeInTheDocument();
     expect(screen.getByText('Step 2 of 15')).toBeInTheDocument();
@@ -120,13 +123,13 @@ describe('Run tab: a proposed step', () => {
     const c = setup(awaiting, { 'episode.decide': async ({ decision }) => (decision.kind === 'reject' ? afterReject : awaiting) });
     await candidateList();
     expect(screen.getByLabelText('Edit the action')).toHaveValue('click([5])');
-    await c.user.click(screen.getByRole('button', { name: 'Reject click(<button "Sign up">)' }));
+    await c.user.click(screen.getByRole('button', { name: /^Reject/ }));
     expect(c.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'reject', index: 1, step: 1, candidate: 'click(<button "Sign up">)' } }]);
     // The rejected one stays listed, marked; the next open candidate is now the proposal.
     const items = within(await candidateList()).getAllByRole('listitem');
     await waitFor(() => expect(within(items[0]!).queryByText('rejected')).not.toBeNull());
     expect(within(items[0]!).queryByRole('button')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Approve click(<button "Cancel">)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Approve: Click “Cancel”' })).toBeEnabled();
     const edit = screen.getByLabelText('Edit the action');
     await waitFor(() => expect(edit).toHaveValue('click([3])'));
     await c.user.clear(edit);
@@ -189,7 +192,9 @@ describe('Run tab: running, events and the end', () => {
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     await user.click(await screen.findByRole('button', { name: 'Resume' }));
     await user.click(await screen.findByRole('button', { name: 'Stop' }));
-    expect(callsOf('episode.pause')).toEqual([{ episodeId: 'ep-1' }]);
+    // Stop pauses and asks how it went; Skip stops without a verdict.
+    await user.click(within(await screen.findByRole('group', { name: 'Verdict after stopping' })).getByRole('button', { name: 'Skip' }));
+    expect(callsOf('episode.pause')).toEqual([{ episodeId: 'ep-1' }, { episodeId: 'ep-1' }]);
     expect(callsOf('episode.resume')).toEqual([{ episodeId: 'ep-1' }]);
     expect(callsOf('episode.stop')).toEqual([{ episodeId: 'ep-1' }]);
     // A stopped episode is closed: no verdict is asked for.

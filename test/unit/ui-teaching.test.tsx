@@ -62,7 +62,7 @@ describe('Run tab: Show me and Take over', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Show me' }));
     expect(await screen.findByText(/Show me could not start: the page does not answer/)).toBeInTheDocument();
-    const summaries = [...document.querySelectorAll('.step-summary summary')].map((s) => s.textContent);
+    const summaries = [...document.querySelectorAll('.step-summary > details > summary')].map((s) => s.textContent);
     expect(summaries[0]).toMatch(/Book.*shown/);
     expect(summaries[1]).toMatch(/Go.*taken over, not learned/);
   });

@@ -189,6 +189,9 @@ export function createOpenAiChatModel(provider: ProviderSettings, opts: OpenAiCh
 /** Advice for the walls people hit first, keyed by failure kind. */
 function helpFor(err: unknown, provider: ProviderSettings): string {
   if (!isProviderError(err)) return '';
+  // A 404 at a base URL without /v1 is the path, not the model: say what to type (issue 31).
+  const base = provider.baseUrl.replace(/\/+$/, '');
+  if (err.kind === 'not_found' && !/\/v1$/.test(base)) return ` The server answered 404 (not found): OpenAI-compatible servers usually answer under /v1. Try the base URL ${base}/v1.`;
   switch (err.kind) {
     case 'origin_forbidden':
       return ' Then press Test connection again.';

@@ -184,11 +184,16 @@ export class AgentController {
     });
   }
 
-  /** The end-of-episode verdict: assign rewards, let every learner learn, close. */
-  async finish(episodeId: string, verdict: Verdict, options: { runEvaluator?: boolean } = {}): Promise<Episode> {
+  /**
+   * The end-of-episode verdict: assign rewards, let every learner learn,
+   * close. `answer`: the person's own answer ("Task is done"), kept unless
+   * the agent already gave one.
+   */
+  async finish(episodeId: string, verdict: Verdict, options: { runEvaluator?: boolean; answer?: string } = {}): Promise<Episode> {
     return this.rt.locks.run(episodeId, async () => {
-      const episode = await this.get(episodeId);
-      if (isFinished(episode)) throw new DecisionError(`the episode already ended (${episode.status})`);
+      const stored = await this.get(episodeId);
+      if (isFinished(stored)) throw new DecisionError(`the episode already ended (${stored.status})`);
+      const episode = options.answer !== undefined && stored.answer === null ? { ...stored, answer: options.answer } : stored;
       const requested = options.runEvaluator === true;
       const { scores, notes } = await evaluateStage(requested ? this.deps.evaluator() : null, requested, episode, verdict);
       return this.conclude(episode, verdict, scores, notes);

@@ -2,7 +2,8 @@
  * Which candidate becomes the proposal: Algorithm 1 acts by sampling
  * a ~ Softmax(z′) (JitRL App. A); we sample from Softmax(z′/T) with one
  * seeded uniform draw, so a step is reproducible from its seed, and a
- * setting switches to argmax. Two rules come first:
+ * setting switches to argmax (the extension's default is `likeliest`:
+ * exploitation, else argmax). Two rules come first:
  *
  * - a barred candidate (the person rejected it in this state, a failure's
  *   credit blamed it here, or taking it again would close a loop) is never
@@ -21,7 +22,14 @@ export interface Choosable {
   readonly settled?: boolean | undefined;
 }
 
-export type SelectionMode = 'sampling' | 'argmax';
+/**
+ * 'likeliest' (the extension's default, issue 31): what worked here is
+ * repeated (exploitation), otherwise the highest z′ — never a draw, so a
+ * person approving steps is always shown the likeliest one. 'sampling'
+ * explores as Algorithm 1 acts (the benchmark). 'argmax' is the plain
+ * highest z′, exploitation off (an ablation).
+ */
+export type SelectionMode = 'sampling' | 'argmax' | 'likeliest';
 
 export interface ProposalChoice {
   /** Index into the records. */
@@ -76,9 +84,9 @@ export function chooseProposal(
     // Among several, the highest z′: the state abstraction can merge states the
     // policy tells apart (before and after a click), and the policy sees the history.
     .sort((a, b) => records[b]!.adjustedLogit - records[a]!.adjustedLogit || a - b);
-  if (options.mode === 'sampling' && settled.length > 0) return { index: settled[0]!, how: 'exploited', probability: 1 };
+  if (options.mode !== 'argmax' && settled.length > 0) return { index: settled[0]!, how: 'exploited', probability: 1 };
   const logits = eligible.map((i) => records[i]!.adjustedLogit);
-  if (options.mode === 'argmax') {
+  if (options.mode !== 'sampling') {
     const top = rankForProposal(eligible.map((i) => records[i]!))[0] ?? 0;
     return { index: eligible[top] ?? 0, how: 'argmax', probability: 1 };
   }

@@ -138,6 +138,6 @@ export function classifyHttpFailure(failure: HttpFailure): ProviderError {
   if (f.code === 'model_not_found' || MODEL_MISSING_TEXT.test(f.text)) {
     return new ProviderError('model_not_found', said, { status });
   }
-  const kind = status === 429 ? 'rate_limited' : status === 401 || status === 403 || status === 402 ? 'auth' : status >= 500 ? 'server' : 'bad_request';
+  const kind = status === 429 ? 'rate_limited' : status === 401 || status === 403 || status === 402 ? 'auth' : status >= 500 ? 'server' : status === 404 ? 'not_found' : 'bad_request';
   return new ProviderError(kind, said, { status });
 }

@@ -137,7 +137,7 @@ function EpisodeRow({ client, summary }: { client: UiClient; summary: EpisodeSum
             <>
               {episode.answer !== null ? <p class="answer">Answer: {episode.answer}</p> : null}
               {episode.steps.length === 0 ? <p class="empty">No steps were taken.</p> : null}
-              <ol class="step-list">{episode.steps.map((s) => <StepSummary key={s.index} step={s} />)}</ol>
+              <ol class="step-list">{episode.steps.map((s) => <StepSummary key={s.index} step={s} task={episode.task} />)}</ol>
             </>
           ) : null}
         </div>

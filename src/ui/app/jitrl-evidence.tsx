@@ -25,6 +25,13 @@ export function neighboursFor(neighbours: readonly NeighbourSummary[], candidate
     .slice(0, limit);
 }
 
+/** JitRL's reason in one plain line, when this state's memory has one: the person did it here, or it did not work out. */
+export function jitrlCandidateWhy(evidence: unknown): string | null {
+  const c = JitrlCandidateEvidenceSchema.safeParse(evidence).data;
+  if (!c || c.valueKind !== 'known' || c.support === 0 || c.q === null || c.q === 0) return null;
+  return c.q > 0 ? 'You did this here last time.' : 'This did not work out here before.';
+}
+
 export function JitrlEvidenceView({ evidence }: EvidenceViewProps) {
   const parsed = JitrlStepEvidenceSchema.safeParse(evidence);
   if (!parsed.success) return <p class="note">JitRL's record for this step is unreadable.</p>;

@@ -12,7 +12,7 @@ import { EvotestCandidateEvidenceView, EvotestEvidenceView } from './evotest-evi
 import { MetaTtlEpisodePanel } from './metattl-guide-panel.tsx';
 import type { Episode } from '../../core/episode/episode.ts';
 import type { UiClient } from '../../protocol/validate.ts';
-import { JitrlCandidateEvidenceView, JitrlEvidenceView } from './jitrl-evidence.tsx';
+import { JitrlCandidateEvidenceView, JitrlEvidenceView, jitrlCandidateWhy } from './jitrl-evidence.tsx';
 
 export interface EvidenceViewProps {
   /** The stored evidence: validate it with the learner's evidenceSchema before trusting its shape. */
@@ -31,6 +31,11 @@ export interface CandidateEvidenceViewProps {
 export const CANDIDATE_EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> = {
   jitrl: JitrlCandidateEvidenceView,
   evotest: EvotestCandidateEvidenceView,
+};
+
+/** One plain line a learner's evidence gives for a candidate (the card's why line), by learner id; null when it has none. */
+export const CANDIDATE_WHY: Readonly<Record<string, (evidence: unknown) => string | null>> = {
+  jitrl: jitrlCandidateWhy,
 };
 
 /** Per-learner views, by learner id (one line per learner). */

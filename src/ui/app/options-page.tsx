@@ -43,12 +43,16 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
             <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
           </fieldset>
         ))}
-        {learners.map((definition) => {
-          // In registry order: the learner's own view (saved at once) once the settings are loaded, else its generated section.
-          const View = views[definition.id];
-          if (!View) return <LearnerSettingsSections key={definition.id} registry={[definition]} values={form.values} errors={form.errors} modelConfigured={model} onChange={form.setValue} />;
-          return form.loaded ? <View key={definition.id} definition={definition} settings={form.loaded} modelConfigured={model} save={(next) => form.saveLearner(definition.id, next)} /> : null;
-        })}
+        {/* Research settings stay one click away (issue 31): closed until asked for. */}
+        <details class="advanced" data-testid="advanced">
+          <summary>Advanced: how Apprentice learns (each learner's settings)</summary>
+          {learners.map((definition) => {
+            // In registry order: the learner's own view (saved at once) once the settings are loaded, else its generated section.
+            const View = views[definition.id];
+            if (!View) return <LearnerSettingsSections key={definition.id} registry={[definition]} values={form.values} errors={form.errors} modelConfigured={model} onChange={form.setValue} />;
+            return form.loaded ? <View key={definition.id} definition={definition} settings={form.loaded} modelConfigured={model} save={(next) => form.saveLearner(definition.id, next)} /> : null;
+          })}
+        </details>
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={form.busy !== null}>Save</button>
           <button type="button" disabled={form.busy !== null} onClick={form.reset}>Reset to defaults</button>

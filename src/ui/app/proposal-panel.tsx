@@ -3,12 +3,14 @@
  * open candidate, "Run this instead" for the others, and an edit field. While
  * it is shown, the targeted element is highlighted in the page.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Episode, StepRecord } from '../../core/episode/episode.ts';
 import type { PanelDecision } from '../../core/agent/person-input.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { rankCandidates, refOfAction } from './format.ts';
 import { CandidateList, StepContext } from './step-view.tsx';
+import { actionWords } from './candidate-words.ts';
+import { usePanelKeys } from './panel-keys.ts';
 
 export interface ProposalPanelProps {
   client: UiClient;
@@ -40,6 +42,8 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
   const proposalKey = `${episode.id}:${proposal.index}:${proposal.rejected.length}:${proposal.candidates.length}`;
   const shown = focused !== null ? proposal.candidates[focused] ?? top?.candidate : top?.candidate;
   const highlightRef = shown ? refOfAction(shown.action) : null;
+  const approveButton = useRef<HTMLButtonElement>(null);
+  const focusedFor = useRef<string | null>(null);
 
   // Prefill the edit field with the proposal, once per proposal.
   useEffect(() => {
@@ -47,6 +51,18 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
     setEditError(null);
     setFocused(null);
   }, [proposalKey]);
+
+  // A new proposal (or the next open one after a Reject) takes the focus: Enter or A approves it.
+  // Once per proposal, as soon as the button can take it (not while a request is still under way).
+  useEffect(() => {
+    if (hidden || disabled || focusedFor.current === proposalKey || !approveButton.current) return;
+    focusedFor.current = proposalKey;
+    approveButton.current.focus();
+  }, [proposalKey, hidden, disabled]);
+
+  const approve = () => { if (top && !disabled) void decide({ kind: 'approve', step: proposal.index, candidate: top.candidate.semantic }); };
+  const reject = () => { if (top && !disabled) void decide({ kind: 'reject', index: top.index, step: proposal.index, candidate: top.candidate.semantic }); };
+  usePanelKeys({ a: approve, r: reject }, !hidden && !disabled && top !== null);
 
   // Highlight the targeted element while a proposal is shown; clear it after.
   useEffect(() => {
@@ -74,15 +90,18 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
       <h3 id="proposal-heading">Proposed step {proposal.index + 1}</h3>
       <StepContext step={proposal} />
       <div class="decision-bar" role="group" aria-label="Decision">
-        <button type="button" class="primary" disabled={disabled || !top} onClick={() => top && decide({ kind: 'approve', step: proposal.index, candidate: top.candidate.semantic })}>
-          Approve{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
+        <button type="button" class="primary" ref={approveButton} disabled={disabled || !top} aria-keyshortcuts="a" onClick={approve}>
+          Approve{top ? <>: {actionWords(top.candidate.semantic)}</> : null} <kbd aria-hidden="true">A</kbd>
         </button>
-        <button type="button" class="danger" disabled={disabled || !top} onClick={() => top && decide({ kind: 'reject', index: top.index, step: proposal.index, candidate: top.candidate.semantic })}>
-          Reject{top ? <span class="visually-hidden"> {top.candidate.semantic}</span> : null}
+        <button type="button" class="danger" disabled={disabled || !top} aria-keyshortcuts="r" onClick={reject}>
+          Reject <kbd aria-hidden="true">R</kbd>
         </button>
       </div>
+      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>D</kbd> task is done (not while typing).</p>
       <CandidateList
         step={proposal}
+        task={episode.task}
+        current={top?.index ?? null}
         onFocusCandidate={setFocused}
         renderActions={(r) => r.index === top?.index || proposal.rejected.includes(r.candidate.semantic) ? null : (
           <button type="button" disabled={disabled} onClick={() => decide({ kind: 'pick', index: r.index, step: proposal.index, candidate: r.candidate.semantic })}>

@@ -60,7 +60,6 @@ export function ProviderFieldset({ client, provider, onChange, error, disabled }
   const offline = provider.preset === 'offline';
   // The built-in model has no URL, key or model name.
   const noEndpoint = offline || provider.preset === 'chrome-ai';
-  const info = presetInfo(provider.preset);
   return (
     <fieldset>
       <legend>Model provider</legend>
@@ -70,31 +69,17 @@ export function ProviderFieldset({ client, provider, onChange, error, disabled }
       </select>
       {offline ? <p class="help">The built-in offline policy needs no model and no network. Choose a provider to use a language model.</p> : null}
       {provider.preset === 'chrome-ai' ? <BuiltInModelNotice /> : null}
-      <label for="opt-baseUrl">Base URL</label>
-      <input id="opt-baseUrl" type="url" value={provider.baseUrl} disabled={noEndpoint} placeholder={info.baseUrl || 'http://host:port/v1'}
-        onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
-      <label for="opt-apiKey">API key{info.needsKey ? '' : ' (optional)'}</label>
-      <input id="opt-apiKey" type="password" autoComplete="off" value={provider.apiKey} disabled={noEndpoint} aria-describedby="key-help"
-        onInput={(e) => set({ apiKey: e.currentTarget.value })} />
-      <p id="key-help" class="help">Kept in this extension's storage only. It is sent to the provider and never to web pages or content scripts.</p>
-      <label for="opt-model">Model</label>
-      <input id="opt-model" type="text" value={provider.model} disabled={noEndpoint} placeholder={info.exampleModel}
-        onInput={(e) => set({ model: e.currentTarget.value })} />
-      <label for="opt-logitMode">Logits</label>
-      <select id="opt-logitMode" value={provider.logitMode} disabled={offline}
-        onChange={(e) => set({ logitMode: e.currentTarget.value as ProviderSettings['logitMode'] })}>
-        <option value="auto">Auto: token logprobs when available, else verbalized</option>
-        <option value="logprobs">Token logprobs</option>
-        <option value="verbalized">Verbalized confidences</option>
-      </select>
-      <label for="opt-contextTokens">Context window (tokens) <span class="muted">0 = {info.contextTokens > 0 ? `preset default ${info.contextTokens}` : 'learn it from the server'}</span></label>
-      <input id="opt-contextTokens" type="number" min={0} value={String(provider.contextTokens ?? 0)} disabled={offline} aria-describedby="ctx-help"
-        onInput={(e) => set({ contextTokens: e.currentTarget.value === '' ? 0 : Number(e.currentTarget.value) })} />
-      <p id="ctx-help" class="help">When the prompt would not fit, the page listing is shrunk to fit. Ollama cuts long prompts silently, so set its num_ctx here.</p>
-      <label for="opt-timeoutMs">Timeout (ms) <span class="muted">default {DEFAULT_SETTINGS.provider.timeoutMs}</span></label>
-      <input id="opt-timeoutMs" type="number" min={1} value={String(provider.timeoutMs)} aria-invalid={error('timeoutMs') ? 'true' : 'false'}
-        onInput={(e) => set({ timeoutMs: e.currentTarget.value === '' ? Number.NaN : Number(e.currentTarget.value) })} />
-      {error('timeoutMs') ? <p class="error">{error('timeoutMs')}</p> : null}
+      {/* Only the chosen provider's own fields (issue 31): offline has none, the built-in model no endpoint. */}
+      {noEndpoint ? null : <EndpointFields provider={provider} set={set} />}
+      {offline ? null : <ModelFields provider={provider} set={set} />}
+      {offline ? null : (
+        <>
+          <label for="opt-timeoutMs">Timeout (ms) <span class="muted">default {DEFAULT_SETTINGS.provider.timeoutMs}</span></label>
+          <input id="opt-timeoutMs" type="number" min={1} value={String(provider.timeoutMs)} aria-invalid={error('timeoutMs') ? 'true' : 'false'}
+            onInput={(e) => set({ timeoutMs: e.currentTarget.value === '' ? Number.NaN : Number(e.currentTarget.value) })} />
+          {error('timeoutMs') ? <p class="error">{error('timeoutMs')}</p> : null}
+        </>
+      )}
       <div class="row">
         <button type="button" disabled={disabled || testing} onClick={testConnection}>Test connection</button>
         {testing ? <span role="status"><span class="spinner" aria-hidden="true" /> Testing…</span> : null}
@@ -102,5 +87,46 @@ export function ProviderFieldset({ client, provider, onChange, error, disabled }
       {test ? <ProviderTestReport test={test} onUseModel={(model) => { set({ model }); setTest(null); }} /> : null}
       {testError ? <p class="error" role="alert">Connection test failed: {testError}</p> : null}
     </fieldset>
+  );
+}
+
+type SetProvider = (patch: Partial<ProviderSettings>) => void;
+
+/** Base URL, key and model name: providers reached over HTTP. */
+function EndpointFields({ provider, set }: { provider: ProviderSettings; set: SetProvider }) {
+  const info = presetInfo(provider.preset);
+  return (
+    <>
+          <label for="opt-baseUrl">Base URL</label>
+          <input id="opt-baseUrl" type="url" value={provider.baseUrl} placeholder={info.baseUrl || 'http://host:port/v1'}
+            onInput={(e) => set({ baseUrl: e.currentTarget.value })} />
+          <label for="opt-apiKey">API key{info.needsKey ? '' : ' (optional)'}</label>
+          <input id="opt-apiKey" type="password" autoComplete="off" value={provider.apiKey} aria-describedby="key-help"
+            onInput={(e) => set({ apiKey: e.currentTarget.value })} />
+          <p id="key-help" class="help">Kept in this extension's storage only. It is sent to the provider and never to web pages or content scripts.</p>
+          <label for="opt-model">Model</label>
+          <input id="opt-model" type="text" value={provider.model} placeholder={info.exampleModel}
+            onInput={(e) => set({ model: e.currentTarget.value })} />
+    </>
+  );
+}
+
+/** How logits are read and the context window: any model, not the offline policy. */
+function ModelFields({ provider, set }: { provider: ProviderSettings; set: SetProvider }) {
+  const info = presetInfo(provider.preset);
+  return (
+    <>
+          <label for="opt-logitMode">Logits</label>
+          <select id="opt-logitMode" value={provider.logitMode}
+            onChange={(e) => set({ logitMode: e.currentTarget.value as ProviderSettings['logitMode'] })}>
+            <option value="auto">Auto: token logprobs when available, else verbalized</option>
+            <option value="logprobs">Token logprobs</option>
+            <option value="verbalized">Verbalized confidences</option>
+          </select>
+          <label for="opt-contextTokens">Context window (tokens) <span class="muted">0 = {info.contextTokens > 0 ? `preset default ${info.contextTokens}` : 'learn it from the server'}</span></label>
+          <input id="opt-contextTokens" type="number" min={0} value={String(provider.contextTokens ?? 0)} aria-describedby="ctx-help"
+            onInput={(e) => set({ contextTokens: e.currentTarget.value === '' ? 0 : Number(e.currentTarget.value) })} />
+          <p id="ctx-help" class="help">When the prompt would not fit, the page listing is shrunk to fit. Ollama cuts long prompts silently, so set its num_ctx here.</p>
+    </>
   );
 }

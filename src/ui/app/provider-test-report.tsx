@@ -16,7 +16,8 @@ export function ProviderTestReport({ test, onUseModel }: { test: ProviderTestRes
   return (
     <div class={test.ok ? 'notice' : 'error'} role="status" data-testid="provider-test">
       <p>{test.ok ? 'Connected' : 'Not connected'}{test.model ? ` to ${test.model}` : ''} ({Math.round(test.latencyMs)} ms).</p>
-      <p>Token logprobs: <strong>{test.logprobs ? 'available' : 'not available (verbalized confidences will be used)'}</strong></p>
+      {/* Only a connection that worked can say anything about logprobs (issue 31). */}
+      {test.ok ? <p>Token logprobs: <strong>{test.logprobs ? 'available' : 'not available (verbalized confidences will be used)'}</strong></p> : null}
       {test.message ? <p>{test.message}</p> : null}
       {originsFix ? <p>Set this in Ollama's environment, then restart Ollama: <code data-testid="ollama-origins">{originsFix}</code></p> : null}
       {test.models?.length ? (

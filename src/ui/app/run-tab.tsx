@@ -23,6 +23,7 @@ import { EpisodeStatus } from './episode-status.tsx';
 import { pendingProposal, ProposalPanel } from './proposal-panel.tsx';
 import { VerdictPanel } from './verdict-panel.tsx';
 import { AskModeControl } from './ask-mode-control.tsx';
+import { DoneControl, finishActions, StopVerdict } from './finish-controls.tsx';
 import type { AskMode } from '../../core/autonomy/ask-mode.ts';
 
 export { pendingProposal } from './proposal-panel.tsx';
@@ -43,6 +44,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [runEvaluator, setRunEvaluator] = useState(false);
+  /** The episode Stop was pressed for: it is paused while the person says how it went (or skips). */
+  const [stopping, setStopping] = useState<string | null>(null);
   const { episode, setEpisode, loading, settings, setSettings } = useTabEpisode(connector, tabId, pollMs, { onLoadedTask: setTask, onError: setError });
 
   const status = episode?.status ?? null;
@@ -74,6 +77,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
   const verdict = (v: Verdict) =>
     episode && run(`verdict:${v}`, () => client.request('episode.verdict', { episodeId: episode.id, verdict: v, runEvaluator }));
 
+  const { stop, stopWith, done } = finishActions({ client, episode, runEvaluator, run, setStopping });
+
   const siteOrigin = episode?.origin ?? origin;
   async function setAskMode(mode: AskMode) {
     if (!siteOrigin) return;
@@ -88,6 +93,8 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
   const ended = status !== null && isEnded(status);
   const disabled = pending !== null;
   const doneSteps = episode ? episode.steps.filter((s) => s.chosen !== null) : [];
+  const asking = episode !== null && stopping === episode.id && !ended;
+  const live = episode !== null && !ended && !isRecording(episode);
 
   return (
     <section class="run" aria-labelledby="run-heading">
@@ -110,13 +117,15 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
           episode={episode}
           settings={settings}
           busy={busy}
-          controls={!ended && !isRecording(episode)}
+          controls={live && !asking}
           disabled={disabled}
           onPause={() => run('pause', () => client.request('episode.pause', { episodeId: episode.id }))}
           onResume={() => run('resume', () => client.request('episode.resume', { episodeId: episode.id }))}
-          onStop={() => run('stop', () => client.request('episode.stop', { episodeId: episode.id }))}
+          onStop={stop}
         />
       ) : null}
+
+      {asking ? <StopVerdict disabled={disabled} onVerdict={(v) => stopWith(v)} onSkip={() => stopWith(null)} /> : null}
 
       {error ? <p class="error" role="alert">{error}</p> : null}
 
@@ -126,9 +135,11 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
 
       {episode ? <ReplayPlan client={client} episode={episode} onEpisode={setEpisode} /> : null}
 
-      {proposal && episode ? (
+      {proposal && episode && !asking ? (
         <ProposalPanel client={client} tabId={tabId} episode={episode} proposal={proposal} disabled={disabled} decide={decide} hidden={isTeaching(episode)} />
       ) : null}
+
+      {live && !asking ? <DoneControl disabled={disabled} onDone={done} /> : null}
 
       {episode && ended ? (
         <VerdictPanel episode={episode} disabled={disabled} runEvaluator={runEvaluator} onRunEvaluator={setRunEvaluator} onVerdict={(v) => void verdict(v)} />
@@ -139,7 +150,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
       {doneSteps.length > 0 ? (
         <section class="steps" aria-labelledby="steps-heading">
           <h3 id="steps-heading">Steps so far</h3>
-          <ol class="step-list">{doneSteps.map((s) => <StepSummary key={s.index} step={s} />)}</ol>
+          <ol class="step-list">{doneSteps.map((s) => <StepSummary key={s.index} step={s} task={episode?.task ?? ''} />)}</ol>
         </section>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-/** The task field and Start button of the Run tab (Ctrl/⌘+Enter starts too). */
+/** The task field and Start button of the Run tab: Enter starts, Shift+Enter adds a line (issue 31). */
 
 export interface TaskFormProps {
   task: string;
@@ -21,9 +21,16 @@ export function TaskForm({ task, onTask, onStart, noTab, disabled, again }: Task
         value={task}
         placeholder="e.g. Sign up with the email me@example.com"
         onInput={(e) => onTask(e.currentTarget.value)}
-        onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) onStart(e); }}
+        onKeyDown={(e) => {
+          // Shift+Enter is a new line; an IME's Enter confirms its text.
+          if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+          e.preventDefault();
+          if (!disabled && task.trim() !== '') onStart(e);
+        }}
+        aria-describedby="task-keys"
         disabled={noTab}
       />
+      <p id="task-keys" class="help"><kbd>Enter</kbd> starts · <kbd>Shift</kbd>+<kbd>Enter</kbd> adds a line</p>
       <button type="submit" class="primary" disabled={noTab || disabled || task.trim() === ''}>
         {again ? 'Start again' : 'Start'}
       </button>

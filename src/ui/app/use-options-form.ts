@@ -56,7 +56,9 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
     e.preventDefault();
     setMessage(null);
     const learnerPart = learnersFromValues(loaded?.learners, values, generated);
-    const candidate = { ...coreFromValues(values), provider, learners: learnerPart.learners, ...(loaded?.replay ? { replay: loaded.replay } : {}) };
+    // The revision says which defaults these values were chosen under (settings-load.ts): saved as loaded.
+    const kept = { ...(loaded?.replay ? { replay: loaded.replay } : {}), ...(loaded?.revision !== undefined ? { revision: loaded.revision } : {}) };
+    const candidate = { ...coreFromValues(values), provider, learners: learnerPart.learners, ...kept };
     const parsed = SettingsSchema.safeParse(candidate);
     const errs: Record<string, string> = { ...learnerPart.errors };
     for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;

@@ -1,0 +1,65 @@
+/**
+ * Issue 31, "Task is done": the verdict can carry the person's answer, kept
+ * as the episode's answer unless the agent gave one; the protocol accepts it.
+ */
+import { describe, expect, it } from 'vitest';
+import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import type { PageObservation } from '../../src/core/page/observation.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import { UiRequests } from '../../src/protocol/messages.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+
+const page = {
+  async observe(): Promise<PageObservation> {
+    return {
+      url: 'https://shop.test/', title: 'Shop', focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
+      nodes: [{ ref: '1', kind: 'interactive', role: 'button', name: 'Buy', states: {}, depth: 0, inViewport: true }],
+      scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+    };
+  },
+  async act() { return { ok: true as const, navigated: false }; },
+};
+
+function controller() {
+  let t = 0;
+  const deps: AgentDeps = {
+    episodes: new InMemoryEpisodeStore(), pageFor: () => page, learners: () => [], evaluator: () => null,
+    policy: () => ({
+      id: 'one',
+      async propose() {
+        const parsed = parseAction('click([1])');
+        if (!parsed.ok) throw parsed.error;
+        return { candidates: [{ action: parsed.action, logit: 0 }], logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [] };
+      },
+    }),
+    settings: () => DEFAULT_SETTINGS, clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
+  };
+  return new AgentController(deps);
+}
+
+describe('the verdict with the person\'s answer', () => {
+  it('a paused episode closes as a success with the answer kept', async () => {
+    const c = controller();
+    const ep = await c.start({ task: 'How much is it?', startUrl: 'https://shop.test/', tabId: 7 });
+    await c.pause(ep.id);
+    const closed = await c.finish(ep.id, 'success', { answer: '12 EUR' });
+    expect({ status: closed.status, answer: closed.answer }).toEqual({ status: 'success', answer: '12 EUR' });
+  });
+
+  it('the finishing step sets the answer; the verdict does not overwrite it', async () => {
+    const c = controller();
+    const ep = await c.start({ task: 'How much is it?', startUrl: 'https://shop.test/', tabId: 7 });
+    const answered = await c.decide(ep.id, { kind: 'edit', action: 'send_msg_to_user("12 EUR")', step: 0 });
+    expect({ status: answered.status, answer: answered.answer }).toEqual({ status: 'awaiting_verdict', answer: '12 EUR' });
+    const closed = await c.finish(ep.id, 'success', { answer: 'other' });
+    expect({ status: closed.status, answer: closed.answer, decision: closed.steps[0]!.chosen?.decision }).toEqual({ status: 'success', answer: '12 EUR', decision: 'edited' });
+  });
+
+  it('the protocol takes an optional, non-empty answer', () => {
+    const req = UiRequests['episode.verdict'].req;
+    expect(req.safeParse({ episodeId: 'e', verdict: 'success', runEvaluator: false, answer: '12 EUR' }).success).toBe(true);
+    expect(req.safeParse({ episodeId: 'e', verdict: 'success', runEvaluator: false }).success).toBe(true);
+    expect(req.safeParse({ episodeId: 'e', verdict: 'success', runEvaluator: false, answer: '  ' }).success).toBe(false);
+  });
+});
