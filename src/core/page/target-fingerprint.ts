@@ -10,11 +10,12 @@ import * as z from 'zod';
 import type { Action } from './action.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';
 import { nodeActedOn } from './node-acted-on.ts';
+import { effectUrl } from './effect-url.ts';
 
 export const TargetFingerprintSchema = z.strictObject({
   role: z.string(),
   name: z.string(),
-  /** The link's absolute href (the gate compares origin and path; the act-time check the whole of it). */
+  /** The link's absolute href (the gate compares it without tracking keys; the act-time check the whole of it). */
   href: z.string().optional(),
   download: z.literal(true).optional(),
   formAction: z.string().optional(),
@@ -55,26 +56,15 @@ export function actionFingerprint(action: Action, observation: Pick<PageObservat
   return node ? fingerprintOf(node) : null;
 }
 
-/** origin + path of a URL (query and fragment left out); the text itself when it does not parse. */
-export function originAndPath(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname}`;
-  } catch {
-    return url;
-  }
-}
-
 /**
  * What differs between the element as approved and as it is now, in words
  * for the person; empty when it is the same. `precision` 'site' compares
- * links and form actions by origin and path (the gate, across visits, where
- * a query string carries a session); 'exact' compares them whole (act time,
- * the page the person just saw).
+ * links and form actions as effects (effect-url.ts: query included, tracking
+ * keys left out; the gate, across visits); 'exact' compares them whole (act
+ * time, the page the person just saw).
  */
 export function fingerprintChanges(then: TargetFingerprint, now: TargetFingerprint, precision: 'site' | 'exact'): string[] {
-  const url = (u: string | undefined) => (precision === 'site' ? originAndPath(u) : u);
+  const url = (u: string | undefined) => (precision === 'site' ? effectUrl(u) : u);
   const changes: string[] = [];
   if (then.role !== now.role) changes.push(`its role is ${now.role}, not ${then.role}`);
   if (then.name !== now.name) changes.push(`its name is "${now.name}", not "${then.name}"`);
