@@ -8,9 +8,10 @@
  */
 import * as z from 'zod';
 import type { Action } from './action.ts';
-import type { PageObservation, SnapshotNode } from './observation.ts';
+import { FormFieldSchema, type PageObservation, type SnapshotNode } from './observation.ts';
 import { nodeActedOn } from './node-acted-on.ts';
 import { effectUrl } from './effect-url.ts';
+import { formDataChanges } from './form-data-changes.ts';
 
 export const TargetFingerprintSchema = z.strictObject({
   role: z.string(),
@@ -20,6 +21,8 @@ export const TargetFingerprintSchema = z.strictObject({
   download: z.literal(true).optional(),
   formAction: z.string().optional(),
   formMethod: z.string().optional(),
+  /** What its form sends, secrets as keyed digests (SnapshotNode.formData); absent on records older than issue 30. */
+  formData: z.array(FormFieldSchema).max(100).optional(),
   /** Activating it submits a form (a submit button, a check or select whose change submits). */
   submits: z.boolean(),
   inputType: z.string().optional(),
@@ -40,6 +43,7 @@ export function fingerprintOf(node: SnapshotNode): TargetFingerprint {
     ...(node.download ? { download: true as const } : {}),
     ...(node.formAction !== undefined ? { formAction: node.formAction } : {}),
     ...(node.formMethod !== undefined ? { formMethod: node.formMethod.toLowerCase() } : {}),
+    ...(node.formData !== undefined ? { formData: node.formData } : {}),
     submits: submitsOf(node),
     ...(node.inputType !== undefined ? { inputType: node.inputType } : {}),
   };
@@ -72,6 +76,7 @@ export function fingerprintChanges(then: TargetFingerprint, now: TargetFingerpri
   if ((then.download ?? false) !== (now.download ?? false)) changes.push(now.download ? 'it downloads a file now' : 'it no longer downloads');
   if (url(then.formAction) !== url(now.formAction)) changes.push(`its form goes to ${now.formAction ?? 'no form'}, not ${then.formAction ?? 'no form'}`);
   if ((then.formMethod ?? '') !== (now.formMethod ?? '')) changes.push(`its form method is ${now.formMethod ?? 'none'}, not ${then.formMethod ?? 'none'}`);
+  changes.push(...formDataChanges(then.formData, now.formData));
   if (then.submits !== now.submits) changes.push(now.submits ? 'it submits a form now' : 'it no longer submits a form');
   if ((then.inputType ?? '') !== (now.inputType ?? '')) changes.push(`its input type is ${now.inputType ?? 'none'}, not ${then.inputType ?? 'none'}`);
   return changes;
