@@ -84,3 +84,12 @@ describe('form data secrets', () => {
     expect(keyFormData(keyFormData(fields, 'install-key'), undefined)).toEqual(keyFormData(fields, 'install-key'));
   });
 });
+
+describe('a demonstrated step stores no unkeyed digest', () => {
+  it('the page layer\'s SHA-256 of a secret becomes its mask in the stored fingerprint', async () => {
+    const { recordedStep } = await import('../../src/core/agent/demonstration-recorder.ts');
+    const target = fingerprintOf(del([{ name: 'id', value: '7' }, { name: 'pw', value: `{password}#${SHA_HUNTER2}` }]));
+    const step = recordedStep({ action: 'click(<button "Delete">)', url: 'https://mail.test/inbox', title: 'Inbox', target }, 0, 0, 0);
+    expect(step.chosen?.target?.formData).toEqual([{ name: 'id', value: '7' }, { name: 'pw', value: '{password}' }]);
+  });
+});

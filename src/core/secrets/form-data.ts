@@ -54,3 +54,8 @@ export function keyFormData(fields: readonly FormField[], key: string | undefine
     return { name: f.name, value: key === undefined ? maskOf(kind) : `${maskOf(kind)}~${hmacSha256Hex(key, m[2]!).slice(0, 16)}` };
   });
 }
+
+/** A fingerprint whose form data came from the page layer (a demonstration): unkeyed digests reduced to masks before it is stored. */
+export function maskedFormData<T extends { formData?: FormField[] | undefined }>(target: T, key?: string): T {
+  return target.formData === undefined ? target : { ...target, formData: keyFormData(target.formData, key) };
+}
