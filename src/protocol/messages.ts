@@ -95,7 +95,13 @@ export const UiRequests = {
     res: z.array(TransitionSchema),
   },
   'memory.delete': { req: z.strictObject({ ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
-  'memory.forgetSite': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ deleted: z.number().int() }) },
+  'memory.forgetSite': {
+    req: z.strictObject({ origin: z.string() }),
+    // deleted: learner items; the rest: tasks started there, and every step, decision and approval on the site (forget-site.ts).
+    res: z.strictObject({
+      deleted: z.number().int(), episodes: z.number().int(), steps: z.number().int(), decisions: z.number().int(), approvals: z.number().int(),
+    }),
+  },
   'memory.export': { req: Empty, res: z.strictObject({ json: z.string(), filename: z.string() }) },
   'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000) }), res: ImportResultSchema },
   'settings.get': { req: Empty, res: SettingsSchema },
