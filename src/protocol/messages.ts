@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { EpisodeSchema, VerdictSchema } from '../core/episode/episode.ts';
 import { DemonstrationOutcomeSchema, PanelDecisionSchema, RecordedActionSchema } from '../core/agent/person-input.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
-import { AskModeSchema } from '../core/autonomy/ask-mode.ts';
+import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
@@ -112,7 +112,7 @@ export const UiRequests = {
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
   /** The site's ask mode (autonomy/ask-mode.ts). */
-  'askMode.set': { req: z.strictObject({ origin: z.string(), mode: AskModeSchema }), res: SettingsSchema },
+  'askMode.set': { req: z.strictObject({ origin: HttpOriginSchema, mode: AskModeSchema }), res: SettingsSchema },
   /** Start recording a person's demonstration of `task` in the tab (an episode of kind 'demonstration'). */
   'demo.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
   /** Stop recording; 'abandoned' is stored as partial, never as a success. */
