@@ -13,6 +13,7 @@ import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, realmOf, type Run } from './act-context.ts';
 import { controlInTheWay } from './act-check.ts';
 import { scrollIntoViewIfNeeded } from './targets.ts';
+import { clickAsApproved } from './effect-check.ts';
 
 interface Point { clientX: number; clientY: number }
 
@@ -192,8 +193,9 @@ export function clickSequence(el: Element, run: Run, detail: number, landing?: L
   run.check?.('while the pointer was down');
   if (run.strictHits) underPointer(el, at);
   // Untrusted click events still run activation behaviour: links follow,
-  // checkboxes toggle, submit buttons submit.
-  mouse(target, run, 'click', { buttons: 0, detail }, at);
+  // checkboxes toggle, submit buttons submit. An approved one is checked again at that moment.
+  if (run.check) clickAsApproved(target, { ...run, check: run.check }, { buttons: 0, detail, ...at });
+  else mouse(target, run, 'click', { buttons: 0, detail }, at);
   return where;
 }
 
