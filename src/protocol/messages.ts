@@ -97,7 +97,7 @@ export const UiRequests = {
   'memory.delete': { req: z.strictObject({ ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
   'memory.forgetSite': {
     req: z.strictObject({ origin: z.string() }),
-    // deleted: learner items; the rest: tasks started there, and every step, decision and approval on the site (forget-site.ts).
+    // deleted: learner items; the rest: tasks started there, and every step, decision and approval on the site (autonomy/forget-site.ts).
     res: z.strictObject({
       deleted: z.number().int(), episodes: z.number().int(), steps: z.number().int(), decisions: z.number().int(), approvals: z.number().int(),
     }),

@@ -22,7 +22,7 @@ import { importTrajectories, type ImportedTrajectoryInput } from './trajectory-f
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
 import { maskRecord } from '../secrets/mask-record.ts';
-import { forgetSiteEpisodes, type ForgottenEpisodes } from '../episode/forget-site.ts';
+import { forgetSiteEpisodes, type ForgottenEpisodes } from '../autonomy/forget-site.ts';
 
 /** Validated rows for one learner's own store (OwnStore), by the store's name. */
 export interface OwnStoreRows {

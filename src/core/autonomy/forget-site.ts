@@ -5,9 +5,9 @@
  * elsewhere. Tasks that started on the site go whole; from every other task,
  * the steps on the site go. The counts say what went, for the panel.
  */
-import { personDecisionsOf } from '../autonomy/approval-history.ts';
-import type { Episode } from './episode.ts';
-import type { EpisodeStore } from './episode-store.ts';
+import { personDecisionsOf } from './approval-history.ts';
+import type { Episode } from '../episode/episode.ts';
+import type { EpisodeStore } from '../episode/episode-store.ts';
 
 export interface ForgottenEpisodes {
   /** Tasks that started on the site, deleted whole. */
