@@ -32,6 +32,10 @@ const PAGES: Record<string, string> = {
     <script>window.addEventListener('click', () => { document.getElementById('b').setAttribute('form', 'f2'); }, true);</script>`),
   '/submit-swap': shell(`<form id="f1" method="get" action="/search"><label>Search orders <input name="q"></label><button id="b">Search</button></form>
     <script>window.addEventListener('submit', (e) => { e.target.action = '/act/delete'; e.target.method = 'post'; }, true);</script>`),
+  '/enter-lone': shell(`<form id="f1" method="get" action="/search"><label>Search orders <input name="q"></label></form>
+    <script>window.addEventListener('submit', (e) => { e.target.action = '/act/delete'; e.target.method = 'post'; }, true);</script>`),
+  '/rows': shell(`<table><tr><td>Spam</td><td><form method="post" action="/act/delete"><input type="hidden" name="id" value="7"><button>Delete</button></form></td></tr>
+    <tr><td>Contract</td><td><form method="post" action="/act/delete"><input type="hidden" name="id" value="9"><input type="hidden" name="csrf_token" value="t1"><button>Delete</button></form></td></tr></table>`),
   '/stop-and-swap': shell(`<p><a id="l" href="/orders/7">Order details</a></p>
     <script>window.addEventListener('click', (e) => { const a = e.target.closest && e.target.closest('a'); if (a) { a.href = 'http://evil.test/steal'; e.stopImmediatePropagation(); } }, true);</script>`),
   '/spa-link': shell(`<p><a id="l" href="/orders/7">Order details</a></p><p id="out"></p>
@@ -107,8 +111,23 @@ describe('the check at the moment of effect', () => {
     await refusedThenReal('/submit-swap', 'click(<button "Search">)', /when its form was submitted: its form goes to http:\/\/site\.test\/act\/delete/, 'POST /act/delete');
   });
 
+  it('Enter in a field, through the default button or a lone field\'s requestSubmit, is checked at the submit event too', async () => {
+    await refusedThenReal('/submit-swap', 'press(<textbox "Search orders">, "Enter")', /when its form was submitted: its form goes to http:\/\/site\.test\/act\/delete/, 'POST /act/delete');
+    await refusedThenReal('/enter-lone', 'press(<textbox "Search orders">, "Enter")', /when its form was submitted: its form goes to http:\/\/site\.test\/act\/delete/, 'POST /act/delete');
+  });
+
+  it('the snapshot of each row\'s Delete carries what its form sends, hidden fields included', async () => {
+    await open('/rows');
+    const deletes = (await observeAll(page)).nodes.filter((n) => n.name === 'Delete');
+    expect(deletes.map((n) => n.formData)).toEqual([
+      [{ name: 'id', value: '7' }],
+      // A token-named field is a secret: it leaves the page as its mask and SHA-256 (of "t1").
+      [{ name: 'id', value: '9' }, { name: 'csrf_token', value: '{secret}#628b49d96dcde97a430dd4f597705899e09a968f793491e4b704cae33a40dc02' }],
+    ]);
+  });
+
   it('a page that also stops the click before it reaches the check is caught right after, and the navigation stopped', async () => {
-    await refusedThenReal('/stop-and-swap', 'click(<link "Order details">)', /when the click took effect: its link goes to http:\/\/evil\.test\/steal/, 'attacker http://evil.test/steal');
+    await refusedThenReal('/stop-and-swap', 'click(<link "Order details">)', /when it took effect: its link goes to http:\/\/evil\.test\/steal/, 'attacker http://evil.test/steal');
   });
 
   it('a script-driven link that cancels its own default still runs, whatever it does to its href', async () => {

@@ -13,16 +13,20 @@
  */
 import { realmOf, type Run } from './act-context.ts';
 
-export function clickAsApproved(target: Element, run: Run & { check: (when: string) => void }, init: MouseEventInit): boolean {
-  const R = realmOf(target, run.win);
-  const win = target.ownerDocument.defaultView ?? run.win;
-  const event = new R.MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: win, button: 0, ...init });
+type CheckedRun = Run & { check: (when: string) => void };
+
+/**
+ * Runs `effect` (a dispatch whose default action follows or submits) with the
+ * listeners described above; `ours` tells our click from others the page
+ * dispatches meanwhile. Returns what `effect` returned.
+ */
+function atEffect(win: Window, run: CheckedRun, ours: Event | null, effect: () => boolean): boolean {
   let failure: unknown = null;
   let dispatching = true;
-  const atEffect = (when: string) => (e: Event) => {
+  const listener = (when: string) => (e: Event) => {
     // The page cancelled the default itself (a script-driven link): nothing of ours would follow or submit.
     if (!dispatching || failure !== null || e.defaultPrevented) return;
-    if (e.type === 'click' && e !== event) return;
+    if (e.type === 'click' && e !== ours) return;
     try {
       run.check(when);
     } catch (err) {
@@ -30,13 +34,13 @@ export function clickAsApproved(target: Element, run: Run & { check: (when: stri
       failure = err;
     }
   };
-  const onClick = atEffect('when the click took effect');
-  const onSubmit = atEffect('when its form was submitted');
+  const onClick = listener('when the click took effect');
+  const onSubmit = listener('when its form was submitted');
   win.addEventListener('click', onClick);
   win.addEventListener('submit', onSubmit);
   let proceeded: boolean;
   try {
-    proceeded = target.dispatchEvent(event);
+    proceeded = effect();
   } finally {
     dispatching = false;
     win.removeEventListener('click', onClick);
@@ -45,11 +49,27 @@ export function clickAsApproved(target: Element, run: Run & { check: (when: stri
   if (failure !== null) throw failure;
   if (proceeded) {
     try {
-      run.check('when the click took effect');
+      run.check('when it took effect');
     } catch (err) {
       win.stop();
       throw err;
     }
   }
   return proceeded;
+}
+
+/** An approved click: dispatched, and checked at the moment of its effect. */
+export function clickAsApproved(target: Element, run: CheckedRun, init: MouseEventInit): boolean {
+  const R = realmOf(target, run.win);
+  const win = target.ownerDocument.defaultView ?? run.win;
+  const event = new R.MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: win, button: 0, ...init });
+  return atEffect(win, run, event, () => target.dispatchEvent(event));
+}
+
+/** An approved form submission without a submit button (Enter in its lone field), checked at its submit event. */
+export function submitAsApproved(form: HTMLFormElement, run: CheckedRun): void {
+  atEffect(form.ownerDocument.defaultView ?? run.win, run, null, () => {
+    form.requestSubmit();
+    return true;
+  });
 }
