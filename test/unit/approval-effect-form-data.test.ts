@@ -73,7 +73,7 @@ describe('form data secrets', () => {
     expect(formFieldValue({ name: 'row-token', inputType: 'hidden', value: 'tok-7' })).toBe(`{secret}#${SHA_TOK7}`);
     expect(formFieldValue({ name: 'note', inputType: 'hidden', value: 'sk-abcdefghijklmnopqrstuvwx' })).toMatch(/^\{secret\}#[0-9a-f]{64}$/);
     expect(formFieldValue({ name: 'id', inputType: 'hidden', value: '7' })).toBe('7');
-    expect(formFieldValue({ name: 'body', value: 'x'.repeat(500) })).toMatch(/^x{300}…#[0-9a-f]{8}$/);
+    expect(formFieldValue({ name: 'body', value: 'x'.repeat(500) })).toBe(`${'x'.repeat(300)}…#c38c2bf3055c516a98ac5d97f30e7c36`);
   });
 
   it('the worker keys the digest with its install key, or without a key keeps only the mask', () => {

@@ -14,7 +14,6 @@ import { findSecrets } from './find-secrets.ts';
 import { hmacSha256Hex, sha256Hex } from './keyed-digest.ts';
 import { secretKindOf } from './secret-fields.ts';
 import { maskOf, SECRET_KINDS, type SecretKind } from './secret-kinds.ts';
-import { fnv1a } from '../fnv1a.ts';
 
 /** Longer values are kept as a prefix and a digest of the whole (a long comment still differs from another). */
 export const MAX_FORM_VALUE = 300;
@@ -42,7 +41,8 @@ export function formFieldValue(field: FormFieldFacts): string {
   const kind = secretKindOfField(field);
   if (kind !== null) return `${maskOf(kind)}#${sha256Hex(field.value)}`;
   if (field.value.length <= MAX_FORM_VALUE) return field.value;
-  return `${field.value.slice(0, MAX_FORM_VALUE)}…#${fnv1a(field.value).toString(16).padStart(8, '0')}`;
+  // A cryptographic digest: a page must not be able to craft another long value that compares equal.
+  return `${field.value.slice(0, MAX_FORM_VALUE)}…#${sha256Hex(field.value).slice(0, 32)}`;
 }
 
 /** The fields with every unkeyed secret digest keyed under `key`, or reduced to its mask when there is no key. */
