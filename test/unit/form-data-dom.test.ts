@@ -47,4 +47,14 @@ describe('formDataOf', () => {
     expect(facts.submits).toBe(true);
     expect(formFacts(f.querySelector('input[name=q]')!, 'input', new Map()).formData).toBeUndefined();
   });
+
+  it('a form with more than 100 entries keeps 99 and one entry for the rest, so a difference past the cap still counts', () => {
+    const many = (last: string) => form(`<form>${Array.from({ length: 120 }, (_, i) => `<input type="hidden" name="f${i}" value="${i === 119 ? last : 'x'}">`).join('')}<button>Go</button></form>`);
+    const a = formDataOf(many('7'), null);
+    expect(a).toHaveLength(100);
+    expect(a[98]).toEqual({ name: 'f98', value: 'x' });
+    expect(a[99]!.name).toBe('…');
+    expect(a[99]!.value).toMatch(/^21 more #[0-9a-f]{32}$/);
+    expect(formDataOf(many('9'), null)[99]!.value).not.toBe(a[99]!.value);
+  });
 });

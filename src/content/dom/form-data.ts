@@ -9,8 +9,9 @@
  */
 import type { FormField } from '../../core/page/observation.ts';
 import { formFieldValue } from '../../core/secrets/form-data.ts';
+import { sha256Hex } from '../../core/secrets/keyed-digest.ts';
 
-/** At most this many fields (the schema's cap); a form with more sends more, and the rest is not compared. */
+/** At most this many entries (the schema's cap); past it, the rest is one entry: its count and digest. */
 const MAX_FIELDS = 100;
 const MAX_NAME = 200;
 const BUTTON_TYPES = new Set(['submit', 'image', 'button', 'reset']);
@@ -45,10 +46,10 @@ export function formDataOf(form: HTMLFormElement, submitter: Element | null): Fo
   for (const c of Array.from(form.elements)) {
     const name = c.getAttribute('name');
     if (name === null || name === '' || disabled(c)) continue;
-    for (const entry of entriesOf(c, submitter)) {
-      if (out.length >= MAX_FIELDS) return out;
-      out.push({ name: name.slice(0, MAX_NAME), value: formFieldValue({ name, ...entry }) });
-    }
+    for (const entry of entriesOf(c, submitter)) out.push({ name: name.slice(0, MAX_NAME), value: formFieldValue({ name, ...entry }) });
   }
-  return out;
+  if (out.length <= MAX_FIELDS) return out;
+  // A long form is still compared whole: a row id past the cap must not drop out of the comparison.
+  const rest = out.slice(MAX_FIELDS - 1);
+  return [...out.slice(0, MAX_FIELDS - 1), { name: '…', value: `${rest.length} more #${sha256Hex(JSON.stringify(rest)).slice(0, 32)}` }];
 }
