@@ -23,6 +23,7 @@ export async function runAdaptiveParts(input: {
     await runAdaptive({ mode: 'every-step', attacks: input.attacks, benign: [], attacker: input.attacker, log: input.log }),
     await runAdaptive({ mode: 'unapproved-only', mutant: 'gate-off', attacks: sample, benign: [], attacker: input.attacker, log: input.log }),
     await runAdaptive({ mode: 'unapproved-only', mutant: 'word-list-gate', attacks: sample, benign: [], attacker: input.attacker, log: input.log }),
+    await runAdaptive({ mode: 'unapproved-only', mutant: 'effect-binding-off', attacks: sample, benign: [], attacker: input.attacker, log: input.log }),
     await runAdaptive({ mode: 'unapproved-only', mutant: 'act-check-off', attacks: sample, benign: [], attacker: input.attacker, log: input.log }),
     await runAdaptive({ mode: 'unapproved-only', mutant: 'task-masking-off', attacks: sample, benign: [], attacker: input.attacker, log: input.log }),
   ];

@@ -29,7 +29,7 @@ import type { ChatModel, ChatRequest, ChatResponse, PageDriver } from '../../src
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { launchPlain } from '../../test/support/chromium.ts';
 import { createPlaywrightPageDriver, installPageAgent } from '../playwright-page-driver.ts';
-import { attackVariants, type AttackPage, type BenignPage, type ScriptedAction } from './attack-classes.ts';
+import { attackVariants, BENIGN_EFFECT, type AttackPage, type BenignPage, type ScriptedAction } from './attack-classes.ts';
 import { candidateJson, listedElements, pageUrlOf, type ListedElement } from './scripted-models.ts';
 import type { CountingServer } from './servers.ts';
 import { installMutant, type Mutant } from './mutants.ts';
@@ -105,12 +105,14 @@ async function startSite(attacks: AttackPage[], benign: BenignPage[], attackerOr
     req.on('error', () => r(body));
   });
   const server: Server = createServer(async (req, res) => {
-    requests.push(`${req.url ?? ''} ${await read(req)}`);
+    const body = await read(req);
+    requests.push(`${req.url ?? ''} ${body}`);
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('connection', 'close');
     const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     const [, kind, id] = url.pathname.split('/');
-    if (kind === 'act') effects.push({ method: req.method ?? 'GET', path: url.pathname });
+    // The approved benign effect of the classes that approve a real change is not the attacker's.
+    if (kind === 'act' && !`${url.search} ${body}`.includes(BENIGN_EFFECT)) effects.push({ method: req.method ?? 'GET', path: url.pathname });
     if (kind === 'ok') benignEffects.push({ method: req.method ?? 'GET', path: url.pathname });
     if (kind === 't' && id && byAttack.has(id)) return html(byAttack.get(id)!.html(armed.has(id), attackerOrigin()));
     if (kind === 'b' && id && byBenign.has(id)) {

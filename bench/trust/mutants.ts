@@ -6,6 +6,9 @@
  *
  * - gate-off: every proposal runs unasked (the autonomy gate says yes);
  * - word-list-gate: the gate before issue 24 (auto-approve on the site, a word list decides);
+ * - effect-binding-off: the gate before issue 30 — links, forms and pages
+ *   compared by origin and path, no form data (the real gate on a blurred
+ *   view: effect-blur.ts);
  * - act-time-check-off: the element as approved is not sent to the page
  *   layer (done in the driver wrapper of adaptive-run.ts);
  * - task-masking-off: the secret the person typed in the task reaches the
@@ -19,8 +22,11 @@ import { autoApproveVerdict } from '../../src/core/agent/sensitive-actions.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
+import { autonomyVerdict } from '../../src/core/agent/autonomy-stage.ts';
+import { blurEpisode, blurObservation, blurredStore } from './effect-blur.ts';
 
-export type Mutant = 'gate-off' | 'word-list-gate' | 'act-check-off' | 'task-masking-off';
+export type Mutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off' | 'act-check-off' | 'task-masking-off';
+type GateMutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off';
 
 /** The controller's insides the gate mutants replace: its runtime, its propose loop, how it carries out an approval. */
 interface ControllerInsides {
@@ -30,10 +36,15 @@ interface ControllerInsides {
 }
 
 /** The mutant's gate: whether the pending proposal runs without the person. */
-async function mutantRuns(mutant: 'gate-off' | 'word-list-gate', rt: AgentRuntime, episode: Episode, observation: PageObservation, siteOrigin: string): Promise<boolean> {
+async function mutantRuns(mutant: GateMutant, rt: AgentRuntime, episode: Episode, observation: PageObservation, siteOrigin: string): Promise<boolean> {
   const latest = await rt.get(episode.id);
   if (latest.status !== 'awaiting_approval') return false;
   if (mutant === 'gate-off') return true;
+  if (mutant === 'effect-binding-off') {
+    // Replayed plan steps keep their own verdict; this mutant is about earned autonomy.
+    if (latest.steps.at(-1)?.replayStep !== undefined) return false;
+    return (await autonomyVerdict(blurredStore(rt.deps.episodes), blurEpisode(latest), blurObservation(observation), rt.deps.settings())).run;
+  }
   const top = latest.steps.at(-1)?.candidates[0];
   const parsed = top ? parseAction(top.action) : null;
   if (!top || !parsed?.ok) return false;
@@ -48,7 +59,7 @@ async function mutantRuns(mutant: 'gate-off' | 'word-list-gate', rt: AgentRuntim
  * turn a mutant into a silent no-op (its test would then see 0 harm anyway).
  */
 export function installMutant(mutant: Mutant | null, siteOrigin: string): () => void {
-  if (mutant !== 'gate-off' && mutant !== 'word-list-gate') return () => {};
+  if (mutant !== 'gate-off' && mutant !== 'word-list-gate' && mutant !== 'effect-binding-off') return () => {};
   const proto = AgentController.prototype as unknown as ControllerInsides;
   const original = proto.proposeStep;
   if (typeof original !== 'function' || typeof proto.carryOut !== 'function') throw new Error('mutants.ts: AgentController has no proposeStep/carryOut to patch');

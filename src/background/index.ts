@@ -34,6 +34,7 @@ import { IdbSiteRows } from '../adapters/idb/idb-site-rows.ts';
 import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
+import { formKeyLoader } from '../adapters/chrome/form-key.ts';
 import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
 import { historyDepth } from '../core/page/history-depth.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
@@ -125,6 +126,8 @@ function providerModels(provider: () => ProviderSettings) {
   };
 }
 
+const formKey = formKeyLoader(chrome.storage.local);
+
 /** The page driver of an episode's tab; the episode follows a tab its action opened. */
 function pageDriverFor(episodes: Stores['episodes']) {
   return (episode: Episode) => {
@@ -134,6 +137,7 @@ function pageDriverFor(episodes: Stores['episodes']) {
       tabs: chrome.tabs,
       scripting: chrome.scripting,
       contentScriptFiles,
+      formKey,
       backDepth: (currentUrl) => historyDepth(episode.steps, currentUrl),
       openedSince: (tabId, since) => newTabs.openedSince(tabId, since),
       // The episode moves to the new tab; showing it makes the panel (which follows the active tab) follow too.

@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { EpisodeSchema, VerdictSchema } from '../core/episode/episode.ts';
 import { DemonstrationOutcomeSchema, PanelDecisionSchema, RecordedActionSchema } from '../core/agent/person-input.ts';
 import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
-import { AskModeSchema } from '../core/autonomy/ask-mode.ts';
+import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
@@ -96,7 +96,13 @@ export const UiRequests = {
     res: z.array(TransitionSchema),
   },
   'memory.delete': { req: z.strictObject({ ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
-  'memory.forgetSite': { req: z.strictObject({ origin: z.string() }), res: z.strictObject({ deleted: z.number().int() }) },
+  'memory.forgetSite': {
+    req: z.strictObject({ origin: z.string() }),
+    // deleted: learner items; the rest: tasks started there, and every step, decision and approval on the site (autonomy/forget-site.ts).
+    res: z.strictObject({
+      deleted: z.number().int(), episodes: z.number().int(), steps: z.number().int(), decisions: z.number().int(), approvals: z.number().int(),
+    }),
+  },
   'memory.export': { req: Empty, res: z.strictObject({ json: z.string(), filename: z.string() }) },
   'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000) }), res: ImportResultSchema },
   'settings.get': { req: Empty, res: SettingsSchema },
@@ -107,7 +113,7 @@ export const UiRequests = {
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
   /** The site's ask mode (autonomy/ask-mode.ts). */
-  'askMode.set': { req: z.strictObject({ origin: z.string(), mode: AskModeSchema }), res: SettingsSchema },
+  'askMode.set': { req: z.strictObject({ origin: HttpOriginSchema, mode: AskModeSchema }), res: SettingsSchema },
   /** Start recording a person's demonstration of `task` in the tab (an episode of kind 'demonstration'). */
   'demo.start': { req: z.strictObject({ tabId: z.number().int(), task: z.string().trim().min(1).max(2000) }), res: EpisodeSchema },
   /** Stop recording; 'abandoned' is stored as partial, never as a success. */

@@ -28,12 +28,20 @@ export function toErrorPayload(err: unknown): ErrorPayload {
   return { name: 'Error', message: String(err) };
 }
 
+/**
+ * The table's entry for a type, own properties only: `{type: "constructor"}`
+ * from a page must be an unknown type, not Object.prototype's constructor.
+ */
+function entryOf<T extends Table>(table: T, type: string): T[keyof T] | undefined {
+  return Object.hasOwn(table, type) ? (table[type] as T[keyof T]) : undefined;
+}
+
 function parseRequest<T extends Table>(table: T, raw: unknown): { type: keyof T & string; payload: unknown } {
   if (typeof raw !== 'object' || raw === null || !('type' in raw) || typeof raw.type !== 'string') {
     throw new ProtocolError('message has no type');
   }
   const { type, ...rest } = raw as { type: string } & Record<string, unknown>;
-  const entry = table[type];
+  const entry = entryOf(table, type);
   if (!entry) throw new ProtocolError(`unknown message type "${type}"`);
   const parsed = entry.req.safeParse(rest);
   if (!parsed.success) throw new ProtocolError(`invalid "${type}" message: ${z.prettifyError(parsed.error)}`);
@@ -72,7 +80,7 @@ export type Handlers<T extends Table, Ctx> = {
 function createClient<T extends Table>(table: T, send: Send): Client<T> {
   return {
     async request(type, payload) {
-      const entry = table[type];
+      const entry = entryOf(table, type);
       if (!entry) throw new ProtocolError(`unknown message type "${type}"`);
       return parseReply(entry.res, type, await send({ type, ...(payload as object) })) as ResponseOf<T, typeof type>;
     },
@@ -97,7 +105,7 @@ async function dispatch<Ctx>(
 ): Promise<Reply<unknown>> {
   try {
     const { type, payload } = parseRequest(table, raw);
-    const handler = handlers[type];
+    const handler = Object.hasOwn(handlers, type) ? handlers[type] : undefined;
     if (!handler) throw new ProtocolError(`no handler for "${type}"`);
     return { ok: true, value: await handler(payload as never, ctx) };
   } catch (err) {
@@ -113,6 +121,6 @@ export const dispatchContentRequest = <Ctx>(handlers: ContentHandlers<Ctx>, raw:
   dispatch(ContentRequests, handlers as unknown as Record<string, (r: never, c: Ctx) => Promise<unknown>>, raw, ctx);
 
 /** Is this message one of ours by shape? Lets listeners ignore foreign messages cheaply. */
-export const isUiRequestType = (t: unknown): t is UiRequestType => typeof t === 'string' && t in UiRequests;
-export const isPageRequestType = (t: unknown): t is PageRequestType => typeof t === 'string' && t in PageRequests;
-export const isContentRequestType = (t: unknown): t is ContentRequestType => typeof t === 'string' && t in ContentRequests;
+export const isUiRequestType = (t: unknown): t is UiRequestType => typeof t === 'string' && Object.hasOwn(UiRequests, t);
+export const isPageRequestType = (t: unknown): t is PageRequestType => typeof t === 'string' && Object.hasOwn(PageRequests, t);
+export const isContentRequestType = (t: unknown): t is ContentRequestType => typeof t === 'string' && Object.hasOwn(ContentRequests, t);

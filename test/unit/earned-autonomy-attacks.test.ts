@@ -165,7 +165,7 @@ describe('an "always ask" mark holds for the action however it is spelled', () =
     const parsed = parseAction(text);
     if (!parsed.ok) throw parsed.error;
     const history: PersonDecision[] = [1, 2].map((at) => ({
-      origin: 'https://shop.test', regUrl: '/cart', action: actionKey(approved), verdict: 'approved', target: fingerprintOf(target), episodeId: `e${at}`, at,
+      origin: 'https://shop.test', url: 'https://shop.test/cart', regUrl: '/cart', action: actionKey(approved), verdict: 'approved', target: fingerprintOf(target), episodeId: `e${at}`, at,
     }));
     return earnedAutonomy({ mode: 'unapproved-only', approvalsNeeded: 2, history, marks, observation, regUrl: '/cart', action: parsed.action, semantic, previousUrl: null, flaggedWord: null });
   };

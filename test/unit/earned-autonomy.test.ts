@@ -24,7 +24,7 @@ const page = (nodes: SnapshotNode[], url = 'https://shop.test/cart'): PageObserv
 const checkout = node('4', 'button', 'Checkout', { inForm: true, submits: true, formAction: 'https://shop.test/checkout', formMethod: 'post' });
 const approval = (over: { [K in keyof PersonDecision]?: PersonDecision[K] | undefined } = {}): PersonDecision => {
   const { target, ...rest } = { target: fingerprintOf(checkout), ...over };
-  return { origin: 'https://shop.test', regUrl: '/cart', action: 'click(<button "Checkout">)', verdict: 'approved', episodeId: 'e1', at: 1, ...rest, ...(target ? { target } : {}) } as PersonDecision;
+  return { origin: 'https://shop.test', url: 'https://shop.test/cart', regUrl: '/cart', action: 'click(<button "Checkout">)', verdict: 'approved', episodeId: 'e1', at: 1, ...rest, ...(target ? { target } : {}) } as PersonDecision;
 };
 
 function input(over: Partial<AutonomyInput> & { text?: string; nodes?: SnapshotNode[] } = {}): AutonomyInput {
@@ -74,11 +74,12 @@ describe('earnedAutonomy', () => {
     expect(earnedAutonomy(input({ history: [approval({ target: undefined }), approval({ target: undefined, at: 2 })] })).run).toBe(false);
   });
 
-  it('a link keeps counting across query strings (origin and path), not across paths', () => {
+  it('a link counts only with its whole URL: another query or path asks; tracking keys do not matter', () => {
     const promo = node('7', 'link', 'Offers', { href: 'https://shop.test/offers?session=1' });
     const history = [1, 2].map((at) => approval({ action: 'click(<link "Offers">)', target: fingerprintOf(promo), at }));
     const now = (href: string) => earnedAutonomy(input({ history, nodes: [node('7', 'link', 'Offers', { href })], text: 'click([7])', semantic: 'click(<link "Offers">)' }));
-    expect(now('https://shop.test/offers?session=2').run).toBe(true);
+    expect(now('https://shop.test/offers?session=1&utm_source=mail').run).toBe(true);
+    expect(now('https://shop.test/offers?session=2').run).toBe(false);
     expect(now('https://shop.test/account/delete').run).toBe(false);
   });
 

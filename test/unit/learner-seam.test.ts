@@ -247,7 +247,7 @@ describe('forgetting a site', () => {
         { id: 'example', memory: { forgetSite: async (o: string) => { forgotten.push(`example ${o}`); return 1; } } },
       ],
     } as unknown as Parameters<typeof createUiHandlers>[0]);
-    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 4 + 7 + 1 });
+    expect(await handlers['memory.forgetSite']({ origin: 'https://shop.test' }, undefined)).toEqual({ deleted: 4 + 7 + 1, episodes: 0, steps: 0, decisions: 0, approvals: 0 });
     expect(forgotten).toEqual(['cer https://shop.test', 'jitrl https://shop.test', 'example https://shop.test']);
   });
 });
@@ -299,7 +299,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       status: 'found', record: { learnerId: 'example', origin: 'https://shop.test', key: 'tally', value: { episodes: 2 }, updatedAt: 50, importedFrom: 'an archive exported 2026-11-23' },
     });
 
-    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 1 });
+    expect(await forgetSite(target.deps, 'https://shop.test')).toEqual({ deleted: 1, episodes: 0, steps: 0, decisions: 0, approvals: 0 });
     expect(await view.get('https://shop.test', 'tally')).toEqual({ status: 'missing' });
   });
 

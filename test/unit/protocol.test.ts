@@ -46,4 +46,25 @@ describe('protocol', () => {
     expect(isUiRequestType('page.observe')).toBe(false);
     expect(isUiRequestType(7)).toBe(false);
   });
+
+  it('looks up own message types only: a prototype name is an unknown type, never a throw (issue 30)', async () => {
+    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(await dispatchUiRequest(handlers, { type }, null)).toEqual({ ok: false, error: { name: 'ProtocolError', message: `unknown message type "${type}"` } });
+      expect(isUiRequestType(type)).toBe(false);
+    }
+    // A type in the table with no handler on this side.
+    expect(await dispatchUiRequest({} as UiHandlers<null>, { type: 'settings.get' }, null)).toEqual({ ok: false, error: { name: 'ProtocolError', message: 'no handler for "settings.get"' } });
+    const client = createUiClient(async () => ({ ok: true, value: {} }));
+    await expect(client.request('constructor' as 'settings.get', {})).rejects.toMatchObject({ name: 'ProtocolError', message: 'unknown message type "constructor"' });
+  });
+
+  it('askMode.set takes only an http(s) origin (issue 30)', async () => {
+    const set = { 'askMode.set': async () => DEFAULT_SETTINGS } as unknown as UiHandlers<null>;
+    for (const origin of ['javascript:alert(1)', 'chrome-extension://abc', 'file:///etc', 'https://a.test/path', 'not a url', 'data:text/html,x']) {
+      const reply = await dispatchUiRequest(set, { type: 'askMode.set', origin, mode: 'unapproved-only' }, null);
+      expect(reply.ok === false && reply.error.name).toBe('ProtocolError');
+    }
+    expect((await dispatchUiRequest(set, { type: 'askMode.set', origin: 'https://a.test', mode: 'off' }, null)).ok).toBe(true);
+    expect((await dispatchUiRequest(set, { type: 'askMode.set', origin: 'http://localhost:8080', mode: 'off' }, null)).ok).toBe(true);
+  });
 });

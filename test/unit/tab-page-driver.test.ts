@@ -13,7 +13,7 @@ const observation: PageObservation = {
   nodes: [{ ref: '1', kind: 'interactive', role: 'textbox', name: 'Card', autocomplete: 'cc-number', value: '4111111111111111', states: {}, depth: 0, inViewport: true }],
 };
 
-function driver(onAct: () => Promise<unknown>, onObserve: () => Promise<unknown> = async () => ({ ok: true, value: observation }), onPing: () => Promise<unknown> = async () => ({ ok: true, value: { url: 'https://shop.test/' } })) {
+function driver(onAct: () => Promise<unknown>, onObserve: () => Promise<unknown> = async () => ({ ok: true, value: observation }), onPing: () => Promise<unknown> = async () => ({ ok: true, value: { url: 'https://shop.test/' } }), formKey?: () => Promise<string>) {
   const tabs = {
     async get() {
       return { status: 'complete', url: 'https://shop.test/' };
@@ -25,7 +25,7 @@ function driver(onAct: () => Promise<unknown>, onObserve: () => Promise<unknown>
       return onAct();
     },
   };
-  return createTabPageDriver({ tabId: 1, tabs, scripting: { executeScript: async () => undefined }, contentScriptFiles: [], timeoutMs: 200 });
+  return createTabPageDriver({ tabId: 1, tabs, scripting: { executeScript: async () => undefined }, contentScriptFiles: [], timeoutMs: 200, ...(formKey ? { formKey } : {}) });
 }
 
 const click = { type: 'click' as const, target: { kind: 'ref' as const, ref: '1' } };
@@ -64,5 +64,12 @@ describe('createTabPageDriver', () => {
   it('masks payment values before the observation leaves the driver', async () => {
     const got = await driver(async () => ({})).observe({});
     expect(got.nodes[0]!.value).toBe('{payment}');
+  });
+
+  it('keys the secret values a form sends under the install key (issue 30)', async () => {
+    const sha = 'f52fbd32b2b3b86ff88ef6c490628285f482af15ddcb29541f94bcf526a3f6c7';
+    const withForm: PageObservation = { ...observation, nodes: [{ ref: '2', kind: 'interactive', role: 'button', name: 'Go', states: {}, depth: 0, inViewport: true, submits: true, formData: [{ name: 'pw', value: `{password}#${sha}` }] }] };
+    const got = await driver(async () => ({}), async () => ({ ok: true, value: withForm }), undefined, async () => 'install-key').observe({});
+    expect(got.nodes[0]!.formData).toEqual([{ name: 'pw', value: '{password}~da6f28b73df2ecbd' }]);
   });
 });

@@ -81,7 +81,7 @@ function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
     'memory.sites': async () => sites,
     'memory.list': async ({ query }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
     'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
-    'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2 }; },
+    'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2, episodes: 1, steps: 3, decisions: 2, approvals: 1 }; },
     'learner.action': learnerActions({
       cer: { list: async ({ origin }: { origin: string }) => (origin === O ? experiences : []) },
       tfgrpo: { library: async () => ({ experiences: [], lastUpdate: null, capability: null }) },

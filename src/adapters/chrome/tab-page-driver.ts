@@ -50,6 +50,8 @@ export interface TabPageDriverDeps {
   /** Moves the episode to a tab its action opened (and shows it). */
   follow?(tab: OpenedTab): Promise<void>;
   now?: () => number;
+  /** The install key secret form values are digested under (form-key.ts); absent: they are masked only. */
+  formKey?: () => Promise<string>;
 }
 
 export function createTabPageDriver(deps: TabPageDriverDeps): PageDriver {
@@ -68,8 +70,8 @@ export function createTabPageDriver(deps: TabPageDriverDeps): PageDriver {
         Math.max(1, deadline - Date.now()),
         'observing the page',
       );
-      // Secrets never reach a prompt or a store, whatever the page layer sent.
-      return maskObservation(observation);
+      // Secrets never reach a prompt or a store, whatever the page layer sent; a form's secret values only as keyed digests.
+      return maskObservation(observation, deps.formKey ? await deps.formKey() : undefined);
     },
     async act(action: Action, _signal?: AbortSignal, expect?: TargetFingerprint): Promise<ActionResult> {
       const deadline = Date.now() + timeoutMs;

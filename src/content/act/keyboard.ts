@@ -12,6 +12,7 @@ import { keyEvent, keySpec, modState, parseChord, producesKeypress, type ModStat
 import { mouse } from './pointer.ts';
 import { deleteText, insertText, isFormField, isTextEditable } from './typing.ts';
 import { closeListBeforeEnter } from './autocomplete.ts';
+import { clickAsApproved, submitAsApproved } from './effect-check.ts';
 
 export function pressKeys(el: Element, keys: string, run: Run): string | undefined {
   const { modifiers, key } = parseChord(keys);
@@ -66,14 +67,14 @@ function defaultKeyAction(el: Element, key: string, mods: ModState, run: Run): s
     run.check?.('after the key went down');
     if (tag(el) === 'input') return implicitSubmit(el as HTMLInputElement, run);
     if (isActivatable(el)) {
-      mouse(el, run, 'click', { detail: 0 });
+      activate(el, run);
       return undefined;
     }
     return undefined;
   }
   if (key === ' ' && plain && !editable && isActivatable(el)) {
     run.check?.('after the key went down');
-    mouse(el, run, 'click', { detail: 0 });
+    activate(el, run);
     return undefined;
   }
   if (editable && plain && key.length === 1) {
@@ -107,13 +108,20 @@ function implicitSubmit(input: HTMLInputElement, run: Run): string | undefined {
   );
   if (submitter) {
     if (submitter.matches(':disabled')) return 'the form\'s submit button is disabled';
-    mouse(submitter, run, 'click', { detail: 0 });
+    activate(submitter, run);
     return undefined;
   }
   const blocking = Array.from(form.elements).filter((e) => e.matches(IMPLICIT_SUBMIT_FIELDS));
   if (blocking.length > 1) return 'Enter did not submit: the form has several fields and no submit button';
-  form.requestSubmit();
+  if (run.check) submitAsApproved(form, { ...run, check: run.check });
+  else form.requestSubmit();
   return undefined;
+}
+
+/** The click a key stands for; an approved one is checked at the moment of its effect (effect-check.ts). */
+function activate(el: Element, run: Run): void {
+  if (run.check) clickAsApproved(el, { ...run, check: run.check }, { detail: 0 });
+  else mouse(el, run, 'click', { detail: 0 });
 }
 
 /** Focusable-by-Tab elements of a document in tab order (positive tabindex first). */

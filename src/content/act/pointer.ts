@@ -16,6 +16,7 @@ import { controlInTheWay } from './act-check.ts';
 import { watchPopups, type PopupWatch } from './popups.ts';
 import { isVisible } from '../dom/visibility.ts';
 import { scrollIntoViewIfNeeded } from './targets.ts';
+import { clickAsApproved } from './effect-check.ts';
 
 interface Point { clientX: number; clientY: number }
 
@@ -210,8 +211,9 @@ export function clickSequence(el: Element, run: Run, detail: number, landing?: L
   run.check?.('while the pointer was down');
   if (popups !== null) underPointer(el, at, popups);
   // Untrusted click events still run activation behaviour: links follow,
-  // checkboxes toggle, submit buttons submit.
-  mouse(target, run, 'click', { buttons: 0, detail }, at);
+  // checkboxes toggle, submit buttons submit. An approved one is checked again at that moment.
+  if (run.check) clickAsApproved(target, { ...run, check: run.check }, { buttons: 0, detail, ...at });
+  else mouse(target, run, 'click', { buttons: 0, detail }, at);
   return where;
 }
 

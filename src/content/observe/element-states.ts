@@ -4,6 +4,7 @@
  * sensitivity gate needs to know about its form.
  */
 import { formTargetOf } from '../dom/form-target.ts';
+import { formDataOf } from '../dom/form-data.ts';
 import type { ElementStates, SnapshotNode } from '../../core/page/observation.ts';
 import { cap, collapse } from './snapshot-text.ts';
 
@@ -46,8 +47,10 @@ export function statesOf(el: Element, tag: string, role: string, focused: boolea
  * (secret fields), whether the element is in a form, and whether activating
  * or changing it submits that form.
  */
-export function formFacts(el: Element, tag: string, formHasSubmit: Map<HTMLFormElement, boolean>): Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits' | 'formAction' | 'formMethod'> {
-  const out: Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits' | 'formAction' | 'formMethod'> = {};
+type FormFacts = Pick<SnapshotNode, 'autocomplete' | 'inForm' | 'submits' | 'formAction' | 'formMethod' | 'formData'>;
+
+export function formFacts(el: Element, tag: string, formHasSubmit: Map<HTMLFormElement, boolean>): FormFacts {
+  const out: FormFacts = {};
   const auto = el.getAttribute('autocomplete');
   if (auto && auto !== 'on' && auto !== 'off') out.autocomplete = auto.slice(0, 100);
   const form = (el as HTMLInputElement).form ?? el.closest('form');
@@ -61,6 +64,8 @@ export function formFacts(el: Element, tag: string, formHasSubmit: Map<HTMLFormE
     if (type === 'submit' || type === 'image') out.submits = true;
     else if (type === 'checkbox' || type === 'radio') out.submits = changeSubmits(el, form, formHasSubmit);
   } else if (tag === 'select') out.submits = changeSubmits(el, form, formHasSubmit);
+  // What it submits is part of what an approval names (issue 30).
+  if (out.submits === true) out.formData = formDataOf(form, tag === 'button' || tag === 'input' ? el : null);
   return out;
 }
 

@@ -17,6 +17,7 @@ import { askModeFor } from '../autonomy/ask-mode.ts';
 import { destructiveWordIn } from './sensitive-actions.ts';
 import { alwaysAskReason } from '../autonomy/always-ask.ts';
 import { planStepRunsUnasked } from './replay-stage.ts';
+import { unsettledUnknownOutcome } from '../autonomy/unknown-outcomes.ts';
 
 function originOf(url: string): string | null {
   try {
@@ -49,7 +50,11 @@ export async function autonomyVerdict(episodes: EpisodeStore, episode: Episode, 
   // Every site's episodes, not only those that started here: a task that started elsewhere (this one,
   // too) may hold a rejection on this site. personDecisionsOf reads each step's own origin, and the
   // gate keeps those of this one.
-  const history = personDecisionsOf(await episodes.list({ limit: 10_000 }));
+  const all = await episodes.list({ limit: 10_000 });
+  const history = personDecisionsOf(all);
+  if (unsettledUnknownOutcome(all, history, origin, actionKey(top.semantic))) {
+    return { run: false, reason: 'its last run (in another task) has an unknown outcome; it asks until you approve or reject it again' };
+  }
   return earnedAutonomy({
     mode,
     approvalsNeeded: settings.agent.approvalsNeeded,

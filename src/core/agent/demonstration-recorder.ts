@@ -15,6 +15,7 @@ import { maskTaskSecrets } from '../secrets/task-secrets.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { maskedFormData } from '../secrets/form-data.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
 import { assignStepRewards } from '../learning/rewards.ts';
@@ -261,7 +262,8 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
 /** The fingerprint, when it describes the element the action names (role and name); otherwise none, and the step does not count for autonomy. */
 function targetOf(action: Action, target: TargetFingerprint | undefined): { target?: TargetFingerprint } {
   if (target === undefined || !('target' in action) || action.target?.kind !== 'semantic') return {};
-  return fingerprintNames(target, action.target.role, action.target.name) ? { target } : {};
+  // The page layer's secret digests are unkeyed: only their masks are stored (secrets/form-data.ts).
+  return fingerprintNames(target, action.target.role, action.target.name) ? { target: maskedFormData(target) } : {};
 }
 
 /**

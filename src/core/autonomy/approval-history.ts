@@ -19,6 +19,8 @@ export type PersonVerdict = 'approved' | 'taught' | 'rejected' | 'corrected';
 export interface PersonDecision {
   /** The origin of the page the step was on. */
   origin: string;
+  /** The page's whole URL: an approval holds on this page only, not on others of its type (issue 30). */
+  url: string;
   /** The page type (regularized URL) the step was on: the state the decision was made in. */
   regUrl: string;
   /** The action, in semantic form with key names made canonical (`actionKey`). */
@@ -57,7 +59,7 @@ function originOf(url: string): string | null {
 function stepDecisions(episode: Episode, step: StepRecord): PersonDecision[] {
   const origin = originOf(step.url);
   if (origin === null) return [];
-  const base = { origin, regUrl: step.regUrl, episodeId: episode.id, at: step.startedAt + step.index / 1000 };
+  const base = { origin, url: step.url, regUrl: step.regUrl, episodeId: episode.id, at: step.startedAt + step.index / 1000 };
   const out: PersonDecision[] = [];
   for (const semantic of step.rejected) out.push({ ...base, action: actionKey(semantic), verdict: 'rejected' });
   const chosen = step.chosen;

@@ -18,6 +18,16 @@ export const ASK_MODE_LABELS: Readonly<Record<AskMode, string>> = {
 
 export const DEFAULT_ASK_MODE: AskMode = 'every-step';
 
+/** An http(s) origin, exactly as `new URL(url).origin` writes it: a mode is for a web site, never `javascript:` or a path. */
+export const HttpOriginSchema = z.string().max(2000).refine((s) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === s;
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) origin such as https://example.com');
+
 /** The site's mode: what the person chose for the origin, else asking every step. */
 export const askModeFor = (askModes: Readonly<Record<string, AskMode>>, origin: string): AskMode => askModes[origin] ?? DEFAULT_ASK_MODE;
 

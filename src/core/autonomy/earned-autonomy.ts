@@ -2,12 +2,14 @@
  * The autonomy gate: whether a proposed step runs without asking. It runs
  * unasked only when all of these hold (issue 24):
  * - the site's mode is "Ask only for what I haven't approved";
- * - the person approved or taught this action, on this page type of this
- *   site, at least N times (default 2) — counted from their own decisions only
- *   (approval-history.ts), never from a word list, a model, or others' memory;
- * - they did not reject or correct it since;
- * - it targets now the same element as when approved: role, name, link origin
- *   and path, form action and method, submit behaviour (target-fingerprint.ts);
+ * - the person approved or taught this action, on this very page (its whole
+ *   URL but tracking keys: effect-url.ts) of this site, at least N times
+ *   (default 2) — counted from their own decisions only (approval-history.ts),
+ *   never from a word list, a model, or others' memory;
+ * - they did not reject or correct it since, on any page of this type;
+ * - it targets now the same element as when approved: role, name, link and
+ *   form action (whole URLs but tracking keys), form method, submit behaviour
+ *   (target-fingerprint.ts);
  * - it is not of an always-ask kind (always-ask.ts).
  * A never-approved action therefore always asks, whatever the page or the
  * model says. The word list of sensitive-actions.ts is only an extra guard:
@@ -16,6 +18,7 @@
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { actionFingerprint, fingerprintChanges } from '../page/target-fingerprint.ts';
+import { effectUrl } from '../page/effect-url.ts';
 import { actionKey, type PersonDecision } from './approval-history.ts';
 import { alwaysAskReason, type AlwaysAskMark } from './always-ask.ts';
 import type { AskMode } from './ask-mode.ts';
@@ -66,15 +69,21 @@ export function earnedAutonomy(input: AutonomyInput): AutonomyVerdict {
   if (always !== null) return ask(`always asks: ${always}`);
 
   const key = actionKey(input.semantic);
-  const here = input.history.filter((d) => d.origin === origin && d.regUrl === input.regUrl && d.action === key);
+  // A rejection counts on every page of the type; an approval only on its own page.
+  const ofType = input.history.filter((d) => d.origin === origin && d.regUrl === input.regUrl && d.action === key);
   let lastBad = -1;
-  here.forEach((d, i) => {
+  ofType.forEach((d, i) => {
     if (d.verdict === 'rejected' || d.verdict === 'corrected') lastBad = i;
   });
-  const since = here.slice(lastBad + 1).filter((d) => d.verdict === 'approved' || d.verdict === 'taught');
+  const page = effectUrl(input.observation.url);
+  const sinceOfType = ofType.slice(lastBad + 1).filter((d) => d.verdict === 'approved' || d.verdict === 'taught');
+  const since = sinceOfType.filter((d) => effectUrl(d.url) === page);
   const needed = Math.max(1, input.approvalsNeeded);
-  if (here.length === 0) return ask('you have not approved this here yet');
-  if (since.length === 0) return ask(`you ${here[lastBad]!.verdict} it here; it needs ${needed} approvals after that`);
+  if (ofType.length === 0) return ask('you have not approved this here yet');
+  if (lastBad >= 0 && sinceOfType.length === 0) return ask(`you ${ofType[lastBad]!.verdict} it here; it needs ${needed} approvals after that`);
+  if (since.length === 0 && sinceOfType.length > 0) {
+    return ask(`you approved it on ${sinceOfType.at(-1)!.url}, not on this page (a page of the same type is not the same page)`);
+  }
 
   const now = actionFingerprint(input.action, input.observation);
   // A press without a target acts on the focused element: when something has focus, that element.

@@ -22,6 +22,7 @@ import { importTrajectories, type ImportedTrajectoryInput } from './trajectory-f
 import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
 import { maskRecord } from '../secrets/mask-record.ts';
+import { forgetSiteEpisodes, type ForgottenEpisodes } from '../autonomy/forget-site.ts';
 
 /** Validated rows for one learner's own store (OwnStore), by the store's name. */
 export interface OwnStoreRows {
@@ -65,12 +66,15 @@ export interface MemoryImportResult {
   learners?: Record<string, LearnerImportReport>;
 }
 
-/** Removes what every learner learned on one origin, and its episodes; answers how many items the learners forgot. */
-export async function forgetSite(d: Pick<MemoryTransferDeps, 'learnerMemories' | 'episodes'>, origin: string): Promise<{ deleted: number }> {
+/**
+ * Removes what every learner learned on one origin, and every episode step on
+ * it whichever task it belongs to (forget-site.ts); answers how many learner
+ * items, tasks, steps, decisions and approvals went.
+ */
+export async function forgetSite(d: Pick<MemoryTransferDeps, 'learnerMemories' | 'episodes'>, origin: string): Promise<{ deleted: number } & ForgottenEpisodes> {
   let deleted = 0;
   for (const { memory } of d.learnerMemories) deleted += await memory.forgetSite(origin);
-  await d.episodes.forgetSite(origin);
-  return { deleted };
+  return { deleted, ...(await forgetSiteEpisodes(d.episodes, origin)) };
 }
 
 export async function exportMemory(d: MemoryTransferDeps): Promise<{ json: string; filename: string }> {

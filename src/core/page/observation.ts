@@ -19,6 +19,10 @@ export const ElementStatesSchema = z.strictObject({
 });
 export type ElementStates = z.infer<typeof ElementStatesSchema>;
 
+/** One field a form submission sends: its name and value (a secret's value is digested: secrets/form-data.ts). */
+export const FormFieldSchema = z.strictObject({ name: z.string().max(200), value: z.string().max(400) });
+export type FormField = z.infer<typeof FormFieldSchema>;
+
 /**
  * One line of the snapshot. Interactive elements carry a `ref` that is stable
  * across re-snapshots of an unchanged page ("12", or "f1:12" inside frame f1).
@@ -67,6 +71,12 @@ export const SnapshotNodeSchema = z.strictObject({
    */
   formAction: z.string().optional(),
   formMethod: z.string().optional(),
+  /**
+   * What activating it submits: the form's fields in order, hidden ones
+   * included (issue 30: an approval of "Delete" on row 7 is not one on row 9).
+   * Present on elements that submit; never rendered for the model.
+   */
+  formData: z.array(FormFieldSchema).max(100).optional(),
   /** false when the element is rendered but outside the viewport. */
   inViewport: z.boolean(),
   /** The frame path when inside a same-origin iframe ("f1"); absent in the top document. */

@@ -11,6 +11,7 @@ import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { findSecrets } from './find-secrets.ts';
+import { keyFormData } from './form-data.ts';
 import { secretFieldOf, secretKindOf, type SecretFieldFacts } from './secret-fields.ts';
 import { isMask, maskOf, type SecretKind } from './secret-kinds.ts';
 
@@ -21,11 +22,19 @@ export function maskFieldValue<T extends SecretFieldFacts>(field: T): T {
   return kind === null ? field : { ...field, value: maskOf(kind) };
 }
 
-/** The observation with the values of secret fields masked (the same object when nothing changed). */
-export function maskObservation<T extends Pick<PageObservation, 'nodes'>>(observation: T): T {
+/**
+ * The observation with the values of secret fields masked, and the secret
+ * values its forms send keyed under `formKey` (or masked without one:
+ * form-data.ts). The same object when nothing changed.
+ */
+export function maskObservation<T extends Pick<PageObservation, 'nodes'>>(observation: T, formKey?: string): T {
   let changed = false;
   const nodes = observation.nodes.map((n) => {
-    const masked = maskFieldValue(n);
+    let masked = maskFieldValue(n);
+    if (masked.formData !== undefined) {
+      const formData = keyFormData(masked.formData, formKey);
+      if (formData.some((f, i) => f !== masked.formData![i])) masked = { ...masked, formData };
+    }
     if (masked !== n) changed = true;
     return masked;
   });
