@@ -21,7 +21,7 @@ import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { LEARNER_CONFIGS, parseLearnerConfig, runBench, withoutCorrections, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
 import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
-import { loadSuite, SuiteValidationError } from './suite.ts';
+import { isSuiteStartError, loadSuite, SuiteValidationError } from './suite.ts';
 
 z.config({ jitless: true });
 
@@ -140,7 +140,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => { process.exitCode = code; },
   (err: unknown) => {
-    console.error(err instanceof SuiteValidationError ? `Invalid suite: ${err.message}` : err);
+    // An application that failed to install or start: one line naming it, and a failing exit.
+    console.error(err instanceof SuiteValidationError ? `Invalid suite: ${err.message}` : isSuiteStartError(err) ? `Suite could not start: ${err.message}` : err);
     process.exitCode = 1;
   },
 );

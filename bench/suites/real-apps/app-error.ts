@@ -4,6 +4,7 @@
  * the benchmark prints it and ends (never a silent pass).
  */
 export class AppUnavailableError extends Error {
+  // Matched by name in bench/suite.ts (isSuiteStartError).
   override readonly name = 'AppUnavailableError';
   constructor(readonly app: string, detail: string) {
     super(`${app}: ${detail}`);

@@ -27,7 +27,7 @@ export interface FossilRepo {
 }
 
 /** Runs the fossil CLI with a private global-config home; a failure names the command. */
-async function fossil(dir: string, args: string[]): Promise<string> {
+export async function fossilCli(dir: string, args: string[]): Promise<string> {
   try {
     const { stdout } = await run(FOSSIL_BIN, args, { env: { ...process.env, FOSSIL_HOME: dir, USER: ADMIN }, maxBuffer: 16 << 20 });
     return stdout;
@@ -39,23 +39,23 @@ async function fossil(dir: string, args: string[]): Promise<string> {
 }
 
 export async function fossilVersion(dir: string): Promise<string> {
-  return (await fossil(dir, ['version'])).trim();
+  return (await fossilCli(dir, ['version'])).trim();
 }
 
 async function seedRepository(dir: string, file: string): Promise<void> {
   await rm(file, { force: true });
-  await fossil(dir, ['init', file, '--admin-user', ADMIN]);
-  await fossil(dir, ['user', 'default', ADMIN, '-R', file]);
+  await fossilCli(dir, ['init', file, '--admin-user', ADMIN]);
+  await fossilCli(dir, ['user', 'default', ADMIN, '-R', file]);
   const config = [['project-name', PROJECT_NAME], ['search-wiki', '1'], ['search-tkt', '1']];
   const values = config.map(([k, v]) => `('${k}','${v}',now())`).join(',');
-  await fossil(dir, ['sql', '-R', file, `INSERT OR REPLACE INTO config(name,value,mtime) VALUES ${values};`]);
+  await fossilCli(dir, ['sql', '-R', file, `INSERT OR REPLACE INTO config(name,value,mtime) VALUES ${values};`]);
   const textFile = join(dir, 'page.txt');
   for (const page of WIKI_PAGES) {
     await writeFile(textFile, page.text);
-    await fossil(dir, ['wiki', 'create', page.name, textFile, '-R', file, '--mimetype', 'text/x-markdown']);
+    await fossilCli(dir, ['wiki', 'create', page.name, textFile, '-R', file, '--mimetype', 'text/x-markdown']);
   }
   for (const t of TICKETS) {
-    await fossil(dir, ['ticket', 'add', 'title', t.title, 'type', t.type, 'status', t.status, 'severity', t.severity,
+    await fossilCli(dir, ['ticket', 'add', 'title', t.title, 'type', t.type, 'status', t.status, 'severity', t.severity,
       'priority', t.priority, 'resolution', t.status === 'Closed' ? 'Fixed' : 'Open', 'comment', t.comment, '-R', file]);
   }
   await rm(textFile, { force: true });
@@ -87,7 +87,7 @@ export async function restoreRepository(repo: FossilRepo): Promise<void> {
 
 /** Read-only SQL on the live repository; rows checked against the schema. Any failure throws. */
 export async function queryRows<T>(repo: FossilRepo, sql: string, row: z.ZodType<T>): Promise<T[]> {
-  const out = (await fossil(repo.dir, ['sql', '--readonly', '-R', repo.live, '-json', sql])).trim();
+  const out = (await fossilCli(repo.dir, ['sql', '--readonly', '-R', repo.live, '-json', sql])).trim();
   return z.array(row).parse(out === '' ? [] : JSON.parse(out));
 }
 
