@@ -6,6 +6,7 @@
  * the attempt alone after it succeeds. Ends with `N passed, N failed`. Needs
  * Debian's `fossil` and `chromium`; a missing application fails with one line.
  */
+import { BENCH_CONFIGURATIONS } from '../../../src/core/learning/registry-factories.ts';
 import { runBench } from '../../bench-runner.ts';
 import { isSuiteStartError } from '../../suite.ts';
 import suite from './index.ts';
@@ -13,7 +14,7 @@ import suite from './index.ts';
 async function main(): Promise<number> {
   const started = Date.now();
   const result = await runBench({
-    suite, learners: ['jitrl+cer'], attempts: 2, policy: 'offline', noise: 0, seed: 0, memory: 'fresh',
+    suite, learners: [BENCH_CONFIGURATIONS.showcase], attempts: 2, policy: 'offline', noise: 0, seed: 0, memory: 'fresh',
     profile: 'smoke', taskFilter: '', progress: false, teach: 1,
   });
   const checks: [string, boolean][] = [];
