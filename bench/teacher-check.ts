@@ -3,7 +3,9 @@
  * each task's teacher alone, with no agent, in headless Chromium: its steps
  * are done with Playwright until it stops or answers, then the task's own
  * reward decides. Every teacher must reach 1; a reward that throws is an
- * error. Ends with the line `N passed, N failed` (CI reads it).
+ * error. Before the teacher, the reward of the untouched start state must be
+ * below 1 (a do-nothing agent fails: the reward is not trivially met). Ends
+ * with the line `N passed, N failed` (CI reads it).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,12 +28,17 @@ async function perform(page: Page, step: Exclude<TeacherStep, { do: 'answer' } |
   await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
 }
 
+const storeAnswer = (page: Page, answer: string | null): Promise<void> =>
+  page.evaluate(([name, value]) => { (globalThis as Record<string, unknown>)[name!] = value; }, [ANSWER_GLOBAL, answer] as const);
+
 /** One task with its teacher alone: 'success', 'failure (…)' or 'error (…)'. */
 export async function checkTeacher(suite: Suite, task: BenchTask, page: Page, seed = 0): Promise<string> {
   const teacher = teacherOf(suite, task);
   if (!teacher) return 'error (no teacher)';
   await page.goto(task.startUrl);
   const instruction = (await task.setup?.(page, { seed, attempt: 1 })) || task.instruction || '';
+  await storeAnswer(page, null);
+  if (isSuccess(checkReward(await task.reward(page), task.id))) return 'failure (the untouched start state already earns reward 1)';
   const done: string[] = [];
   let answer: string | null = null;
   for (let step = 0; step < task.maxSteps * 2; step++) {
@@ -51,7 +58,7 @@ export async function checkTeacher(suite: Suite, task: BenchTask, page: Page, se
       break;
     }
   }
-  await page.evaluate(([name, value]) => { (globalThis as Record<string, unknown>)[name!] = value; }, [ANSWER_GLOBAL, answer] as const);
+  await storeAnswer(page, answer);
   try {
     const reward = checkReward(await task.reward(page), task.id);
     return isSuccess(reward) ? `success (${done.length} steps)` : `failure (reward ${reward}, after ${done.join(' → ')})`;
