@@ -365,7 +365,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       teach: teachN,
       ...(teachN > 0 ? { teaching, teachingTargets } : {}),
       learners: options.learners,
-      tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null })),
+      tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null, ...(t.set ? { set: t.set } : {}) })),
       summaries,
       targets,
       ...(Object.keys(learnerReports).length > 0 ? { learnerReports } : {}),

@@ -9,6 +9,7 @@ import { costTable, fallbackLines } from './cost-metrics.ts';
 import { refusalTable } from './action-failures.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { markdownTable } from 'markdown-table';
+import { setReport } from './set-report.ts';
 import type { RunReport } from '../src/core/learning/learner-definition.ts';
 import type { AttemptRecord, LearnerSummary, TargetCheck } from './metrics.ts';
 import { teachingReport } from './teaching-report.ts';
@@ -30,7 +31,8 @@ export interface BenchResult {
   teaching?: TeachingSummary[];
   teachingTargets?: Record<string, TargetCheck[]>;
   learners: string[];
-  tasks: { id: string; template: string | null }[];
+  /** `set`: the task's set when the suite names one (set-report.ts prints the sets apart). */
+  tasks: { id: string; template: string | null; set?: 'development' | 'test' }[];
   summaries: LearnerSummary[];
   /** Targets of each learner against 'static', when static ran. */
   targets: Record<string, TargetCheck[]>;
@@ -63,6 +65,7 @@ export function markdownReport(r: BenchResult): string {
     ...Object.keys(r.needsModel ?? {}).map((l) => [l, 'needs a model', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–']),
   ], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] }), '');
   if ((r.teach ?? 0) > 0) lines.push(...teachingReport(r));
+  lines.push(...setReport(r));
   lines.push(`Limit: the perfect-learner limit, the share of tasks solved at least once in attempts 1..${Math.max(1, r.attempts - 1)}; Final / Limit: how much of what was found was kept at attempt ${r.attempts}.`, '');
   if (r.memory === 'carry') {
     lines.push('Cross-instance carry — attempt-1 success on every instance of a template after the first one run:', '');

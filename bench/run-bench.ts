@@ -21,7 +21,7 @@ import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { LEARNER_CONFIGS, parseLearnerConfig, runBench, withoutCorrections, type LearnerConfig, type PolicyKind } from './bench-runner.ts';
 import { markdownReport, writeReport } from './report.ts';
 import { ablationMarkdown, runAblation, writeAblation } from './ablation.ts';
-import { loadSuite, SuiteValidationError } from './suite.ts';
+import { isSuiteStartError, loadSuite, SuiteValidationError } from './suite.ts';
 import { endingLines } from './ending-metrics.ts';
 
 z.config({ jitless: true });
@@ -150,4 +150,7 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runCli(main, (err) => (err instanceof SuiteValidationError ? { line: `Invalid suite: ${err.message}`, code: 1 } : null));
+// An application that failed to install or start: one line naming it, and a failing exit.
+runCli(main, (err) =>
+  err instanceof SuiteValidationError ? { line: `Invalid suite: ${err.message}`, code: 1 }
+    : isSuiteStartError(err) ? { line: `Suite could not start: ${err.message}`, code: 1 } : null);

@@ -64,6 +64,12 @@ export interface BenchTask {
   id: string;
   /** Tasks with the same template are instances of one task pattern (cross-instance generalization). */
   template?: string;
+  /**
+   * Which set the task belongs to: 'test' tasks are a frozen held-out set
+   * (never tune on them); the report prints development and test figures
+   * apart when any task names its set. Absent: development.
+   */
+  set?: 'development' | 'test';
   startUrl: string;
   /** The instruction, when it does not depend on the seed; otherwise returned by `setup`. */
   instruction?: string;
@@ -99,6 +105,7 @@ const fn = (what: string) =>
 export const BenchTaskSchema = z.object({
   id: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }),
   template: z.string().min(1).optional(),
+  set: z.enum(['development', 'test']).optional(),
   startUrl: z.string({ error: 'must be a URL string' }).refine((u) => URL.canParse(u), { error: 'must be an absolute URL' }),
   instruction: z.string().min(1).optional(),
   setup: fn('setup(page, { seed, attempt })').optional(),
@@ -122,6 +129,13 @@ export const SuiteSchema = z.object({
 export class SuiteValidationError extends Error {
   override readonly name = 'SuiteValidationError';
 }
+
+/**
+ * A suite whose application could not be installed, seeded or started. The
+ * runner prints its one-line message (what failed) and exits non-zero.
+ */
+export const isSuiteStartError = (err: unknown): err is Error =>
+  err instanceof Error && (err.name === 'AppUnavailableError' || err.name === 'SuiteStartError');
 
 function valueAt(root: unknown, path: PropertyKey[]): unknown {
   let v: unknown = root;
