@@ -14,6 +14,14 @@ import { shopTasks } from './tasks/shop-tasks.ts';
 
 let servers: SiteServers | null = null;
 
+/**
+ * The test set: about a third of the tasks (17 of 48), in every area. Named in
+ * session 8, after every earlier pass had tuned on all 48, so until the
+ * project's rules and weights have moved on the development set alone its
+ * figures are not clean held-out figures (docs/benchmarks.md says so).
+ */
+const TEST_PREFIXES = ['checkout.', 'forum.count-comments.', 'forum.comment.', 'admin.order-status.', 'settings.time-zone.', 'shop.ask-price.'];
+
 const suite: Suite = {
   name: 'apprentice-sites',
   async start() {
@@ -27,7 +35,8 @@ const suite: Suite = {
   tasks: () => {
     if (!servers) throw new Error('apprentice-sites: start() must run before tasks()');
     const { shop, forum, admin, settings } = servers.origins;
-    return [...shopTasks(shop), ...forumTasks(forum), ...adminTasks(admin), ...settingsTasks(settings)];
+    const all = [...shopTasks(shop), ...forumTasks(forum), ...adminTasks(admin), ...settingsTasks(settings)];
+    return all.map((t) => (TEST_PREFIXES.some((p) => t.id.startsWith(p)) ? { ...t, set: 'test' as const } : t));
   },
   profiles: {
     // CI-sized (about 5 minutes for four learners × 5 attempts): two tasks per

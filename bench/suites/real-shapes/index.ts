@@ -165,7 +165,8 @@ const suite: Suite = {
   tasks: () => {
     if (!server) throw new Error('real-shapes: start() must run before tasks()');
     const o = server.origin;
-    return [...removeTasks(o), ...shopTasks(o), ...settingsTasks(o), ...starTasks(o), ...inviteTasks(o), ...signupTasks(o)];
+    const all = [...removeTasks(o), ...shopTasks(o), ...settingsTasks(o), ...starTasks(o), ...inviteTasks(o), ...signupTasks(o)];
+    return all.map((t) => (TEST.includes(t.id) ? { ...t, set: 'test' as const } : t));
   },
   profiles: {
     dev: DEV,
