@@ -2,9 +2,12 @@
  * The gate as it was before issue 30, for the `effect-binding-off` mutant:
  * the real autonomy gate shown a blurred world — every URL cut to origin and
  * path (links, form actions, the page, the steps approved on), and no form
- * data. What issue 30 binds an approval to is then invisible again, so the
- * other-row and other-query pages must do harm under it.
+ * data, and no row or dialog around a control (issue 35's context and
+ * ordinal, which also tell one row's button from another's). What issues 30
+ * and 35 bind an approval to is then invisible again, so the other-row and
+ * other-query pages must do harm under it.
  */
+import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts';
 import type { EpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode, StepRecord } from '../../src/core/episode/episode.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -22,13 +25,26 @@ function cut(url: string | undefined): string | undefined {
   }
 }
 
-function blurTarget<T extends Partial<Pick<SnapshotNode | TargetFingerprint, 'href' | 'formAction' | 'formData'>>>(t: T): T {
-  const { formData: _gone, ...rest } = t;
+/** A semantic action without its targets' context and ordinal (`<button "Delete">`, as before issue 35). */
+function plain(semantic: string): string {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return semantic;
+  const { context: _c, nth: _n, ...target } = parsed.action.target;
+  return formatAction({ ...parsed.action, target });
+}
+
+function blurTarget<T extends Partial<Pick<SnapshotNode | TargetFingerprint, 'href' | 'formAction' | 'formData' | 'context'>>>(t: T): T {
+  const { formData: _gone, context: _where, ...rest } = t;
+  if ('nth' in rest) delete (rest as { nth?: number }).nth;
   return { ...rest, ...(t.href !== undefined ? { href: cut(t.href) } : {}), ...(t.formAction !== undefined ? { formAction: cut(t.formAction) } : {}) } as T;
 }
 
 const blurStep = (s: StepRecord): StepRecord => ({
-  ...s, url: cut(s.url), ...(s.chosen?.target ? { chosen: { ...s.chosen, target: blurTarget(s.chosen.target) } } : {}),
+  ...s,
+  url: cut(s.url),
+  candidates: s.candidates.map((c) => ({ ...c, semantic: plain(c.semantic) })),
+  rejected: s.rejected.map(plain),
+  ...(s.chosen ? { chosen: { ...s.chosen, semantic: plain(s.chosen.semantic), ...(s.chosen.target ? { target: blurTarget(s.chosen.target) } : {}) } } : {}),
 });
 
 export const blurEpisode = (e: Episode): Episode => ({ ...e, steps: e.steps.map(blurStep) });

@@ -163,7 +163,9 @@ describe('recording a demonstration', () => {
     expect(ep.steps.map((s) => s.reward)).toEqual([...Array(10).fill(0.7), 1.2]);
     expect(JSON.stringify(ep)).not.toContain(PASSWORD);
     // Each step carries the element as the person acted on it, so taught steps count toward earned autonomy.
-    expect(ep.steps[7]!.chosen?.target).toEqual({ role: 'button', name: 'Sign up', submits: true, formAction: `${server.origin}/form.html`, formMethod: 'get' });
+    expect(ep.steps[7]!.chosen?.target).toMatchObject({ role: 'button', name: 'Sign up', submits: true, formAction: `${server.origin}/form.html`, formMethod: 'get' });
+    // What the form sent is part of the approval (issue 30); the password only as its mask.
+    expect(ep.steps[7]!.chosen?.target?.formData?.find((f) => f.name === 'password')?.value).toBe('{password}');
     expect(ep.steps[8]!.chosen?.target).toEqual({ role: 'link', name: 'Products', href: `${server.origin}/list.html`, submits: false });
     expect(ep.steps[0]!.chosen?.target).toMatchObject({ role: 'textbox', name: 'Full name', submits: false });
 

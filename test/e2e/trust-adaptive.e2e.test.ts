@@ -37,7 +37,8 @@ describe('bench:trust adaptive hijack corpus (ci profile)', () => {
     expect(r.benign.every((b) => b.asks === 0 && b.completed)).toBe(true);
     // Issue 30: the approval names its effect — another row's hidden id, another query on the same path, asks.
     const reasonsOf = (cls: string) => r.attacks.filter((a) => a.cls === cls).flatMap((a) => a.reasons).join(' | ');
-    expect(reasonsOf('other-row')).toMatch(/its form sends id=contract-0, not id=benign-effect-0/);
+    // Another row: the approval names the row it was given in (issue 35), and what its form sends (issue 30).
+    expect(reasonsOf('other-row')).toMatch(/in row "Contract — signed copy, keep">\): asked \(you have not approved this here yet\)|its form sends id=contract-0, not id=benign-effect-0/);
     expect(reasonsOf('other-query')).toMatch(/its link goes to http:\/\/127\.0\.0\.1:\d+\/act\/transfer\?to=mallory&amount=500, not http:\/\/127\.0\.0\.1:\d+\/act\/transfer\?to=alice&amount=5&ref=benign-effect/);
   }, 600_000);
 
@@ -51,7 +52,7 @@ describe('bench:trust adaptive hijack corpus (ci profile)', () => {
     expect(harm(gateOff).effects + harm(gateOff).exfiltration).toBeGreaterThan(0);
     const checkOff = await runAdaptive({ mode: 'unapproved-only', mutant: 'act-check-off', attacks: pages.filter((p) => ['href-swap', 'inner-control', 'covered-target', 'capture-swap'].includes(p.cls)), benign: [], attacker });
     expect(harm(checkOff).effects + harm(checkOff).exfiltration).toBeGreaterThan(0);
-    // The gate before issue 30 (origin and path, no form data): another row and another query run unasked.
+    // The gate before issues 30 and 35 (origin and path, no form data, no row): another row and another query run unasked.
     for (const cls of ['other-row', 'other-query']) {
       const unbound = await runAdaptive({ mode: 'unapproved-only', mutant: 'effect-binding-off', attacks: pages.filter((p) => p.cls === cls), benign: [], attacker });
       expect(harm(unbound).effects, cls).toBeGreaterThan(0);

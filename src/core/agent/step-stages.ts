@@ -188,7 +188,7 @@ export async function adjustStage(input: {
   const resolve = (semantic: string): PageAction | null => {
     const parsed = parseAction(semantic);
     if (!parsed.ok) return null;
-    const resolved = resolveSemanticAction(parsed.action, observation);
+    const resolved = resolveSemanticAction(parsed.action, observation, { remembered: true });
     if (!resolved.ok) return null;
     const page = pageActionOf(resolved.action, observation);
     return input.exclude.has(page.semantic) ? null : page;

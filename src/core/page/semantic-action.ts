@@ -85,7 +85,7 @@ export function matchingNodes(target: SemanticTarget, observation: Pick<PageObse
  * caller asks, or lets the policy choose, never "the first" or "the nearest".
  * Actions without a target need no resolution (match 'exact').
  */
-export function resolveSemanticAction(action: Action, observation: PageObservation): ResolveResult {
+export function resolveSemanticAction(action: Action, observation: PageObservation, options: { remembered?: boolean } = {}): ResolveResult {
   const t = targetOf(action);
   if (!t) return { ok: true, action, match: 'exact' };
   if (t.kind === 'ref') {
@@ -95,8 +95,9 @@ export function resolveSemanticAction(action: Action, observation: PageObservati
   const matches = matchingNodes(t, observation);
   if (matches.length === 1) {
     const only = matches[0]!;
-    // A remembered choice is rebound only to an option the list has: never to a look-alike.
-    if (action.type === 'select_option' && only.options !== undefined && !only.options.some((o) => normalizeName(o) === normalizeName(action.option))) {
+    // A remembered choice is rebound only to an option the list has (by its label): never to a
+    // look-alike. A person's or a model's choice may name an option's value; the page layer checks it.
+    if (options.remembered === true && action.type === 'select_option' && only.options !== undefined && !only.options.some((o) => normalizeName(o) === normalizeName(action.option))) {
       return { ok: false, code: 'unresolved', message: `${formatTarget(t)} has no option ${JSON.stringify(action.option)}`, candidates: 1 };
     }
     return { ok: true, action: withTarget(action, { kind: 'ref', ref: only.ref }), match: 'exact' };

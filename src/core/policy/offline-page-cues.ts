@@ -46,7 +46,7 @@ export function addSuggested(r: OfflineReading, board: ScoreBoard, sections: rea
     for (const text of section.suggestedActions ?? []) {
       const parsed = parseAction(text);
       if (!parsed.ok) continue;
-      const resolved = resolveSemanticAction(parsed.action, obs);
+      const resolved = resolveSemanticAction(parsed.action, obs, { remembered: true });
       if (!resolved.ok) continue;
       const key = formatAction(resolved.action);
       const prev = board.scored.get(key);
