@@ -54,7 +54,17 @@ export interface AgentHandle {
 export function injectedAgent(page: Page): AgentHandle {
   return {
     observe: () => page.evaluate(() => globalThis.__apprentice!.observe({})),
-    act: (action) => page.evaluate((a) => globalThis.__apprentice!.act(a), action),
+    // The document unloading before act() returned means the action navigated, as the benchmark's
+    // page driver reads it (bench/playwright-page-driver.ts): a click that submits can win that race.
+    act: async (action) => {
+      try {
+        return await page.evaluate((a) => globalThis.__apprentice!.act(a), action);
+      } catch (err) {
+        if (!/Execution context was destroyed|navigat/i.test(String(err)) || page.isClosed()) throw err;
+        await page.waitForLoadState('load').catch(() => undefined);
+        return { ok: true, navigated: true, note: 'the page navigated' };
+      }
+    },
     goal: () => page.evaluate(() => document.documentElement.dataset['corpusDone'] ?? null),
   };
 }
