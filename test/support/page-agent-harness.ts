@@ -43,5 +43,11 @@ export async function actByGrammar(page: Page, text: string): Promise<ActionResu
   if (!parsed.ok) throw parsed.error;
   const resolved = resolveSemanticAction(parsed.action, await observeAll(page));
   if (!resolved.ok) throw new Error(resolved.message);
-  return page.evaluate((a) => globalThis.__apprentice!.act(a), resolved.action);
+  try {
+    return await page.evaluate((a) => globalThis.__apprentice!.act(a), resolved.action);
+  } catch (err) {
+    // The document unloaded before act() returned: the action navigated (as bench/playwright-page-driver.ts reads it).
+    if (!/Execution context was destroyed|navigat/i.test(String(err)) || page.isClosed()) throw err;
+    return { ok: true, navigated: true };
+  }
 }
