@@ -7,21 +7,34 @@
  * list and this check fails. See CONTRIBUTING, "Adding an action kind".
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Every file that must name each kind: the vocabulary and the exhaustive switches. */
-const MUST_FAIL = [
-  'src/core/page/action-vocabulary.ts',
-  'src/content/act/perform-action.ts',
-  'src/core/agent/sensitive-actions.ts',
-  'src/core/learning/cer/distill-common.ts',
-  'src/core/learning/effective-state.ts',
-  'src/core/learning/shared/skill-variables.ts',
-];
+/**
+ * The places that must handle each kind: the vocabulary, and every file whose
+ * switch over kinds ends in `unhandledKind(…)`. There are at least this many;
+ * fewer means a place stopped checking.
+ */
+const VOCABULARY = 'src/core/page/action-vocabulary.ts';
+const AT_LEAST = 6;
+
+function handlers(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...handlers(path));
+    else if (/\.tsx?$/.test(entry.name) && /unhandledKind\(\w/.test(readFileSync(path, 'utf8'))) out.push(relative(root, path).split(sep).join('/'));
+  }
+  return out;
+}
+const MUST_FAIL = [...new Set([VOCABULARY, ...handlers(join(root, 'src'))])];
+if (MUST_FAIL.length < AT_LEAST) {
+  console.error(`Only ${MUST_FAIL.length} places handle every action kind (${MUST_FAIL.join(', ')}); at least ${AT_LEAST} did.`);
+  process.exit(1);
+}
 
 const work = mkdtempSync(join(tmpdir(), 'apprentice-vocabulary-'));
 try {
