@@ -67,7 +67,7 @@ export function createTabPageDriver(deps: TabPageDriverDeps): PageDriver {
       await channel.waitForLoad(deadline);
       await channel.ensureContentScript(deadline);
       const observation = await withTimeout(
-        channel.client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null }),
+        channel.client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null, waitFor: options.waitFor ?? null }),
         Math.max(1, deadline - Date.now()),
         'observing the page',
       );
