@@ -8,7 +8,7 @@
  */
 import type { Episode } from '../src/core/episode/episode.ts';
 import { parseAction } from '../src/core/page/action-grammar.ts';
-import { isTerminalAction } from '../src/core/page/action.ts';
+import { isTerminalAction } from '../src/core/page/action-vocabulary.ts';
 import type { AttemptRecord } from './metrics.ts';
 
 /** How one episode ended: by the agent's own terminal action or not, and the steps after the goal. */

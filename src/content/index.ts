@@ -34,7 +34,7 @@ const link = createRecordingLink({
 });
 
 const handlers: PageHandlers<undefined> = {
-  'page.observe': async (req) => agent.observeSettled({ maxChars: req.maxChars, lastActedRef: req.lastActedRef }),
+  'page.observe': async (req) => agent.observeSettled({ maxChars: req.maxChars, lastActedRef: req.lastActedRef, waitFor: req.waitFor ?? null }),
   'page.act': async (req) => agent.act(req.action, req.expect),
   'page.highlight': async (req) => {
     agent.highlight(req.ref);

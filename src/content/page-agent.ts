@@ -14,6 +14,16 @@ import { RefRegistry } from './observe/ref-registry.ts';
 import { deepActiveElement } from './dom/focus.ts';
 import { markCovered } from './act/covered-nodes.ts';
 import { stillChanging, trackChanges, waitUntilSettled, type ChangeClock } from './dom/page-settle.ts';
+import { matchingNodes } from '../core/page/semantic-action.ts';
+import { formatTarget } from '../core/page/action-grammar.ts';
+
+/**
+ * How long a read waits for the element a plan's next step acts on, and how
+ * often it looks: a list filled from the network or a dialog that animates in
+ * takes a moment; past this, the step gives up and the policy takes over.
+ */
+export const TARGET_WAIT_MS = 2_500;
+const TARGET_POLL_MS = 100;
 
 export interface PageAgent {
   /** The page as it is now (tools and benchmarks that read a page at a moment of their choosing). */
@@ -50,11 +60,21 @@ function elementNear(action: Action, registry: RefRegistry, win: Window): Elemen
 }
 
 async function observeSettled(win: Window, registry: RefRegistry, clock: ChangeClock, options: ObserveOptions): Promise<PageObservation> {
-  const settle = await waitUntilSettled(win, clock);
-  const observation = markCovered(observePage(win.document, registry, options), registry);
-  // Said where the step record keeps what the page showed: the snapshot may be out of date already.
-  if (!settle.settled) observation.omissions.push(`${stillChanging(settle)}; this snapshot may be out of date`);
-  return observation;
+  const started = win.performance.now();
+  for (;;) {
+    const settle = await waitUntilSettled(win, clock);
+    const observation = markCovered(observePage(win.document, registry, options), registry);
+    // Said where the step record keeps what the page showed: the snapshot may be out of date already.
+    if (!settle.settled) observation.omissions.push(`${stillChanging(settle)}; this snapshot may be out of date`);
+    const wanted = options.waitFor ?? null;
+    if (wanted === null || matchingNodes(wanted, observation).length > 0) return observation;
+    const waited = win.performance.now() - started;
+    if (waited >= TARGET_WAIT_MS) {
+      observation.omissions.push(`waited ${Math.round(waited)} ms for ${formatTarget(wanted)}; it did not appear`);
+      return observation;
+    }
+    await new Promise((resolve) => win.setTimeout(resolve, TARGET_POLL_MS));
+  }
 }
 
 async function actSettled(win: Window, registry: RefRegistry, clock: ChangeClock, action: Action, expect?: TargetFingerprint): Promise<ActionResult> {

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { EpisodeSchema, VerdictSchema } from '../core/episode/episode.ts';
 import { DemonstrationOutcomeSchema, PanelDecisionSchema, RecordedActionSchema } from '../core/agent/person-input.ts';
-import { ActionResultSchema, ActionSchema } from '../core/page/action.ts';
+import { ActionResultSchema, ActionSchema, SemanticTargetSchema } from '../core/page/action.ts';
 import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
@@ -177,7 +177,7 @@ export type UiEvent = z.infer<typeof UiEventSchema>;
 
 export const PageRequests = {
   'page.observe': {
-    req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable() }),
+    req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable(), waitFor: SemanticTargetSchema.nullable().optional() }),
     res: PageObservationSchema,
   },
   'page.act': { req: z.strictObject({ action: ActionSchema, expect: TargetFingerprintSchema.optional() }), res: ActionResultSchema },

@@ -121,3 +121,35 @@ describe('an autocomplete list that opened while typing', () => {
     });
   }
 });
+
+describe('a list the previous step opened, filled a moment later', () => {
+  const row = { kind: 'semantic', role: 'button', name: 'Remove', context: [{ role: 'row', name: 'Grace Hopper' }] } as const;
+  const read = (waitFor: object | null) =>
+    page.evaluate((w) => globalThis.__apprentice!.observeSettled({ maxChars: 200_000, waitFor: w as never }), waitFor);
+  const shows = (o: PageObservation) => o.nodes.some((n) => n.name === 'Remove' && n.context?.[0]?.name === 'Grace Hopper');
+
+  it('without a target to wait for, the page is read before the rows arrive', async () => {
+    await open('late-list.html');
+    expect(await step('click(<button "Show members">)')).toMatchObject({ ok: true });
+    expect(shows(await read(null))).toBe(false);
+  });
+
+  it("waiting for the plan's next target, the page is read once the row shows, and the replayed step runs there", async () => {
+    await open('late-list.html');
+    expect(await step('click(<button "Show members">)')).toMatchObject({ ok: true });
+    const seen = await read(row);
+    expect(shows(seen)).toBe(true);
+    expect(await step('click(<button "Remove" in row "Grace Hopper">)', seen)).toMatchObject({ ok: true });
+    expect(await page.textContent('#removed')).toBe('Removed Grace Hopper');
+  });
+
+  it('gives up after 2.5 s when the target never shows, and the snapshot says what it waited for', async () => {
+    await open('late-list.html?delay=60000');
+    expect(await step('click(<button "Show members">)')).toMatchObject({ ok: true });
+    const started = Date.now();
+    const seen = await read(row);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(shows(seen)).toBe(false);
+    expect(seen.omissions).toContainEqual(expect.stringMatching(/^waited \d+ ms for <button "Remove" in row "Grace Hopper">; it did not appear$/));
+  });
+});

@@ -11,9 +11,9 @@ import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { parseAction } from '../../src/core/page/action-grammar.ts';
+import { formatTarget, parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
-import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
+import type { ObserveOptions, PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
 import type { PageDriver } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
@@ -36,6 +36,8 @@ export class ProfileSite implements PageDriver {
   typed = '';
   saved: string | null = null;
   acted: Action[] = [];
+  /** What each read of the page was asked to wait for (the plan's next target), in order. */
+  waitedFor: (string | null)[] = [];
   constructor(public variant: SiteVariant = {}) {}
   private nodes(): SnapshotNode[] {
     if (this.at === 'home') return [node('1', 'link', 'Profile'), node('2', 'link', 'Help')];
@@ -46,7 +48,8 @@ export class ProfileSite implements PageDriver {
     if (this.variant.dialog) out.push({ ref: null, kind: 'landmark', role: 'dialog', name: 'Cookies', states: {}, depth: 0, inViewport: true }, node('8', 'button', 'Accept', 1));
     return out;
   }
-  async observe(): Promise<PageObservation> {
+  async observe(options: ObserveOptions = {}): Promise<PageObservation> {
+    this.waitedFor.push(options.waitFor ? formatTarget(options.waitFor) : null);
     const path = this.at === 'home' ? '/' : this.at === 'help' ? '/help' : this.variant.movedField ? '/account' : '/profile';
     return {
       url: `https://profile.test${path}`, title: this.at, nodes: this.nodes(), focusedRef: null,

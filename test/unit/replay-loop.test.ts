@@ -50,6 +50,9 @@ describe('replay', () => {
     expect(executed(second)).toEqual(['click(<link "Profile">)', 'fill(<textbox "Display name">, "Grace")', 'click(<button "Save">)']);
     expect(second.steps.map((s) => [s.replayStep?.step, s.modelCalls, s.logitSource])).toEqual([[0, 0, 'memory'], [1, 0, 'memory'], [2, 0, 'memory']]);
     expect(second.replay).toMatchObject({ status: 'finished', values: { display_name: 'Grace' }, fallback: null });
+    // After each plan step that ran, the page is read for the next proposal once the next step's element shows
+    // (the page layer waits, bounded); the read just before each action, and the first, wait for nothing.
+    expect(w.site().waitedFor).toEqual([null, null, '<textbox "Display name">', null, '<button "Save">', null, null]);
     const [view] = await w.library.list('https://profile.test');
     expect(view!.status.successes).toBe(1);
     expect(view!.successCount).toBe(3); // two verified sources (CER merged the replayed success) + one replay success

@@ -17,6 +17,7 @@
  * off) is tab-channel.ts.
  */
 import type { Action, ActionResult } from '../../core/page/action.ts';
+import { kindsWhere } from '../../core/page/action-vocabulary.ts';
 import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import type { PageDriver } from '../../core/ports.ts';
@@ -29,7 +30,7 @@ export { PageTimeoutError, PageUnavailableError, TabGoneError, unreadablePageRea
 /** How long after an action a new tab it opened is waited for (Chrome reports it asynchronously). */
 const NEW_TAB_WAIT_MS = [0, 100, 250];
 /** Actions that can open a tab. */
-const MAY_OPEN_TAB = new Set<Action['type']>(['click', 'dblclick', 'press', 'check', 'uncheck', 'select_option']);
+const MAY_OPEN_TAB = kindsWhere('mayOpenTab');
 
 /** What a go_back that left the web pages returns, after going forward again (the benchmark's driver says the same). */
 export const BACK_LEFT_THE_WEB = 'going back left the task\'s pages; Apprentice went forward again';
@@ -66,7 +67,7 @@ export function createTabPageDriver(deps: TabPageDriverDeps): PageDriver {
       await channel.waitForLoad(deadline);
       await channel.ensureContentScript(deadline);
       const observation = await withTimeout(
-        channel.client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null }),
+        channel.client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null, waitFor: options.waitFor ?? null }),
         Math.max(1, deadline - Date.now()),
         'observing the page',
       );

@@ -10,6 +10,7 @@
  * against the latest observation before they reach the page.
  */
 import type { Action, ActionResult } from '../../core/page/action.ts';
+import { unhandledKind } from '../../core/page/action-vocabulary.ts';
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import { assertAsApproved } from './act-check.ts';
 import type { RefRegistry } from '../observe/ref-registry.ts';
@@ -125,5 +126,7 @@ async function execute(action: Action, registry: RefRegistry, run: Run): Promise
     case 'send_msg_to_user':
     case 'report_infeasible':
       return undefined;
+    default:
+      return unhandledKind(action);
   }
 }

@@ -15,6 +15,7 @@
  * - memory-only candidates (no model proposed them on this page).
  */
 import type { Action } from '../page/action.ts';
+import { unhandledKind } from '../page/action-vocabulary.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { nodeActedOn } from '../page/node-acted-on.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
@@ -137,6 +138,8 @@ export function classifySensitivity(action: Action, observation: PageObservation
       if (node.inForm === true && node.submits === undefined && node.role === 'button') return flag(`may submit a form ("${node.name}")`);
       return destructive(node) ?? ok;
     }
+    default:
+      return unhandledKind(action);
   }
 }
 

@@ -26,11 +26,13 @@ import { describeError } from '../errors.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
 import { proposedStep } from '../episode/step-record.ts';
 import { DecisionError } from './controller-types.ts';
+import { nextPlanTarget } from '../replay/replay-proposal.ts';
 import { candidateRecord, pageActionOf, proposedCandidates, withProbabilities, type Candidate, type PageAction } from '../learning/candidate.ts';
 
 /** observe: snapshot the page and derive the step context. */
 export async function observeStage(page: PageDriver, episode: Episode, settings: Settings, signal: AbortSignal): Promise<StepContext> {
-  const observation = await page.observe({ maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(episode.steps.at(-1)) }, signal);
+  const waitFor = nextPlanTarget(episode);
+  const observation = await page.observe({ maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(episode.steps.at(-1)), ...(waitFor ? { waitFor } : {}) }, signal);
   const { origin, regUrl } = regularizeUrl(observation.url);
   const effectiveState = computeEffectiveState(
     episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),

@@ -34,6 +34,7 @@ import { formatTarget, parseAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { isSecretField } from '../secrets/secret-fields.ts';
 import { resolveSemanticAction, targetNode } from '../page/semantic-action.ts';
+import { unhandledKind } from '../page/action-vocabulary.ts';
 
 export interface EffectiveStateStep {
   /** Regularized URL of the page the action was taken on. */
@@ -69,8 +70,11 @@ function notContradicted(action: Action, observation: PageObservation): boolean 
       if (node.role === 'radio' || node.role === 'menuitemradio') return node.states.checked !== false;
       if (node.role === 'tab' || node.role === 'option' || node.role === 'treeitem') return node.states.selected !== false;
       return true;
-    default:
+    case 'dblclick': case 'hover': case 'focus': case 'clear': case 'press': case 'scroll':
+    case 'goto': case 'go_back': case 'go_forward': case 'send_msg_to_user': case 'report_infeasible':
       return true;
+    default:
+      return unhandledKind(action);
   }
 }
 
@@ -107,8 +111,11 @@ export function computeEffectiveState(steps: readonly EffectiveStateStep[], curr
         }
         break;
       }
-      default:
+      case 'dblclick': case 'hover': case 'focus': case 'press': case 'scroll':
+      case 'goto': case 'go_back': case 'go_forward': case 'send_msg_to_user': case 'report_infeasible':
         break;
+      default:
+        unhandledKind(action);
     }
   }
   const entries = [...byElement.values()];

@@ -3,6 +3,7 @@
  * effective states (semantic actions) are both compared as token sets.
  */
 import { formatTarget, parseAction } from '../page/action-grammar.ts';
+import { valueOf } from '../page/action-vocabulary.ts';
 
 // Kept deliberately small: words such as "to", "from", "in" can be field
 // labels (`fill(<textbox "From">, …)`), so they stay. Numbers stay too: they
@@ -51,7 +52,7 @@ export function stateTokensOf(effectiveState: readonly string[], taskTokens?: re
   const out = new Set<string>();
   for (const entry of effectiveState) {
     const parsed = parseAction(entry);
-    const value = !parsed.ok ? null : parsed.action.type === 'fill' ? parsed.action.text : parsed.action.type === 'select_option' ? parsed.action.option : null;
+    const value = parsed.ok ? valueOf(parsed.action) : null;
     if (!parsed.ok || value === null || !('target' in parsed.action) || !parsed.action.target) {
       for (const t of tokenize(entry)) out.add(t);
       continue;

@@ -14,7 +14,8 @@
  * A quoted string in a target position is a ref, BrowserGym style: click('12');
  * a bare integer there is tolerated too: click(12).
  */
-import { ActionSchema, type Action, type SemanticTarget, type Target, type TargetContext } from './action.ts';
+import { ActionSchema, type Action, type ActionType, type SemanticTarget, type Target, type TargetContext } from './action.ts';
+import { ACTION_KINDS, formOf, isActionKind, specOf, type Slot, type SlotKind } from './action-vocabulary.ts';
 
 /** A malformed action string: where it went wrong and what was found there. */
 export class ActionParseError extends Error {
@@ -133,15 +134,8 @@ type Arg =
   | { kind: 'number'; value: number; raw: string; pos: number }
   | { kind: 'target'; target: Target; pos: number };
 
-/** Argument slots of each form: t = target, s = string, n = number. Several shapes = overloads. */
-const FORMS: Record<string, readonly string[]> = {
-  click: ['t'], dblclick: ['t'], hover: ['t'], focus: ['t'], clear: ['t'], check: ['t'], uncheck: ['t'],
-  fill: ['ts'], select_option: ['ts'], press: ['ts', 's'], scroll: ['nn', 'tnn'],
-  goto: ['s'], go_back: [''], go_forward: [''], send_msg_to_user: ['s'], report_infeasible: ['s'],
-};
-
-const describeForm = (name: string, shape: string) =>
-  `${name}(${[...shape].map((s) => ({ t: 'target', s: '"text"', n: 'number' })[s]).join(', ')})`;
+const SLOT_WORDS: Record<SlotKind, string> = { target: 'target', number: 'number', value: '"text"', keys: '"text"', url: '"text"', answer: '"text"' };
+const describeForm = (name: string, form: readonly Slot<ActionType>[]) => `${name}(${form.map(([, kind]) => SLOT_WORDS[kind]).join(', ')})`;
 
 class Parser {
   private i = 0;
@@ -166,9 +160,8 @@ class Parser {
     if (nameTok.kind !== 'name') throw new Fail('expected an action name such as click', nameTok.pos);
     this.i++;
     const name = nameTok.value.toLowerCase();
-    const shapes = FORMS[name];
-    if (!shapes) {
-      throw new Fail(`unknown action "${nameTok.value}"; expected one of ${Object.keys(FORMS).join(', ')}`, nameTok.pos);
+    if (!isActionKind(name)) {
+      throw new Fail(`unknown action "${nameTok.value}"; expected one of ${ACTION_KINDS.join(', ')}`, nameTok.pos);
     }
     this.expectPunct('(', `"(" after ${name}`);
     const args: Arg[] = [];
@@ -186,7 +179,7 @@ class Parser {
     if (this.isPunct(';')) this.i++;
     const rest = this.peek();
     if (rest) throw new Fail('unexpected text after the action', rest.pos);
-    return this.build(name, shapes, args, nameTok.pos);
+    return this.build(name, args, nameTok.pos);
   }
 
   private isPunct(v: string): boolean {
@@ -263,11 +256,12 @@ class Parser {
     return n.value;
   }
 
-  private build(name: string, shapes: readonly string[], args: Arg[], namePos: number): Action {
-    const shape = shapes.find((s) => s.length === args.length);
-    if (shape === undefined) {
+  private build(name: ActionType, args: Arg[], namePos: number): Action {
+    const forms = specOf(name).forms as readonly (readonly Slot<ActionType>[])[];
+    const form = forms.find((f) => f.length === args.length);
+    if (form === undefined) {
       throw new Fail(
-        `${name} takes ${shapes.map((s) => describeForm(name, s)).join(' or ')}; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+        `${name} takes ${forms.map((f) => describeForm(name, f)).join(' or ')}; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
         namePos,
       );
     }
@@ -286,41 +280,12 @@ class Parser {
       if (a.kind === 'number') return a.value;
       throw new Fail(`${name}: expected a number`, a.pos);
     };
-    const [a0, a1, a2] = args as [Arg, Arg, Arg];
-    let action: Action;
-    switch (name) {
-      case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
-        action = { type: name, target: target(a0) };
-        break;
-      case 'fill':
-        action = { type: 'fill', target: target(a0), text: str(a1) };
-        break;
-      case 'select_option':
-        action = { type: 'select_option', target: target(a0), option: str(a1) };
-        break;
-      case 'press':
-        action = shape === 's' ? { type: 'press', keys: str(a0) } : { type: 'press', target: target(a0), keys: str(a1) };
-        break;
-      case 'scroll':
-        action = shape === 'nn'
-          ? { type: 'scroll', dx: num(a0), dy: num(a1) }
-          : { type: 'scroll', target: target(a0), dx: num(a1), dy: num(a2) };
-        break;
-      case 'goto':
-        action = { type: 'goto', url: str(a0) };
-        break;
-      case 'go_back': case 'go_forward':
-        action = { type: name };
-        break;
-      case 'send_msg_to_user':
-        action = { type: 'send_msg_to_user', text: str(a0) };
-        break;
-      case 'report_infeasible':
-        action = { type: 'report_infeasible', reason: str(a0) };
-        break;
-      default:
-        throw new Fail(`unknown action "${name}"`, namePos);
+    const fields: Record<string, unknown> = { type: name };
+    for (const [i, [field, kind]] of form.entries()) {
+      const a = args[i]!;
+      fields[field as string] = kind === 'target' ? target(a) : kind === 'number' ? num(a) : str(a);
     }
+    const action = fields as Action;
     // Catches what the shape cannot: empty keys, empty URL.
     const checked = ActionSchema.safeParse(action);
     if (!checked.success) {
@@ -364,26 +329,10 @@ export function formatTarget(target: Target): string {
  */
 export function formatAction(action: Action): string {
   const num = (n: number) => (Object.is(n, -0) ? '-0' : String(n));
-  switch (action.type) {
-    case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
-      return `${action.type}(${formatTarget(action.target)})`;
-    case 'fill':
-      return `fill(${formatTarget(action.target)}, ${quote(action.text)})`;
-    case 'select_option':
-      return `select_option(${formatTarget(action.target)}, ${quote(action.option)})`;
-    case 'press':
-      return action.target ? `press(${formatTarget(action.target)}, ${quote(action.keys)})` : `press(${quote(action.keys)})`;
-    case 'scroll':
-      return action.target
-        ? `scroll(${formatTarget(action.target)}, ${num(action.dx)}, ${num(action.dy)})`
-        : `scroll(${num(action.dx)}, ${num(action.dy)})`;
-    case 'goto':
-      return `goto(${quote(action.url)})`;
-    case 'go_back': case 'go_forward':
-      return `${action.type}()`;
-    case 'send_msg_to_user':
-      return `send_msg_to_user(${quote(action.text)})`;
-    case 'report_infeasible':
-      return `report_infeasible(${quote(action.reason)})`;
-  }
+  const held = action as Record<string, unknown>;
+  const args = formOf(action).map(([field, kind]) => {
+    const v = held[field as string];
+    return kind === 'target' ? formatTarget(v as Target) : kind === 'number' ? num(v as number) : quote(v as string);
+  });
+  return `${action.type}(${args.join(', ')})`;
 }

@@ -61,13 +61,8 @@ export type ActionType = Action['type'];
 export const FINISH_TEXT = 'Done.';
 export const FINISH_ACTION: Action = { type: 'send_msg_to_user', text: FINISH_TEXT };
 
-export const TERMINAL_ACTIONS: ReadonlySet<ActionType> = new Set(['send_msg_to_user', 'report_infeasible']);
-export const isTerminalAction = (a: Action): boolean => TERMINAL_ACTIONS.has(a.type);
-
-/** Actions that leave a value or a state in an element: what an effective state keeps. */
+/** Actions that leave a value or a state in an element (the vocabulary's `sets` trait says which). */
 export type SettingAction = Extract<Action, { type: 'fill' | 'select_option' | 'check' | 'uncheck' }>;
-export const isSettingAction = (a: Action): a is SettingAction =>
-  a.type === 'fill' || a.type === 'select_option' || a.type === 'check' || a.type === 'uncheck';
 
 export const ActionErrorCodeSchema = z.enum([
   'element_gone', // the ref or semantic target is not on the page any more

@@ -4,7 +4,7 @@
  * a snapshot crosses the content → background boundary and is validated there.
  */
 import * as z from 'zod';
-import { TargetContextSchema } from './action.ts';
+import { TargetContextSchema, type SemanticTarget } from './action.ts';
 
 /** States a person can see on an element (ARIA semantics). Absent = not applicable. */
 export const ElementStatesSchema = z.strictObject({
@@ -114,4 +114,10 @@ export interface ObserveOptions {
   maxChars?: number;
   /** The ref the last action touched: never dropped by truncation. */
   lastActedRef?: string | null;
+  /**
+   * The element the next step of a plan acts on: when the previous step opened
+   * a list, a dialog or a page, it may take a moment to appear, and the page
+   * layer waits for it (bounded) as a person would, before reading the page.
+   */
+  waitFor?: SemanticTarget | null;
 }

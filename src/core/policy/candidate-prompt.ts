@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { ChatMessage } from '../ports.ts';
 import type { PolicyInput, PromptSection, StepHistoryItem } from './policy.ts';
 import { DATA_SECTION_RULE, dataSection, inlineData } from '../llm/data-section.ts';
+import { ACTION_DOC_LINES } from '../page/action-vocabulary.ts';
 
 export const CandidateItemSchema = z.object({
   option: z.number().int().min(1).describe('The option number: 1 for the first option, 2 for the second, and so on.'),
@@ -44,22 +45,11 @@ export function candidateOutputSchema(n: number) {
 export type CandidateOutput = z.infer<ReturnType<typeof candidateOutputSchema>>;
 
 /** Every action form, documented for the model. */
-export const ACTION_GRAMMAR_DOC = `Actions (one per option). Target elements by the [ref] shown in the page listing:
-- click([ref]) — click a button, link, tab, checkbox or other control. A line of role \`clickable\` is an element the page made clickable without a standard role (a styled span or div): click it like a button.
-- dblclick([ref]) — double-click an element.
-- hover([ref]) — move the pointer over an element (opens menus, tooltips).
-- focus([ref]) — put the keyboard focus on an element.
-- fill([ref], "text") — replace the content of a text field with "text".
-- clear([ref]) — empty a text field.
-- select_option([ref], "label") — choose the option with this visible label in a dropdown.
-- check([ref]) / uncheck([ref]) — tick or untick a checkbox or switch.
-- press([ref], "Enter") — press keys in an element; press("Enter") sends them to the focused element. Keys such as "Enter", "Tab", "Escape", "Control+a".
-- scroll(dx, dy) — scroll the page by pixels (dy > 0 scrolls down); scroll([ref], dx, dy) scrolls inside an element.
-- goto("https://…") — open a URL.
-- go_back() / go_forward() — browser history.
-- send_msg_to_user("text") — give the person the answer or report that the task is done. This ENDS the task: use it only when the task is complete, and put the exact answer in the text when the task asks a question.
-- report_infeasible("reason") — say the task cannot be done here. This also ends the task.
-Strings use double quotes; escape a quote inside as \\". An element may also be written by role and name, as in click(<button "Sign in">), but prefer the [ref].`;
+export const ACTION_GRAMMAR_DOC = [
+  'Actions (one per option). Target elements by the [ref] shown in the page listing:',
+  ...ACTION_DOC_LINES.map((line) => `- ${line}`),
+  'Strings use double quotes; escape a quote inside as \\". An element may also be written by role and name, as in click(<button "Sign in">), but prefer the [ref].',
+].join('\n');
 
 function renderHistory(history: readonly StepHistoryItem[], limit: number): string {
   if (history.length === 0) return 'None yet: this is the first step.';

@@ -5,7 +5,8 @@
  * just ran or failed).
  */
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import { FINISH_ACTION, isSettingAction } from '../page/action.ts';
+import { FINISH_ACTION } from '../page/action.ts';
+import { isSettingAction } from '../page/action-vocabulary.ts';
 import { resolveSemanticAction } from '../page/semantic-action.ts';
 import type { PromptSection } from './policy.ts';
 import { terms } from './task-intents.ts';

@@ -14,6 +14,7 @@ import { variablesIn } from '../learning/shared/skill-variables.ts';
 import { matchNamePattern } from '../learning/shared/skill-variables.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action, Target } from '../page/action.ts';
+import { kindsWhere, mapSlots } from '../page/action-vocabulary.ts';
 import type { Procedure, ProcedureSource, ProcedureStep } from './procedure.ts';
 
 /** One success a skill came from, as the stores know it. */
@@ -57,16 +58,8 @@ export function abstractWith(semantic: string, values: Readonly<Record<string, s
     return out;
   };
   const target = (t: Target): Target => (t.kind === 'semantic' ? { ...t, name: sub(t.name) } : t);
-  const a = parsed.action;
-  switch (a.type) {
-    case 'fill': return formatAction({ ...a, target: target(a.target), text: sub(a.text) });
-    case 'select_option': return formatAction({ ...a, target: target(a.target), option: sub(a.option) });
-    case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
-      return formatAction({ ...a, target: target(a.target) });
-    case 'press': case 'scroll': return formatAction(a.target ? { ...a, target: target(a.target) } : a);
-    case 'goto': return formatAction({ ...a, url: sub(a.url) });
-    default: return formatAction(a);
-  }
+  // Keys and answers keep their text: a task value inside them is not part of the step.
+  return formatAction(mapSlots(parsed.action, { target, value: sub, url: sub }));
 }
 
 const canonical = (semantic: string): string => {
@@ -108,7 +101,7 @@ function stepsFromSuccess(skill: Template, success: SourceSuccess): { steps: Pro
   return { steps, endsWithAnswer };
 }
 
-const STATE_CHANGES: ReadonlySet<Action['type']> = new Set(['click', 'dblclick', 'check', 'uncheck', 'select_option', 'fill', 'clear']);
+const STATE_CHANGES = kindsWhere('changesElement');
 
 /**
  * A step that changed state on an item the task does not name, where another

@@ -7,7 +7,8 @@
  * proposes as it would have without replay.
  */
 import type { CandidateRecord, Episode, EpisodeReplay, StepRecord } from '../episode/episode.ts';
-import { formatAction } from '../page/action-grammar.ts';
+import { formatAction, parseAction } from '../page/action-grammar.ts';
+import type { SemanticTarget } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 import { proposedStep } from '../episode/step-record.ts';
 import { pageKeyOf } from '../page/page-key.ts';
@@ -42,6 +43,22 @@ const stopAt = (replay: EpisodeReplay, step: number, reason: string): ReplayProp
   replay: { ...replay, status: 'fell_back', fallback: { step, reason } },
   note: `replay stopped at step ${step + 1} of ${replay.steps.length}: ${reason}; the policy proposes from here`,
 });
+
+/**
+ * The element the plan's next step acts on, when the step before it was a
+ * plan step that ran: that step may have opened the list, dialog or page the
+ * next target is in, so the page is read once it shows (bounded by the page
+ * layer). Null otherwise: nothing to wait for.
+ */
+export function nextPlanTarget(episode: Episode): SemanticTarget | null {
+  const replay = episode.replay;
+  if (!replay || !ACTIVE.has(replay.status)) return null;
+  const { done, last } = progress(episode);
+  if (!last || last.result === null || !last.result.ok || done >= replay.steps.length) return null;
+  const parsed = parseAction(replay.steps[done]!.action);
+  const target = parsed.ok && 'target' in parsed.action ? parsed.action.target : undefined;
+  return target?.kind === 'semantic' ? target : null;
+}
 
 /** Null when no plan is active: the policy proposes as usual. */
 export function replayProposal(episode: Episode, context: ReplayContext, input: { rejected: readonly string[]; started: number; now: number }): ReplayProposal | null {

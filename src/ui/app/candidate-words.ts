@@ -8,6 +8,7 @@
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
 import { rankForProposal } from '../../core/learning/proposal-choice.ts';
 import { parseAction } from '../../core/page/action-grammar.ts';
+import { actionSentence, valueOf } from '../../core/page/action-vocabulary.ts';
 import type { Action, Target } from '../../core/page/action.ts';
 import { CANDIDATE_WHY } from './learner-evidence.tsx';
 
@@ -15,26 +16,7 @@ const quoted = (s: string): string => `“${s}”`;
 const named = (t: Target | undefined): string =>
   !t ? 'the focused field' : t.kind === 'ref' ? 'the highlighted element' : t.name !== '' ? quoted(t.name) : `the ${t.role}`;
 
-function sentence(a: Action): string {
-  switch (a.type) {
-    case 'click': return `Click ${named(a.target)}`;
-    case 'dblclick': return `Double-click ${named(a.target)}`;
-    case 'hover': return `Point at ${named(a.target)}`;
-    case 'focus': return `Focus ${named(a.target)}`;
-    case 'clear': return `Clear ${named(a.target)}`;
-    case 'check': return `Tick ${named(a.target)}`;
-    case 'uncheck': return `Untick ${named(a.target)}`;
-    case 'fill': return `Type ${quoted(a.text)} into ${named(a.target)}`;
-    case 'select_option': return `Choose ${quoted(a.option)} in ${named(a.target)}`;
-    case 'press': return `Press ${a.keys}${a.target ? ` in ${named(a.target)}` : ''}`;
-    case 'scroll': return `Scroll ${a.dy >= 0 ? 'down' : 'up'}`;
-    case 'goto': return `Go to ${a.url}`;
-    case 'go_back': return 'Go back';
-    case 'go_forward': return 'Go forward';
-    case 'send_msg_to_user': return a.text.trim() === '' ? 'Finish the task' : `Finish with the answer ${quoted(a.text)}`;
-    case 'report_infeasible': return 'Say the task cannot be done here';
-  }
-}
+const sentence = (a: Action): string => actionSentence(a, { target: named, value: quoted });
 
 /** The action as a person would say it: `click(<button "Sign up">)` → Click “Sign up”. Display only. */
 export function actionWords(semantic: string): string {
@@ -50,7 +32,7 @@ export function taskMatch(semantic: string, task: string): { kind: 'name' | 'val
   if (!parsed.ok) return null;
   const a = parsed.action;
   const inTask = new Set(words(task));
-  const value = a.type === 'fill' ? a.text : a.type === 'select_option' ? a.option : null;
+  const value = valueOf(a);
   if (value !== null && value.trim() !== '' && task.toLowerCase().includes(value.trim().toLowerCase())) return { kind: 'value', text: value.trim() };
   const target = 'target' in a ? a.target : undefined;
   if (!target || target.kind !== 'semantic') return null;

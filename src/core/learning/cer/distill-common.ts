@@ -6,6 +6,7 @@
 import type { Episode, StepRecord } from '../../episode/episode.ts';
 import { parseAction } from '../../page/action-grammar.ts';
 import type { Action, Target } from '../../page/action.ts';
+import { unhandledKind } from '../../page/action-vocabulary.ts';
 import type { ExperienceEntry, ExperienceSource, Provenance } from './experience.ts';
 
 /** A trajectory to learn from: an episode, plus what imports and demonstrations know about each page. */
@@ -79,6 +80,7 @@ export function describeAction(a: Action): string {
     case 'go_forward': return 'Go forward';
     case 'send_msg_to_user': return 'Give the person the answer';
     case 'report_infeasible': return 'Report that the task cannot be done here';
+    default: return unhandledKind(a);
   }
 }
 

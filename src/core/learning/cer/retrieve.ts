@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { boundToOtherTask } from '../../memory/task-binding.ts';
 import { formatTarget, parseAction } from '../../page/action-grammar.ts';
-import { isSettingAction } from '../../page/action.ts';
+import { isSettingAction } from '../../page/action-vocabulary.ts';
 import { describeError } from '../../errors.ts';
 import { parseModelJson } from '../../llm/parse-model-json.ts';
 import { tokenize } from '../../memory/tokenize.ts';

@@ -7,6 +7,7 @@
  */
 import type { Action, Target, TargetContext } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
+import { mapSlots, unhandledKind } from '../../page/action-vocabulary.ts';
 import { tokenize } from '../../memory/tokenize.ts';
 import { secretFieldOf } from '../../secrets/secret-fields.ts';
 
@@ -145,8 +146,11 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
         // The answer is the episode's result, not part of the recipe.
         out.push({ ...a, text: '{answer}' });
         break;
-      default:
+      case 'goto': case 'go_back': case 'go_forward': case 'report_infeasible':
         out.push(a);
+        break;
+      default:
+        unhandledKind(a);
     }
   }
 
@@ -252,20 +256,7 @@ export function instantiateAction(semantic: string, values: Readonly<Record<stri
   const sub = (s: string) => substitute(s, values);
   const target = (t: Target): Target =>
     t.kind === 'semantic' ? { ...t, name: sub(t.name), ...(t.context ? { context: t.context.map((c) => ({ ...c, name: sub(c.name) })) } : {}) } : t;
-  const a = parsed.action;
-  let out: Action;
-  switch (a.type) {
-    case 'fill': out = { ...a, target: target(a.target), text: sub(a.text) }; break;
-    case 'select_option': out = { ...a, target: target(a.target), option: sub(a.option) }; break;
-    case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
-      out = { ...a, target: target(a.target) }; break;
-    case 'press': out = a.target ? { ...a, target: target(a.target), keys: sub(a.keys) } : { ...a, keys: sub(a.keys) }; break;
-    case 'scroll': out = a.target ? { ...a, target: target(a.target) } : a; break;
-    case 'goto': out = { ...a, url: sub(a.url) }; break;
-    case 'send_msg_to_user': out = { ...a, text: sub(a.text) }; break;
-    case 'report_infeasible': out = { ...a, reason: sub(a.reason) }; break;
-    default: out = a;
-  }
+  const out = mapSlots(parsed.action, { target, value: sub, keys: sub, url: sub, answer: sub });
   const text = formatAction(out);
   return variablesIn(text).length === 0 ? text : null;
 }

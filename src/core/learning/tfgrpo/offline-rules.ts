@@ -11,7 +11,8 @@
  * the next.
  */
 import { parseAction, formatAction } from '../../page/action-grammar.ts';
-import { isTerminalAction, type Action } from '../../page/action.ts';
+import type { Action } from '../../page/action.ts';
+import { isTerminalAction } from '../../page/action-vocabulary.ts';
 import { pageNameFromUrl } from '../shared/page-name.ts';
 import { regularizeUrl } from '../../page/regularize-url.ts';
 import { abstractActions } from '../shared/skill-variables.ts';
