@@ -21,7 +21,8 @@ import { clickSequence, hoverOver, mouse } from './pointer.ts';
 import { scrollBy } from './scroll.ts';
 import { selectOption, setChecked } from './select.ts';
 import { scrollIntoViewIfNeeded, usable } from './targets.ts';
-import { currentText, editableTarget, typeInto } from './typing.ts';
+import { currentText, editableTarget, typeEdit, typeInto } from './typing.ts';
+import { applyTextChange } from '../../core/page/text-change.ts';
 
 export { parseChord } from './keys.ts';
 
@@ -93,6 +94,14 @@ async function execute(action: Action, registry: RefRegistry, run: Run): Promise
     case 'clear': {
       const el = editableTarget(usable(action.target, registry, { enabled: true }));
       scrollIntoViewIfNeeded(el);
+      if (action.type === 'fill' && action.change) {
+        // An edit of the text the field holds now, not of the text it held when the change was learned.
+        const edit = applyTextChange(currentText(el), action.text, action.change);
+        if (!edit.ok) throw new ActionFailure('invalid_action', `${edit.message}; nothing typed`);
+        typeEdit(el, edit, run);
+        const now = currentText(el);
+        return now === edit.value ? undefined : `the field shows ${JSON.stringify(now)} after the page handled the input`;
+      }
       const text = action.type === 'fill' ? action.text : '';
       typeInto(el, text, run);
       const now = currentText(el);

@@ -13,8 +13,12 @@
  *   STRING  := "…" | '…' with JSON escapes plus \' (unknown escapes are kept literally)
  * A quoted string in a target position is a ref, BrowserGym style: click('12');
  * a bare integer there is tolerated too: click(12).
+ * A fill may say it edits the field's text (text-change.ts):
+ *   fill(<textbox "Content">, "\n[[Category:Bridges]]", "append"), "prepend",
+ *   "insert after", "anchor" or "replace", "old text".
  */
 import { ActionSchema, type Action, type SemanticTarget, type Target, type TargetContext } from './action.ts';
+import { changeArgs, changeFromArgs } from './text-change.ts';
 
 /** A malformed action string: where it went wrong and what was found there. */
 export class ActionParseError extends Error {
@@ -136,12 +140,17 @@ type Arg =
 /** Argument slots of each form: t = target, s = string, n = number. Several shapes = overloads. */
 const FORMS: Record<string, readonly string[]> = {
   click: ['t'], dblclick: ['t'], hover: ['t'], focus: ['t'], clear: ['t'], check: ['t'], uncheck: ['t'],
-  fill: ['ts'], select_option: ['ts'], press: ['ts', 's'], scroll: ['nn', 'tnn'],
+  fill: ['ts', 'tss', 'tsss'], select_option: ['ts'], press: ['ts', 's'], scroll: ['nn', 'tnn'],
   goto: ['s'], go_back: [''], go_forward: [''], send_msg_to_user: ['s'], report_infeasible: ['s'],
 };
 
+/** A fill's third and fourth strings say how it edits the field's text. */
+const FORM_HINTS: Record<string, string> = {
+  'fill:tss': 'fill(target, "text", "append" or "prepend")',
+  'fill:tsss': 'fill(target, "text", "insert after" or "replace", "text")',
+};
 const describeForm = (name: string, shape: string) =>
-  `${name}(${[...shape].map((s) => ({ t: 'target', s: '"text"', n: 'number' })[s]).join(', ')})`;
+  FORM_HINTS[`${name}:${shape}`] ?? `${name}(${[...shape].map((s) => ({ t: 'target', s: '"text"', n: 'number' })[s]).join(', ')})`;
 
 class Parser {
   private i = 0;
@@ -292,9 +301,15 @@ class Parser {
       case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
         action = { type: name, target: target(a0) };
         break;
-      case 'fill':
+      case 'fill': {
         action = { type: 'fill', target: target(a0), text: str(a1) };
+        if (args.length > 2) {
+          const change = changeFromArgs(args.slice(2).map(str));
+          if (typeof change === 'string') throw new Fail(`fill: ${change}`, args[2]!.pos);
+          action.change = change;
+        }
         break;
+      }
       case 'select_option':
         action = { type: 'select_option', target: target(a0), option: str(a1) };
         break;
@@ -368,7 +383,7 @@ export function formatAction(action: Action): string {
     case 'click': case 'dblclick': case 'hover': case 'focus': case 'clear': case 'check': case 'uncheck':
       return `${action.type}(${formatTarget(action.target)})`;
     case 'fill':
-      return `fill(${formatTarget(action.target)}, ${quote(action.text)})`;
+      return `fill(${formatTarget(action.target)}, ${[action.text, ...(action.change ? changeArgs(action.change) : [])].map(quote).join(', ')})`;
     case 'select_option':
       return `select_option(${formatTarget(action.target)}, ${quote(action.option)})`;
     case 'press':

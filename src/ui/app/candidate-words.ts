@@ -9,6 +9,7 @@ import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts'
 import { rankForProposal } from '../../core/learning/proposal-choice.ts';
 import { parseAction } from '../../core/page/action-grammar.ts';
 import type { Action, Target } from '../../core/page/action.ts';
+import { describeChange } from '../../core/page/text-change.ts';
 import { CANDIDATE_WHY } from './learner-evidence.tsx';
 
 const quoted = (s: string): string => `“${s}”`;
@@ -24,7 +25,7 @@ function sentence(a: Action): string {
     case 'clear': return `Clear ${named(a.target)}`;
     case 'check': return `Tick ${named(a.target)}`;
     case 'uncheck': return `Untick ${named(a.target)}`;
-    case 'fill': return `Type ${quoted(a.text)} into ${named(a.target)}`;
+    case 'fill': return a.change ? `Edit ${named(a.target)}: ${describeChange(a.text, a.change)}` : `Type ${quoted(a.text)} into ${named(a.target)}`;
     case 'select_option': return `Choose ${quoted(a.option)} in ${named(a.target)}`;
     case 'press': return `Press ${a.keys}${a.target ? ` in ${named(a.target)}` : ''}`;
     case 'scroll': return `Scroll ${a.dy >= 0 ? 'down' : 'up'}`;
