@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts';
 import { applyTextChange, describeChange, textChangeOf } from '../../src/core/page/text-change.ts';
 import { actionWords } from '../../src/ui/app/candidate-words.ts';
+import { semanticAsChange } from '../../src/core/agent/edit-as-change.ts';
 
 const PAGE = 'The Golden Gate Bridge spans the strait.\n\n== History ==\nOpened in 1937.\n\n== See also ==\n* Bay Bridge';
 
@@ -98,5 +99,17 @@ describe('the grammar and the panel', () => {
     expect(describeChange('1938', { kind: 'replace', old: '1937' })).toBe("replaces '1937' with '1938'");
     expect(describeChange('', { kind: 'replace', old: 'stub' })).toBe("removes 'stub'");
     expect(actionWords('fill(<textbox "Content">, "\\n[[Category:Bridges]]", "append")')).toBe("Edit “Content”: adds the line '[[Category:Bridges]]' at the end");
+  });
+});
+
+describe('an approved fill of the whole text', () => {
+  it('is kept as the change the page reports it made', () => {
+    const edit = { text: '\n[[Category:Bridges]]', change: { kind: 'append' as const } };
+    expect(semanticAsChange('fill(<textbox "Content">, "a\nb\n[[Category:Bridges]]")', { ok: true, navigated: false, edit }))
+      .toBe('fill(<textbox "Content">, "\\n[[Category:Bridges]]", "append")');
+    // No edit reported (a one-line field, a failure), or already a change: as it was.
+    expect(semanticAsChange('fill(<textbox "Name">, "Ada")', { ok: true, navigated: false })).toBe('fill(<textbox "Name">, "Ada")');
+    expect(semanticAsChange('fill(<textbox "Content">, "x")', { ok: false, code: 'not_run', message: 'm' })).toBe('fill(<textbox "Content">, "x")');
+    expect(semanticAsChange('fill(<textbox "Content">, "y", "prepend")', { ok: true, navigated: false, edit })).toBe('fill(<textbox "Content">, "y", "prepend")');
   });
 });

@@ -99,6 +99,8 @@ export const ActionResultSchema = z.discriminatedUnion('ok', [
     note: z.string().optional(),
     /** The action opened a new tab (target=_blank, window.open) and the agent followed it there. */
     openedTab: z.strictObject({ tabId: z.number().int(), url: z.string() }).optional(),
+    /** A whole text typed over a multi-line one: the change it made there, which is what is learned. */
+    edit: z.strictObject({ text: z.string(), change: TextChangeSchema }).optional(),
   }),
   z.strictObject({ ok: z.literal(false), code: ActionErrorCodeSchema, message: z.string() }),
 ]);
