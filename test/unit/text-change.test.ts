@@ -8,6 +8,7 @@ import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts
 import { applyTextChange, describeChange, textChangeOf } from '../../src/core/page/text-change.ts';
 import { actionWords } from '../../src/ui/app/candidate-words.ts';
 import { semanticAsChange } from '../../src/core/agent/edit-as-change.ts';
+import { abstractActions, instantiateAction } from '../../src/core/learning/shared/skill-variables.ts';
 
 const PAGE = 'The Golden Gate Bridge spans the strait.\n\n== History ==\nOpened in 1937.\n\n== See also ==\n* Bay Bridge';
 
@@ -111,5 +112,18 @@ describe('an approved fill of the whole text', () => {
     expect(semanticAsChange('fill(<textbox "Name">, "Ada")', { ok: true, navigated: false })).toBe('fill(<textbox "Name">, "Ada")');
     expect(semanticAsChange('fill(<textbox "Content">, "x")', { ok: false, code: 'not_run', message: 'm' })).toBe('fill(<textbox "Content">, "x")');
     expect(semanticAsChange('fill(<textbox "Content">, "y", "prepend")', { ok: true, navigated: false, edit })).toBe('fill(<textbox "Content">, "y", "prepend")');
+  });
+});
+
+describe('a change in a skill', () => {
+  it('keeps its own words, with the task\'s values inside it as variables, never the whole text', () => {
+    const taught = parseAction('fill(<textbox "Content">, "\\n[[Category:Bridges]]", "append")');
+    if (!taught.ok) throw taught.error;
+    const skill = abstractActions('Add the page to the category "Bridges"', [taught.action]);
+    expect(skill.name).toBe('Add the page to the category {content}');
+    expect(skill.variables).toEqual(['content']);
+    const step = formatAction(skill.actions[0]!);
+    expect(step).toBe('fill(<textbox "Content">, "\\n[[Category:{content}]]", "append")');
+    expect(instantiateAction(step, { content: 'Tunnels' })).toBe('fill(<textbox "Content">, "\\n[[Category:Tunnels]]", "append")');
   });
 });
