@@ -60,6 +60,8 @@ describe('wrongTargetReason', () => {
     expect(wrongTargetReason('Delete the page "Main Page" with the reason "vandalism"', act('click([2])'), typed)).toBeNull();
     // A value typed earlier in the episode (the field may since have gone) is a value too.
     expect(wrongTargetReason('Post "hello"', act('click([2])'), observation('Inbox', deleteForm('Inbox').slice(1)), ['hello'])).toBeNull();
+    // A text to write (more than six words) is not an item's name, even before it is typed.
+    expect(wrongTargetReason('Create the page "Release" with the text "Tag the trunk, build the packages and update the news."', act('click([2])'), observation('Release', deleteForm('x').slice(1)))).toBeNull();
     // A ticked option the task names is a value.
     const plan = observation('Sign up', [node('3', 'radio', 'Pro', { states: { checked: true } }), node('4', 'button', 'Sign up', { submits: true })]);
     expect(wrongTargetReason('Sign up on the "Pro" plan', act('click([4])'), plan)).toBeNull();

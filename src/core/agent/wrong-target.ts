@@ -8,8 +8,8 @@
  * and an approved plan included.
  *
  * The item is what the task quotes, less what the task only types or chooses
- * (a value in a field, a ticked option): those are values, not the item the
- * step acts on. No site's words: only the task's quotes and the page's title
+ * (a value in a field, a ticked option) and what is too long to be a name (a
+ * sentence to write): those are values, not the item the step acts on. No site's words: only the task's quotes and the page's title
  * and headings.
  */
 import type { Action } from '../page/action.ts';
@@ -19,6 +19,9 @@ import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { destructiveWordIn } from './sensitive-actions.ts';
 
 const QUOTED = /"([^"]+)"|“([^”]+)”|«([^»]+)»|(?<![\p{L}\p{N}])'([^']+)'(?![\p{L}\p{N}])|‘([^’]+)’/gu;
+
+/** Past this many words a quoted text is something to write (a sentence, a page's text), not an item's name. */
+export const MAX_ITEM_WORDS = 6;
 
 /** The texts a task quotes, in order, without repeats (any case). */
 export function quotedInTask(task: string): string[] {
@@ -72,7 +75,7 @@ function isValue(item: string, nodes: readonly SnapshotNode[], typed: readonly s
 export function wrongTargetReason(task: string, action: Action, observation: PageObservation, typed: readonly string[] = []): string | null {
   const commits = commitsState(action, observation);
   if (commits === null) return null;
-  const items = quotedInTask(task).filter((item) => !isValue(item, observation.nodes, typed));
+  const items = quotedInTask(task).filter((item) => item.split(/\s+/).length <= MAX_ITEM_WORDS && !isValue(item, observation.nodes, typed));
   if (items.length === 0) return null;
   const headings = observation.nodes.filter((n) => n.kind === 'heading' && n.name.trim() !== '').map((n) => n.name.replace(/\s+/g, ' ').trim());
   const shown = [observation.title, ...headings];
