@@ -59,6 +59,13 @@ describe('a page that is still changing', () => {
     expect(await page.inputValue('#display[data-hydrated]')).toBe('Ada');
   });
 
+  it('is read once its script\'s requests to its own origin have come back and it rendered what they loaded', async () => {
+    await open('loading-list.html');
+    const observation = await observeSettled(page);
+    // Five requests 100 ms apart, no DOM change until the last: a wait on mutations alone read the empty list.
+    expect(observation.nodes.filter((n) => n.role === 'button' && n.name === 'Invite member')).toHaveLength(1);
+  });
+
   it('is read after at most 1.5 s when it never stops changing, and the snapshot says so', async () => {
     await open('hydrating-form.html?forever');
     const started = Date.now();

@@ -87,7 +87,7 @@ describe('parseAction: malformed input', () => {
     ['clik([1])', 0, /^unknown action "clik"; expected one of click, /],
     ['click([1], "x")', 0, /^click takes click\(target\); got 2 arguments/],
     ['click()', 0, /^click takes click\(target\); got 0 arguments/],
-    ['fill([1])', 0, /^fill takes fill\(target, "text"\); got 1 argument /],
+    ['fill([1])', 0, /^fill takes fill\(target, "text"\) or fill\(target, "text", "append" or "prepend"\) or fill\(target, "text", "insert after" or "replace", "text"\); got 1 argument /],
     ['press()', 0, /^press takes press\(target, "text"\) or press\("text"\); got 0/],
     ['scroll(1)', 0, /^scroll takes scroll\(number, number\) or scroll\(target, number, number\)/],
     ['go_back(1)', 0, /^go_back takes go_back\(\); got 1 argument/],

@@ -14,7 +14,10 @@ function samples(): Action[] {
   for (const kind of ACTION_KINDS) {
     for (const form of ACTION_VOCABULARY[kind].forms) {
       const fields: Record<string, unknown> = { type: kind };
-      for (const [field, slot] of form) fields[field as string] = slot === 'target' ? button : slot === 'number' ? 40 : slot === 'url' ? 'https://shop.test/a?b=1' : `${String(field)} text`;
+      for (const [field, slot] of form) {
+        fields[field as string] = slot === 'target' ? button : slot === 'number' ? 40 : slot === 'url' ? 'https://shop.test/a?b=1'
+          : slot === 'change' ? { kind: 'insert', after: 'Intro' } : `${String(field)} text`;
+      }
       out.push(fields as Action);
     }
   }
@@ -22,9 +25,9 @@ function samples(): Action[] {
 }
 
 describe('the action vocabulary', () => {
-  it('has 16 kinds and 18 written forms (press and scroll each have two)', () => {
+  it('has 16 kinds and 19 written forms (fill, press and scroll each have two)', () => {
     expect(ACTION_KINDS).toHaveLength(16);
-    expect(samples()).toHaveLength(18);
+    expect(samples()).toHaveLength(19);
   });
 
   it('every form the vocabulary describes is written and read back unchanged', () => {
@@ -40,6 +43,8 @@ describe('the action vocabulary', () => {
     expect(formatAction({ type: 'press', target: button, keys: 'Enter' })).toBe('press(<button "Remove" in row "Alan Turing">, "Enter")');
     expect(formatAction({ type: 'scroll', dx: 0, dy: -300 })).toBe('scroll(0, -300)');
     expect(formatAction({ type: 'go_back' })).toBe('go_back()');
+    expect(formatAction({ type: 'fill', target: button, text: 'x', change: { kind: 'append' } })).toBe('fill(<button "Remove" in row "Alan Turing">, "x", "append")');
+    expect(formatAction({ type: 'fill', target: button, text: 'x', change: { kind: 'replace', old: 'y' } })).toBe('fill(<button "Remove" in row "Alan Turing">, "x", "replace", "y")');
   });
 
   it('tells the model every kind, in one line per kind or pair', () => {

@@ -15,6 +15,8 @@ export class ActionFailure extends Error {
 }
 
 /** Set by the navigation listeners while an action runs. */
+import type { RecordedChange } from '../../core/page/text-change.ts';
+
 export interface Run {
   win: Window;
   navigated: boolean;
@@ -27,6 +29,8 @@ export interface Run {
   check?: (when: string) => void;
   /** A pointer hit on a different control inside the target does not count as a click on the target. */
   strictHits?: boolean;
+  /** A fill that replaced a multi-line text: what it changed there (core/page/text-change.ts), for the result. */
+  edit?: RecordedChange;
 }
 
 type Realm = typeof globalThis;

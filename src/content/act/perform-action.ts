@@ -22,7 +22,8 @@ import { clickSequence, hoverOver, mouse } from './pointer.ts';
 import { scrollBy } from './scroll.ts';
 import { selectOption, setChecked } from './select.ts';
 import { scrollIntoViewIfNeeded, usable } from './targets.ts';
-import { currentText, editableTarget, typeInto } from './typing.ts';
+import { currentText, editableTarget, typeEdit, typeInto } from './typing.ts';
+import { applyTextChange, textChangeOf } from '../../core/page/text-change.ts';
 
 export { parseChord } from './keys.ts';
 
@@ -50,7 +51,7 @@ export async function performAction(action: Action, registry: RefRegistry, win: 
     // navigation a task later: wait a moment for it, or the next observation reads the page it leaves.
     if (!run.navigated) await Promise.race([sleep(win, SETTLE_MS), watcher.started]);
     const navigated = run.navigated || safeHref(win) !== run.startHref;
-    return note === undefined ? { ok: true, navigated } : { ok: true, navigated, note };
+    return { ok: true, navigated, ...(note !== undefined ? { note } : {}), ...(run.edit ? { edit: run.edit } : {}) };
   } catch (err) {
     if (err instanceof ActionFailure) return { ok: false, code: err.code, message: err.message };
     const e = err instanceof Error ? err : new Error(String(err));
@@ -94,8 +95,20 @@ async function execute(action: Action, registry: RefRegistry, run: Run): Promise
     case 'clear': {
       const el = editableTarget(usable(action.target, registry, { enabled: true }));
       scrollIntoViewIfNeeded(el);
+      if (action.type === 'fill' && action.change) {
+        // An edit of the text the field holds now, not of the text it held when the change was learned.
+        const edit = applyTextChange(currentText(el), action.text, action.change);
+        if (!edit.ok) throw new ActionFailure('invalid_action', `${edit.message}; nothing typed`);
+        typeEdit(el, edit, run);
+        const now = currentText(el);
+        return now === edit.value ? undefined : `the field shows ${JSON.stringify(now)} after the page handled the input`;
+      }
       const text = action.type === 'fill' ? action.text : '';
+      const before = currentText(el);
       typeInto(el, text, run);
+      // A whole text typed over a longer one is learned as what it changed there.
+      const edit = action.type === 'fill' && currentText(el) === text ? textChangeOf(before, text) : null;
+      if (edit) run.edit = edit;
       const now = currentText(el);
       return now === text ? undefined : `the field shows ${JSON.stringify(now)} after the page handled the input`;
     }

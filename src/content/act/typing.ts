@@ -150,6 +150,34 @@ export function typeInto(el: HTMLElement, text: string, run: Run): void {
       }
     }
   }
+  typeChars(el, text, run);
+  if (isFormField(el) && el.value !== before) plainEvent(el, run, 'change');
+}
+
+/**
+ * A change to the text a field holds (text-change.ts): the caret goes where
+ * the edit sits, the replaced span is deleted, and only the new text is typed,
+ * as a person editing the field would. Editors other than form fields have
+ * their whole new value typed.
+ */
+export function typeEdit(el: HTMLElement, edit: { value: string; at: number; removed: number; inserted: string }, run: Run): void {
+  if (!isFormField(el)) return typeInto(el, edit.value, run);
+  noteListsBeforeTyping(el);
+  if (deepActiveElement(el.ownerDocument) !== el) el.focus();
+  const before = el.value;
+  try {
+    el.setSelectionRange(edit.at, edit.at + edit.removed);
+  } catch {
+    // an input type without a selection API cannot be edited in place
+    return typeInto(el, edit.value, run);
+  }
+  if (edit.removed > 0) deleteText(el, -1, run);
+  typeChars(el, edit.inserted, run);
+  if (el.value !== before) plainEvent(el, run, 'change');
+}
+
+/** Types `text` at the caret: per character up to MAX_PER_CHAR, the rest as one chunk. */
+function typeChars(el: HTMLElement, text: string, run: Run): void {
   const whole = tag(el) === 'input' && WHOLE_VALUE_TYPES.has((el as HTMLInputElement).type);
   const chars = Array.from(text);
   const perChar = whole ? [] : chars.slice(0, MAX_PER_CHAR);
@@ -172,6 +200,5 @@ export function typeInto(el: HTMLElement, text: string, run: Run): void {
       }
     } else insertText(el, rest, run, 'insertFromPaste');
   }
-  if (isFormField(el) && el.value !== before) plainEvent(el, run, 'change');
 }
 

@@ -7,8 +7,12 @@
  * Generic signals only, no framework names: the document has loaded, and no
  * DOM mutation for a quiet period — anywhere, before a snapshot; touching the
  * target (its subtree or an ancestor's children), before an action, so a
- * ticking clock elsewhere does not hold a click up. Bounded: after `maxMs`
- * the caller goes on and says so.
+ * ticking clock elsewhere does not hold a click up. Before a snapshot, the
+ * page's own requests count as changes too (a fetch or XHR to its origin that
+ * finished within the quiet period: a script still loading what it will
+ * render), and so does one still in flight (the main-world script reports
+ * starts and ends: listener-marks.iife.ts), and a finite animation still
+ * running. Bounded: after `maxMs` the caller goes on and says so.
  */
 import { OVERLAY_ATTRIBUTE } from '../act/highlight.ts';
 
@@ -32,7 +36,13 @@ export interface SettleReport {
  */
 export interface ChangeClock {
   lastChange(near?: Element | null): number;
+  /** The page's requests to its own origin still in flight, as the main-world script reports them (0 when it cannot). */
+  requestsInFlight?(): number;
 }
+
+/** The events the main-world script sends when the page's own request starts and ends (listener-marks.iife.ts). */
+export const REQUEST_START = 'apprentice-request-start';
+export const REQUEST_END = 'apprentice-request-end';
 
 /** Changes kept for `lastChange(near)`; past this many in one quiet period, any change counts as near. */
 const MAX_RECENT = 256;
@@ -61,10 +71,57 @@ function touches(record: Pick<MutationRecord, 'type' | 'target'>, near: Element)
   return target === near || near.contains(target) || target.contains(near) || (record.type === 'childList' && !near.isConnected);
 }
 
+/** What a script of the page fetches from its own origin: its data, not its images or styles. */
+const SCRIPT_REQUESTS = new Set(['fetch', 'xmlhttprequest', 'beacon']);
+
+/** Calls `onRequest` when a fetch or XHR of the page to its own origin finishes; null when the browser cannot tell. */
+function observeOwnRequests(win: Window, onRequest: () => void): PerformanceObserver | null {
+  const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
+  if (typeof Observer !== 'function') return null;
+  const origin = win.location.origin;
+  const observer = new Observer((list) => {
+    const own = list.getEntries().some((e) => {
+      const initiator = (e as PerformanceResourceTiming).initiatorType;
+      if (!SCRIPT_REQUESTS.has(initiator)) return false;
+      try {
+        return new URL(e.name, win.location.href).origin === origin;
+      } catch {
+        return false;
+      }
+    });
+    if (own) onRequest();
+  });
+  try {
+    observer.observe({ type: 'resource' });
+  } catch {
+    return null;
+  }
+  return observer;
+}
+
+/** A finite animation (a transition, an entrance) is still running: its end is a change still to come. Endless ones (spinners, tickers) are not waited for. */
+function animating(win: Window): boolean {
+  const doc = win.document as Document & { getAnimations?: () => Animation[] };
+  if (typeof doc.getAnimations !== 'function') return false;
+  return doc.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+}
+
 /** Starts keeping the time of the page's changes (its load counts as one). */
 export function trackChanges(win: Window): ChangeClock {
   const now = () => win.performance.now();
   let last = now();
+  let lastRequest = -Infinity;
+  observeOwnRequests(win, () => {
+    lastRequest = now();
+  });
+  let inFlight = 0;
+  win.document.addEventListener?.(REQUEST_START, () => {
+    inFlight++;
+  });
+  win.document.addEventListener?.(REQUEST_END, () => {
+    inFlight = Math.max(0, inFlight - 1); // a start before this script ran was not counted
+    lastRequest = now();
+  });
   let overflowAt = -Infinity;
   let recent: { at: number; type: MutationRecordType; target: Node }[] = [];
   observeMutations(win, (records) => {
@@ -81,8 +138,9 @@ export function trackChanges(win: Window): ChangeClock {
     overflowAt = last; // the load is a change of everything
   });
   return {
+    requestsInFlight: () => inFlight,
     lastChange: (near) => {
-      if (near == null) return last;
+      if (near == null) return Math.max(last, lastRequest);
       let at = overflowAt;
       for (const r of recent) if (r.at > at && touches(r, near)) at = r.at;
       return at;
@@ -110,12 +168,20 @@ export function waitUntilSettled(
     const observer = observeMutations(win, (records) => {
       if (near === null || records.some((r) => touches(r, near))) last = now();
     });
+    // The page's own requests and animations hold up a read of the whole page, not an action on one element.
+    const requests = near === null ? observeOwnRequests(win, () => { last = now(); }) : null;
     const check = () => {
       const t = now();
+      if (near === null) {
+        // A request that ended meanwhile (the clock hears of it), one still in flight, a finite animation running.
+        last = Math.max(last, clock.lastChange(null));
+        if ((clock.requestsInFlight?.() ?? 0) > 0 || animating(win)) last = t;
+      }
       const loaded = win.document.readyState === 'complete';
       const quietFor = t - last;
       if ((loaded && quietFor >= quietMs) || t - started >= maxMs) {
         observer?.disconnect();
+        requests?.disconnect();
         resolve({ settled: loaded && quietFor >= quietMs, waitedMs: Math.round(t - started) });
         return;
       }

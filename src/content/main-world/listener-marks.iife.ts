@@ -14,6 +14,12 @@
  * Robustness: originals are captured before the page runs; every wrapper
  * calls the original first and swallows its own errors, so a page that
  * replaces these methods later, or throws in its handlers, is unaffected.
+ *
+ * It also says when the page's own requests start and end (fetch and XHR to
+ * its origin): the events `apprentice-request-start` / `-end` on the
+ * document, which the settle wait counts (dom/page-settle.ts) — a script
+ * still loading what it will render is a page still changing. The page can
+ * send them too; the wait is bounded, so that costs at most its 1.5 s.
  */
 (() => {
   const MARK = 'data-apprentice-listens';
@@ -68,6 +74,79 @@
       Object.defineProperty(proto, 'addEventListener', { value: disguise(wrapped, add), writable: true, configurable: true, enumerable: true });
     } catch {
       // a frozen prototype: only attribute and cursor signals remain
+    }
+  }
+
+  // Requests of the page to its own origin: start and end, for the settle wait.
+  const dispatch = proto.dispatchEvent;
+  const EventClass = globalThis.Event;
+  const doc = globalThis.document;
+  const signal = (type: 'apprentice-request-start' | 'apprentice-request-end'): void => {
+    try {
+      dispatch.call(doc, new EventClass(type));
+    } catch {
+      // best-effort
+    }
+  };
+  const ownOrigin = (url: unknown): boolean => {
+    try {
+      return new URL(String(url), globalThis.location.href).origin === globalThis.location.origin;
+    } catch {
+      return false;
+    }
+  };
+  const nativeFetch = globalThis.fetch;
+  if (typeof nativeFetch === 'function' && doc !== undefined) {
+    const wrapped = function fetch(this: unknown, ...args: Parameters<typeof globalThis.fetch>): Promise<Response> {
+      const result = nativeFetch.apply(this, args);
+      try {
+        const input = args[0];
+        const url = typeof input === 'string' || input instanceof URL ? String(input) : (input as Request | undefined)?.url;
+        if (ownOrigin(url)) {
+          signal('apprentice-request-start');
+          const end = () => signal('apprentice-request-end');
+          result.then(end, end);
+        }
+      } catch {
+        // the page's request went through
+      }
+      return result;
+    };
+    try {
+      globalThis.fetch = disguise(wrapped, nativeFetch);
+    } catch {
+      // a read-only fetch: resource timing still sees requests end
+    }
+  }
+  const xhr = globalThis.XMLHttpRequest?.prototype;
+  if (xhr !== undefined && typeof add === 'function' && doc !== undefined) {
+    const urls = new WeakMap<XMLHttpRequest, unknown>();
+    const open = xhr.open;
+    const send = xhr.send;
+    const wrappedOpen = function open_(this: XMLHttpRequest, ...args: unknown[]) {
+      try {
+        urls.set(this, args[1]);
+      } catch {
+        // best-effort
+      }
+      return (open as (...a: unknown[]) => void).apply(this, args);
+    };
+    const wrappedSend = function send_(this: XMLHttpRequest, ...args: unknown[]) {
+      try {
+        if (ownOrigin(urls.get(this))) {
+          signal('apprentice-request-start');
+          add.call(this, 'loadend', () => signal('apprentice-request-end'), { once: true });
+        }
+      } catch {
+        // best-effort
+      }
+      return (send as (...a: unknown[]) => void).apply(this, args);
+    };
+    try {
+      Object.defineProperty(xhr, 'open', { value: disguise(wrappedOpen, open as never), writable: true, configurable: true, enumerable: true });
+      Object.defineProperty(xhr, 'send', { value: disguise(wrappedSend, send as never), writable: true, configurable: true, enumerable: true });
+    } catch {
+      // leave XHR alone
     }
   }
 

@@ -100,6 +100,13 @@ function listenersFor(win: Window, options: DemonstrationRecorderOptions, detach
     values.flushAll();
     if (emit(el, (target) => ({ type: 'press', target, keys: 'Enter' }))) markTriggered();
   };
+  // The text a field holds when the person starts editing it: what a recorded edit changes.
+  const onBeginEdit = (e: Event) => {
+    if (!e.isTrusted) return;
+    const el = eventTarget(e);
+    const field = el ? textFieldOf(el) : null;
+    if (field) values.begin(field);
+  };
   const onFocusOut = (e: Event) => {
     const el = eventTarget(e);
     const field = el ? textFieldOf(el) : null;
@@ -114,6 +121,8 @@ function listenersFor(win: Window, options: DemonstrationRecorderOptions, detach
   };
   const listeners: [string, EventListener][] = [
     ['click', onClick as EventListener],
+    ['focusin', onBeginEdit],
+    ['beforeinput', onBeginEdit],
     ['input', onValue(false)],
     ['change', onValue(true)],
     ['keydown', onKeyDown as EventListener],

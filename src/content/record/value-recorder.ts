@@ -3,16 +3,21 @@
  * a field becomes one fill with the final text when the field settles
  * (change, blur, Enter, or before the next other action); a select, checkbox
  * or radio change becomes one select_option / check / uncheck, however many
- * 'input' and 'change' events the browser sent for it.
+ * 'input' and 'change' events the browser sent for it. A field that held
+ * several lines before the person edited it records the edit as a change
+ * (append, insert, replace: core/page/text-change.ts), never the whole text.
  */
 import type { Action, RefTarget } from '../../core/page/action.ts';
 import { secretKindOf } from '../../core/secrets/secret-fields.ts';
 import { maskOf } from '../../core/secrets/secret-kinds.ts';
+import { textChangeOf } from '../../core/page/text-change.ts';
 import { inputType, isToggle, optionLabel, tagOf, textOf } from './recorded-elements.ts';
 
 type Emit = (el: Element, build: (target: RefTarget) => Action) => boolean;
 
 export interface ValueRecorder {
+  /** The person is about to edit this field (focus, beforeinput): its text now is what the edit changes. */
+  begin(field: Element): void;
   /** The person typed in this field: its fill is pending until it settles. */
   touch(field: Element): void;
   /** Records the field's fill now, if its text changed since the last one. */
@@ -29,6 +34,8 @@ export function createValueRecorder(emit: Emit): ValueRecorder {
   const pending = new Set<Element>();
   /** The last text / state recorded per element, so repeated events record once. */
   const recorded = new WeakMap<Element, string>();
+  /** The text each field held before the person's edit since its last recorded fill. */
+  const before = new WeakMap<Element, string>();
 
   const flushField = (el: Element) => {
     if (!pending.delete(el)) return;
@@ -37,7 +44,12 @@ export function createValueRecorder(emit: Emit): ValueRecorder {
     // A secret field (by type and autocomplete: core/secrets) is recorded as its mask.
     const secret = tagOf(el) === 'input' ? secretKindOf({ role: 'textbox', name: '', inputType: inputType(el), autocomplete: el.getAttribute('autocomplete') ?? undefined }) : null;
     const text = secret !== null && value !== '' ? maskOf(secret) : value;
-    if (emit(el, (target) => ({ type: 'fill', target, text }))) recorded.set(el, value);
+    const edit = secret === null ? textChangeOf(recorded.get(el) ?? before.get(el) ?? '', value) : null;
+    const fill = (target: RefTarget): Action => (edit ? { type: 'fill', target, text: edit.text, change: edit.change } : { type: 'fill', target, text });
+    if (emit(el, fill)) {
+      recorded.set(el, value);
+      before.delete(el);
+    }
   };
   const flushAll = () => {
     for (const el of [...pending]) if (el.isConnected) flushField(el); else pending.delete(el);
@@ -68,6 +80,9 @@ export function createValueRecorder(emit: Emit): ValueRecorder {
   };
 
   return {
+    begin: (field) => {
+      if (!pending.has(field) && !before.has(field)) before.set(field, textOf(field));
+    },
     touch: (field) => void pending.add(field),
     flushField,
     flushAll,

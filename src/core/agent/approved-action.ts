@@ -10,6 +10,7 @@ import { actFindingAgain, checkBeforeActing, withNote } from './stale-target.ts'
 import { isFinished } from './controller-types.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
 import { containsMask } from '../secrets/secret-kinds.ts';
+import { semanticAsChange } from './edit-as-change.ts';
 
 /**
  * An approved step the worker died on. Without an idempotency id the action
@@ -83,7 +84,9 @@ export async function actApproved(
     const latest = await rt.get(episodeId);
     const last = latest.steps.at(-1)!;
     // With the result saved, the idempotency id has done its work.
-    const { actionId: _done, ...chosen } = last.chosen!;
+    const { actionId: _done, ...ran } = last.chosen!;
+    // A whole text typed over a multi-line one is kept as the change it made (text-change.ts): that is what is learned.
+    const chosen = { ...ran, semantic: semanticAsChange(ran.semantic, result) };
     const steps = [...latest.steps.slice(0, -1), { ...last, chosen, result }];
     let next: Episode;
     const maxSteps = rt.stepLimit(latest);

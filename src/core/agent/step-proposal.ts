@@ -13,6 +13,8 @@ import { maskProposedSecrets, maskStepSecrets } from './decision-guard.ts';
 import { TokenBudgetError } from './token-budget.ts';
 import { adjustStage, observeStage, proposeStage, rankStage, recordStage, shapeStage, unavailableActions, validateStage } from './step-stages.ts';
 import { secretKey, type AgentRuntime } from './agent-runtime.ts';
+import { wrongTargetReason } from './wrong-target.ts';
+import { parseAction } from '../page/action-grammar.ts';
 
 /** What one proposal left: the saved episode and, when it awaits approval, the page it was proposed on. */
 export interface Proposed {
@@ -100,7 +102,10 @@ export async function proposeOnce(rt: AgentRuntime, episodeId: string, excluded:
  * saved on the step either way, for the panel.
  */
 export async function runsUnasked(rt: AgentRuntime, episode: Episode, observation: PageObservation): Promise<{ run: boolean; episode: Episode }> {
-  const verdict = episode.steps.at(-1)?.replayStep !== undefined ? planStepVerdict(episode, observation, rt.deps.settings()) : await autonomyVerdict(rt.deps.episodes, episode, observation, rt.deps.settings());
+  // A state-changing step on a page that does not show the task's item asks first, whatever the mode (wrong-target.ts).
+  const wrong = wrongTargetOf(episode, observation);
+  const verdict = wrong !== null ? { run: false, reason: wrong }
+    : episode.steps.at(-1)?.replayStep !== undefined ? planStepVerdict(episode, observation, rt.deps.settings()) : await autonomyVerdict(rt.deps.episodes, episode, observation, rt.deps.settings());
   const latest = await rt.get(episode.id);
   const step = latest.steps.at(-1);
   // The person may have decided, paused or stopped meanwhile: their word wins.
@@ -108,4 +113,16 @@ export async function runsUnasked(rt: AgentRuntime, episode: Episode, observatio
   const noted: Episode = { ...latest, steps: [...latest.steps.slice(0, -1), { ...step, autonomy: { ran: verdict.run, reason: verdict.reason } }] };
   await rt.save(noted);
   return { run: verdict.run, episode: noted };
+}
+
+/** The wrong-target reason for the pending step's proposal, given what the episode typed so far. */
+function wrongTargetOf(episode: Episode, observation: PageObservation): string | null {
+  const top = episode.steps.at(-1)?.candidates[0];
+  const parsed = top ? parseAction(top.action) : null;
+  if (!parsed?.ok) return null;
+  const typed = episode.steps.flatMap((s) => {
+    const chosen = s.chosen ? parseAction(s.chosen.semantic) : null;
+    return chosen?.ok && chosen.action.type === 'fill' ? [chosen.action.text] : [];
+  });
+  return wrongTargetReason(episode.task, parsed.action, observation, typed);
 }

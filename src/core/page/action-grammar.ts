@@ -13,9 +13,13 @@
  *   STRING  := "…" | '…' with JSON escapes plus \' (unknown escapes are kept literally)
  * A quoted string in a target position is a ref, BrowserGym style: click('12');
  * a bare integer there is tolerated too: click(12).
+ * A fill may say it edits the field's text (text-change.ts):
+ *   fill(<textbox "Content">, "\n[[Category:Bridges]]", "append"), "prepend",
+ *   "insert after", "anchor" or "replace", "old text".
  */
 import { ActionSchema, type Action, type ActionType, type SemanticTarget, type Target, type TargetContext } from './action.ts';
 import { ACTION_KINDS, formOf, isActionKind, specOf, type Slot, type SlotKind } from './action-vocabulary.ts';
+import { changeArgs, changeFromArgs, type TextChange } from './text-change.ts';
 
 /** A malformed action string: where it went wrong and what was found there. */
 export class ActionParseError extends Error {
@@ -134,8 +138,17 @@ type Arg =
   | { kind: 'number'; value: number; raw: string; pos: number }
   | { kind: 'target'; target: Target; pos: number };
 
-const SLOT_WORDS: Record<SlotKind, string> = { target: 'target', number: 'number', value: '"text"', keys: '"text"', url: '"text"', answer: '"text"' };
-const describeForm = (name: string, form: readonly Slot<ActionType>[]) => `${name}(${form.map(([, kind]) => SLOT_WORDS[kind]).join(', ')})`;
+const SLOT_WORDS: Record<Exclude<SlotKind, 'change'>, string> = { target: 'target', number: 'number', value: '"text"', keys: '"text"', url: '"text"', answer: '"text"' };
+/** A change slot is written as one or two strings: a form ending in one takes one argument more. */
+const CHANGE_WORDS = ['"append" or "prepend"', '"insert after" or "replace", "text"'];
+const fits = (form: readonly Slot<ActionType>[], count: number): boolean =>
+  count === form.length || (form.at(-1)?.[1] === 'change' && count === form.length + 1);
+/** How a form is written, for an error: a form ending in a change is two ways of writing it. */
+function describeForm(name: string, form: readonly Slot<ActionType>[]): string[] {
+  const head = form.filter(([, kind]) => kind !== 'change').map(([, kind]) => SLOT_WORDS[kind as Exclude<SlotKind, 'change'>]);
+  const ways = form.at(-1)?.[1] === 'change' ? CHANGE_WORDS.map((w) => [...head, w]) : [head];
+  return ways.map((args) => `${name}(${args.join(', ')})`);
+}
 
 class Parser {
   private i = 0;
@@ -258,10 +271,10 @@ class Parser {
 
   private build(name: ActionType, args: Arg[], namePos: number): Action {
     const forms = specOf(name).forms as readonly (readonly Slot<ActionType>[])[];
-    const form = forms.find((f) => f.length === args.length);
+    const form = forms.find((f) => fits(f, args.length));
     if (form === undefined) {
       throw new Fail(
-        `${name} takes ${forms.map((f) => describeForm(name, f)).join(' or ')}; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
+        `${name} takes ${forms.flatMap((f) => describeForm(name, f)).join(' or ')}; got ${args.length} argument${args.length === 1 ? '' : 's'}`,
         namePos,
       );
     }
@@ -283,6 +296,12 @@ class Parser {
     const fields: Record<string, unknown> = { type: name };
     for (const [i, [field, kind]] of form.entries()) {
       const a = args[i]!;
+      if (kind === 'change') {
+        const change = changeFromArgs(args.slice(i).map(str));
+        if (typeof change === 'string') throw new Fail(`${name}: ${change}`, a.pos);
+        fields[field as string] = change;
+        continue;
+      }
       fields[field as string] = kind === 'target' ? target(a) : kind === 'number' ? num(a) : str(a);
     }
     const action = fields as Action;
@@ -332,6 +351,7 @@ export function formatAction(action: Action): string {
   const held = action as Record<string, unknown>;
   const args = formOf(action).map(([field, kind]) => {
     const v = held[field as string];
+    if (kind === 'change') return changeArgs(v as TextChange).map(quote).join(', ');
     return kind === 'target' ? formatTarget(v as Target) : kind === 'number' ? num(v as number) : quote(v as string);
   });
   return `${action.type}(${args.join(', ')})`;

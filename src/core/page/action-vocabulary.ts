@@ -8,6 +8,7 @@
  * (CONTRIBUTING, "Adding an action kind").
  */
 import type { Action, ActionType, SettingAction, Target } from './action.ts';
+import { describeChange, type TextChange } from './text-change.ts';
 
 /** What one argument slot holds, which says how it is written and which values may be substituted in it. */
 export type SlotKind =
@@ -16,7 +17,8 @@ export type SlotKind =
   | 'keys' // key names: "Enter", "Control+a"
   | 'url'
   | 'answer' // what the agent tells the person at the end
-  | 'number';
+  | 'number'
+  | 'change'; // how a fill edits the field's text, written as one or two strings ("append"; "insert after", "anchor")
 
 type ActionOf<K extends ActionType> = Extract<Action, { type: K }>;
 type FieldOf<K extends ActionType> = Exclude<keyof ActionOf<K>, 'type'>;
@@ -74,9 +76,11 @@ export const ACTION_VOCABULARY: Vocabulary = {
   fill: {
     ...SETS,
     mayOpenTab: false,
-    forms: [[['target', T], ['text', 'value']]],
-    doc: 'fill([ref], "text") — replace the content of a text field with "text".',
-    words: (a, say) => `Type ${say.value(a.text)} into ${say.target(a.target)}`,
+    forms: [[['target', T], ['text', 'value']], [['target', T], ['text', 'value'], ['change', 'change']]],
+    doc: 'fill([ref], "text") — replace the content of a text field with "text". To edit a long text instead, add how: fill([ref], "text", "append") or "prepend" adds "text" at the end or the start; fill([ref], "text", "insert after", "anchor") and fill([ref], "text", "replace", "old text") need an anchor or old text the field holds exactly once.',
+    words: (a, say) => (a.change
+      ? `Edit ${say.target(a.target)}: ${describeChange(a.text, a.change)}`
+      : `Type ${say.value(a.text)} into ${say.target(a.target)}`),
   },
   clear: targetOnly('Clear', 'clear([ref]) — empty a text field.', { ...ACTS, mayOpenTab: false }),
   select_option: {
@@ -155,6 +159,7 @@ export interface SlotRewrites {
   readonly keys?: (s: string) => string;
   readonly url?: (s: string) => string;
   readonly answer?: (s: string) => string;
+  readonly change?: (c: TextChange) => TextChange;
 }
 
 /** The action with its slots rewritten by kind: substitute a task's values, abstract a target. */

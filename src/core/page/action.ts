@@ -5,6 +5,7 @@
  * ephemeral across sessions (JitRL App. F, "Action Handling").
  */
 import * as z from 'zod';
+import { TextChangeSchema } from './text-change.ts';
 
 export const RefTargetSchema = z.strictObject({ kind: z.literal('ref'), ref: z.string().min(1) });
 /**
@@ -38,7 +39,12 @@ export const ActionSchema = z.discriminatedUnion('type', [
   targeted('clear'),
   targeted('check'),
   targeted('uncheck'),
-  z.strictObject({ type: z.literal('fill'), target: TargetSchema, text: z.string() }),
+  /**
+   * Types `text` over the field's text; with a `change`, edits what the field
+   * holds instead: `text` is appended, prepended, inserted or put in place of
+   * an old text (text-change.ts).
+   */
+  z.strictObject({ type: z.literal('fill'), target: TargetSchema, text: z.string(), change: TextChangeSchema.optional() }),
   z.strictObject({ type: z.literal('select_option'), target: TargetSchema, option: z.string() }),
   /** Keys such as "Enter", "Control+a"; without a target it goes to the focused element. */
   z.strictObject({ type: z.literal('press'), target: TargetSchema.optional(), keys: z.string().min(1) }),
@@ -88,6 +94,8 @@ export const ActionResultSchema = z.discriminatedUnion('ok', [
     note: z.string().optional(),
     /** The action opened a new tab (target=_blank, window.open) and the agent followed it there. */
     openedTab: z.strictObject({ tabId: z.number().int(), url: z.string() }).optional(),
+    /** A whole text typed over a multi-line one: the change it made there, which is what is learned. */
+    edit: z.strictObject({ text: z.string(), change: TextChangeSchema }).optional(),
   }),
   z.strictObject({ ok: z.literal(false), code: ActionErrorCodeSchema, message: z.string() }),
 ]);

@@ -94,6 +94,14 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
     if (v.length < 1 || !containsValue(task, v) || /^\{.*\}$/.test(v)) return value;
     return `{${bind(v, variableNameFor(target ? targetLabel(target) : '', fallback))}}`;
   };
+  // An edit of a field's text (text-change.ts) keeps its own words: the task's values inside what it adds become variables.
+  const changeSlots = (text: string, target: Target): string => {
+    let out = text;
+    for (const value of explicit) {
+      if (containsValue(out, value)) out = replaceValue(out, value, `{${bind(value, variableNameFor(targetLabel(target), 'text'))}}`);
+    }
+    return out;
+  };
   // The value is replaced where it stands, so "Add Red teapot to cart" becomes "Add {item} to cart".
   const abstractName = (name: string): string => {
     if (!name) return name;
@@ -124,7 +132,7 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
         // A secret the task itself names is bound like any value (so the name hides it too).
         const text = secretFieldOf(a) !== null && !containsValue(task, a.text)
           ? `{${bind(`\u0000secret:${a.text}`, variableNameFor(targetLabel(a.target), 'secret'))}}`
-          : slot(a.text, a.target, 'text');
+          : a.change ? changeSlots(a.text, a.target) : slot(a.text, a.target, 'text');
         out.push({ ...a, text, target: abstractTarget(a.target) });
         break;
       }

@@ -1,0 +1,145 @@
+/**
+ * Commits on the wrong target (issue 34, part 6): a state-changing step on a
+ * page that does not show the item the task names asks, with the reason, in
+ * every ask mode — here "Ask every step" and earned autonomy, where two
+ * approvals of "Delete page" would otherwise run it unasked.
+ */
+import { describe, expect, it } from 'vitest';
+import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
+import { commitsState, quotedInTask, wrongTargetReason } from '../../src/core/agent/wrong-target.ts';
+import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
+import { parseAction } from '../../src/core/page/action-grammar.ts';
+import type { Action, ActionResult } from '../../src/core/page/action.ts';
+import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
+import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
+import type { PageDriver } from '../../src/core/ports.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+
+const node = (ref: string | null, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
+  ref, kind: ref === null ? 'heading' : 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
+});
+
+const deleteForm = (item: string): SnapshotNode[] => [
+  node(null, 'heading', `Delete ${item}`, { level: 1 }),
+  node('1', 'textbox', 'Reason', { inForm: true }),
+  node('2', 'button', 'Delete page', { inForm: true, submits: true, formMethod: 'post', formAction: 'https://wiki.test/delete' }),
+];
+
+const observation = (title: string, nodes: SnapshotNode[]): PageObservation => ({
+  url: 'https://wiki.test/delete?page=Main_Page', title, nodes, focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
+  scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+});
+
+const act = (text: string): Action => {
+  const parsed = parseAction(text);
+  if (!parsed.ok) throw parsed.error;
+  return parsed.action;
+};
+
+describe('wrongTargetReason', () => {
+  const wrong = observation('Delete Main Page — Wiki', deleteForm('Main Page'));
+
+  it('asks before a posting submit on a page that does not show the named item, and says why', () => {
+    expect(wrongTargetReason('Delete the page "Golden Gate Bridge"', act('click([2])'), wrong)).toBe(
+      'the task names "Golden Gate Bridge", and this page does not show it (title "Delete Main Page — Wiki"; headings "Delete Main Page"): "Delete page" posts a form, and may act on the wrong item',
+    );
+  });
+
+  it('lets it be when the title or a heading shows the item (spaces and underscores alike, any case)', () => {
+    expect(wrongTargetReason('Delete the page "Main Page"', act('click([2])'), wrong)).toBeNull();
+    expect(wrongTargetReason('Delete the page "main page"', act('click([2])'), observation('Main_Page', []))).toBeNull();
+  });
+
+  it('looks only at steps that change state, and only when the task names an item', () => {
+    expect(wrongTargetReason('Delete the page "Golden Gate Bridge"', act('fill([1], "duplicate")'), wrong)).toBeNull();
+    expect(wrongTargetReason('Delete the page Golden Gate Bridge', act('click([2])'), wrong)).toBeNull();
+  });
+
+  it('does not take a value the task types or chooses for the item', () => {
+    const typed = observation('Delete Main Page', [...deleteForm('Main Page').slice(0, 1), node('1', 'textbox', 'Reason', { value: 'vandalism' }), deleteForm('Main Page')[2]!]);
+    expect(wrongTargetReason('Delete the page "Main Page" with the reason "vandalism"', act('click([2])'), typed)).toBeNull();
+    // A value typed earlier in the episode (the field may since have gone) is a value too.
+    expect(wrongTargetReason('Post "hello"', act('click([2])'), observation('Inbox', deleteForm('Inbox').slice(1)), ['hello'])).toBeNull();
+    // A text to write (more than six words) is not an item's name, even before it is typed.
+    expect(wrongTargetReason('Create the page "Release" with the text "Tag the trunk, build the packages and update the news."', act('click([2])'), observation('Release', deleteForm('x').slice(1)))).toBeNull();
+    // A ticked option the task names is a value.
+    const plan = observation('Sign up', [node('3', 'radio', 'Pro', { states: { checked: true } }), node('4', 'button', 'Sign up', { submits: true })]);
+    expect(wrongTargetReason('Sign up on the "Pro" plan', act('click([4])'), plan)).toBeNull();
+  });
+
+  it('names why a step changes state', () => {
+    const obs = observation('x', [
+      node('5', 'button', 'Remove', {}), node('6', 'button', 'Next', {}), node('7', 'textbox', 'q', { inForm: true }),
+      node('8', 'checkbox', 'Auto', { submits: true }), node('9', 'button', 'Go', { submits: true, formMethod: 'get' }),
+    ]);
+    expect(commitsState(act('click([5])'), obs)).toBe('"Remove" says "remove"');
+    expect(commitsState(act('click([6])'), obs)).toBeNull();
+    expect(commitsState(act('press([7], "Enter")'), obs)).toBe('Enter submits its form');
+    expect(commitsState(act('check([8])'), obs)).toBe('changing it submits its form');
+    expect(commitsState(act('click([9])'), obs)).toBe('"Go" submits a form');
+    expect(quotedInTask('Move “Golden Gate” to \'Bridges\' and "golden gate"')).toEqual(['Golden Gate', 'Bridges']);
+  });
+});
+
+/** A wiki's delete form for one page, whatever the task says. */
+class DeletePage implements PageDriver {
+  acted: Action[] = [];
+  async observe(): Promise<PageObservation> {
+    return observation('Delete Main Page — Wiki', deleteForm('Main Page'));
+  }
+  async act(action: Action): Promise<ActionResult> {
+    this.acted.push(action);
+    return { ok: true, navigated: false };
+  }
+}
+
+const policy: CandidatePolicy = {
+  id: 'fixed',
+  async propose() {
+    return { candidates: [{ action: act('click([2])'), logit: 2 }], logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [] };
+  },
+};
+
+function controllerOn(page: DeletePage, store: InMemoryEpisodeStore, settings: Settings, ids: { n: number }) {
+  let t = 1000 + ids.n * 1000;
+  const deps: AgentDeps = {
+    episodes: store, pageFor: () => page, policy: () => policy, learners: () => [], evaluator: () => null, settings: () => settings,
+    clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => `ep-${++ids.n}`,
+  };
+  return new AgentController(deps);
+}
+
+describe('the check in the controller', () => {
+  const earned: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax', askModes: { 'https://wiki.test': 'unapproved-only' } } };
+  const start = (c: AgentController, task: string) => c.start({ task, startUrl: 'https://wiki.test/delete?page=Main_Page', tabId: 7 });
+
+  it('a delete approved in two tasks runs unasked on its own item, and asks with the reason on another', async () => {
+    const store = new InMemoryEpisodeStore();
+    const page = new DeletePage();
+    const ids = { n: 0 };
+    for (let i = 0; i < 2; i++) {
+      const c = controllerOn(page, store, earned, ids);
+      const ep = await start(c, `Delete the page "Main Page" (${i + 1})`);
+      expect(ep.steps[0]!.autonomy?.ran).toBe(false);
+      await c.decide(ep.id, { kind: 'approve' });
+      await c.stop(ep.id);
+    }
+    expect(page.acted).toHaveLength(2);
+    const own = await start(controllerOn(page, store, earned, ids), 'Delete the page "Main Page"');
+    expect(own.steps[0]!.autonomy).toEqual({ ran: true, reason: 'you approved it in 2 tasks on this page, same target' });
+    expect(page.acted).toHaveLength(3);
+
+    const other = await start(controllerOn(page, store, earned, ids), 'Delete the page "Golden Gate Bridge"');
+    expect(page.acted).toHaveLength(3);
+    expect(other.status).toBe('awaiting_approval');
+    expect(other.steps[0]!.autonomy).toEqual({
+      ran: false,
+      reason: 'the task names "Golden Gate Bridge", and this page does not show it (title "Delete Main Page — Wiki"; headings "Delete Main Page"): "Delete page" posts a form, and may act on the wrong item',
+    });
+  });
+
+  it('under "Ask every step" the step says the same reason', async () => {
+    const ep = await start(controllerOn(new DeletePage(), new InMemoryEpisodeStore(), DEFAULT_SETTINGS, { n: 0 }), 'Delete the page "Golden Gate Bridge"');
+    expect(ep.steps[0]!.autonomy?.reason).toMatch(/^the task names "Golden Gate Bridge", and this page does not show it/);
+  });
+});
