@@ -77,6 +77,41 @@
     }
   }
 
+  watchOwnRequests(proto, add, disguise);
+
+  // `el.onclick = fn` never calls addEventListener.
+  for (const ctor of [globalThis.HTMLElement, globalThis.SVGElement]) {
+    const p = ctor?.prototype;
+    if (p === undefined) continue;
+    for (const type of ['click', 'mousedown', 'pointerdown', 'mouseup']) {
+      const key = `on${type}`;
+      const desc = Object.getOwnPropertyDescriptor(p, key) ?? Object.getOwnPropertyDescriptor(Object.getPrototypeOf(p) as object, key);
+      if (desc?.set === undefined || desc.get === undefined || desc.configurable !== true) continue;
+      const { get, set } = desc;
+      try {
+        Object.defineProperty(p, key, {
+          configurable: true,
+          enumerable: desc.enumerable ?? true,
+          get: disguise(function (this: Element) { return get.call(this); }, get),
+          set: disguise(function (this: Element, value: unknown) {
+            set.call(this, value);
+            if (typeof value === 'function') mark(this, type);
+          }, set),
+        });
+      } catch {
+        // leave this property alone
+      }
+    }
+  }
+})();
+type Disguise = <F extends (...args: never[]) => unknown>(wrapper: F, original: F) => F;
+
+/**
+ * Requests of the page to its own origin: start and end, for the settle wait.
+ * Set up from the script above with the originals it captured before the
+ * page ran (`add`, `disguise`).
+ */
+function watchOwnRequests(proto: EventTarget, add: EventTarget['addEventListener'] | undefined, disguise: Disguise): void {
   // Requests of the page to its own origin: start and end, for the settle wait.
   const dispatch = proto.dispatchEvent;
   const EventClass = globalThis.Event;
@@ -149,30 +184,6 @@
       // leave XHR alone
     }
   }
+}
 
-  // `el.onclick = fn` never calls addEventListener.
-  for (const ctor of [globalThis.HTMLElement, globalThis.SVGElement]) {
-    const p = ctor?.prototype;
-    if (p === undefined) continue;
-    for (const type of ['click', 'mousedown', 'pointerdown', 'mouseup']) {
-      const key = `on${type}`;
-      const desc = Object.getOwnPropertyDescriptor(p, key) ?? Object.getOwnPropertyDescriptor(Object.getPrototypeOf(p) as object, key);
-      if (desc?.set === undefined || desc.get === undefined || desc.configurable !== true) continue;
-      const { get, set } = desc;
-      try {
-        Object.defineProperty(p, key, {
-          configurable: true,
-          enumerable: desc.enumerable ?? true,
-          get: disguise(function (this: Element) { return get.call(this); }, get),
-          set: disguise(function (this: Element, value: unknown) {
-            set.call(this, value);
-            if (typeof value === 'function') mark(this, type);
-          }, set),
-        });
-      } catch {
-        // leave this property alone
-      }
-    }
-  }
-})();
 export {};
