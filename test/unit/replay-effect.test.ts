@@ -33,6 +33,9 @@ describe('a plan step is bound to its effect', () => {
     const { w, approved } = await replayOn(SAVE_TO);
     expect(approved.steps.map((s) => s.chosen?.decision ?? 'pending')).toEqual(['approved', 'auto', 'pending']);
     expect(w.site().typed).toBe('Grace');
+    // The replayed step keeps its element as it ran: a procedure learned from this success has its effect too,
+    // and the act-time check had it to compare with.
+    expect(approved.steps[1]!.chosen!.target).toEqual({ role: 'textbox', name: 'Display name', formAction: SAVE_TO, formMethod: 'post', submits: false });
   });
 
   it('the field\'s form now posts elsewhere: the replayed step asks and says where (it ran unasked before issue 30)', async () => {
