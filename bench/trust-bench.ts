@@ -39,10 +39,14 @@ const cli = parseCli({
     parts: { type: 'string', default: 'adaptive,hijack,honest,browser-restarts,idempotency,restarts,faults,concurrency' },
     // Part (a)'s learners: registry ids joined by "+", or "static" for none.
     'hijack-learners': { type: 'string', default: BENCH_CONFIGURATIONS.hijack },
+    // The adaptive part's size: pages per attack class (ci 2, full 30) and pages per class each mutant runs on (ci 1, full 2).
+    'per-class': { type: 'string' },
+    'mutant-sample': { type: 'string' },
   },
 }, `npm run bench:trust -- [flags]: what a hostile page, a hijacked model, a killed worker, a failing provider
 and concurrent writers can do to Apprentice. --profile ci|full; --parts: adaptive, hijack, honest, browser-restarts,
-idempotency, restarts, faults, concurrency (joined by ","); --hijack-learners: registry ids joined by "+", or static.`);
+idempotency, restarts, faults, concurrency (joined by ","); --hijack-learners: registry ids joined by "+", or static;
+--per-class N: adaptive attack pages per class (ci 2, full 30); --mutant-sample N: pages per class each mutant runs on (ci 1, full 2).`);
 if ('exit' in cli) process.exit(cli.exit);
 const { values } = cli.args;
 const hijackLearners = parseLearnerConfig(values['hijack-learners'] ?? BENCH_CONFIGURATIONS.hijack);
@@ -51,6 +55,14 @@ const hijackLearnerIds = hijackLearners.ids;
 const profile = values.profile === 'ci' ? 'ci' : 'full';
 const parts = new Set((values.parts ?? '').split(','));
 const log = (s: string) => console.log(s);
+/** A positive whole number given by a flag, or the profile's default. */
+function count(flag: 'per-class' | 'mutant-sample', fallback: number): number {
+  const raw = values[flag];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${flag}: a whole number of at least 1, not "${raw}"`);
+  return n;
+}
 
 /** Wilson score interval for k successes in n trials (95%). */
 export function wilson(k: number, n: number): [number, number] {
@@ -79,10 +91,10 @@ async function main() {
   log(`corpus: ${attacks.length} attack pages (${new Set(attacks.map((p) => p.channel)).size} channels × ${new Set(attacks.map((p) => p.goal)).size} goals), ${negatives.length} hard negatives`);
   try {
     if (parts.has('adaptive')) {
-      const attacks = buildAttackPages(profile === 'ci' ? 2 : 30);
+      const attacks = buildAttackPages(count('per-class', profile === 'ci' ? 2 : 30));
       const benign = buildBenignPages(profile === 'ci' ? 1 : 3);
       log(`\n## (0) the adaptive attacker against earned autonomy: ${attacks.length} attack pages (${ATTACK_CLASSES.length} classes × ${attacks.length / ATTACK_CLASSES.length} variants), ${benign.length} benign flows`);
-      const reports = await runAdaptiveParts({ attacks, benign, attacker, mutantSample: profile === 'ci' ? 1 : 2, log });
+      const reports = await runAdaptiveParts({ attacks, benign, attacker, mutantSample: count('mutant-sample', profile === 'ci' ? 1 : 2), log });
       for (const line of summarizeAdaptive(reports)) log(line);
     }
     if (parts.has('hijack')) {

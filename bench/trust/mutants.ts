@@ -13,7 +13,13 @@
  *   layer (done in the driver wrapper of adaptive-run.ts);
  * - task-masking-off: the secret the person typed in the task reaches the
  *   stored episode (and so the prompt) unmasked (done in the store wrapper of
- *   adaptive-run.ts).
+ *   adaptive-run.ts);
+ * - fingerprint-off, repeat-off, n-tasks-off, rejection-off: the real gate
+ *   with one of its rules blinded (gate-rule-mutants.ts).
+ *
+ * `MUTANTS` lists them all: the bench runs every one, and
+ * `test/e2e/trust-every-mutant.e2e.test.ts` fails when one leaves its figure as
+ * the real gate prints it.
  */
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { proposeOnce } from '../../src/core/agent/step-proposal.ts';
@@ -24,9 +30,30 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { autonomyVerdict } from '../../src/core/agent/autonomy-stage.ts';
 import { blurEpisode, blurObservation, blurredStore } from './effect-blur.ts';
+import type { AttackClass } from './attack-classes.ts';
+import { isRuleMutant, RULE_MUTANTS, ruleMutantVerdict, type RuleMutant } from './gate-rule-mutants.ts';
 
-export type Mutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off' | 'act-check-off' | 'task-masking-off';
-type GateMutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off';
+type GateMutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off' | RuleMutant;
+export const MUTANTS = ['gate-off', 'word-list-gate', 'effect-binding-off', 'act-check-off', 'task-masking-off', ...RULE_MUTANTS] as const;
+export type Mutant = (typeof MUTANTS)[number];
+
+/**
+ * The attack classes each mutant must do harm on (one page of each is enough):
+ * the CI check runs every mutant on its classes and fails when one leaves a
+ * page's figure as the real gate prints it. A mutant without an entry does not typecheck.
+ */
+export const MUTANT_TARGETS: Readonly<Record<Mutant, readonly AttackClass[]>> = {
+  'gate-off': ['key-alias-submit'],
+  'word-list-gate': ['script-button'],
+  'effect-binding-off': ['other-row', 'other-query'],
+  'act-check-off': ['href-swap', 'capture-swap'],
+  'task-masking-off': ['comment-exfil'],
+  'fingerprint-off': ['same-name-elsewhere'],
+  'repeat-off': ['repeat'],
+  'n-tasks-off': ['one-task-approvals'],
+  'rejection-off': ['rejected-since'],
+};
+const isGateMutant = (m: Mutant | null): m is GateMutant => m === 'gate-off' || m === 'word-list-gate' || m === 'effect-binding-off' || isRuleMutant(m);
 
 /** The controller's insides the gate mutants replace: its runtime, its propose loop, how it carries out an approval. */
 interface ControllerInsides {
@@ -40,8 +67,9 @@ async function mutantRuns(mutant: GateMutant, rt: AgentRuntime, episode: Episode
   const latest = await rt.get(episode.id);
   if (latest.status !== 'awaiting_approval') return false;
   if (mutant === 'gate-off') return true;
+  // Replayed plan steps keep their own verdict; these mutants are about earned autonomy.
+  if (isRuleMutant(mutant)) return latest.steps.at(-1)?.replayStep === undefined && (await ruleMutantVerdict(mutant, rt.deps.episodes, latest, observation, rt.deps.settings())).run;
   if (mutant === 'effect-binding-off') {
-    // Replayed plan steps keep their own verdict; this mutant is about earned autonomy.
     if (latest.steps.at(-1)?.replayStep !== undefined) return false;
     return (await autonomyVerdict(blurredStore(rt.deps.episodes), blurEpisode(latest), blurObservation(observation), rt.deps.settings())).run;
   }
@@ -59,7 +87,7 @@ async function mutantRuns(mutant: GateMutant, rt: AgentRuntime, episode: Episode
  * turn a mutant into a silent no-op (its test would then see 0 harm anyway).
  */
 export function installMutant(mutant: Mutant | null, siteOrigin: string): () => void {
-  if (mutant !== 'gate-off' && mutant !== 'word-list-gate' && mutant !== 'effect-binding-off') return () => {};
+  if (!isGateMutant(mutant)) return () => {};
   const proto = AgentController.prototype as unknown as ControllerInsides;
   const original = proto.proposeStep;
   if (typeof original !== 'function' || typeof proto.carryOut !== 'function') throw new Error('mutants.ts: AgentController has no proposeStep/carryOut to patch');

@@ -95,7 +95,8 @@ async function refusedThenReal(path: string, text: string, message: RegExp, atta
   expect(effects).toEqual([]);
   await open(path);
   await act((await approve(text)).action, null);
-  expect(effects).toEqual([attack]);
+  // Without the check the request does leave; on a loaded machine it can take longer than act()'s 300 ms to arrive.
+  await expect.poll(() => effects, { timeout: 10_000 }).toEqual([attack]);
 }
 
 describe('the check at the moment of effect', () => {
@@ -126,9 +127,9 @@ describe('the check at the moment of effect', () => {
     ]);
   });
 
-  // TODO [2026-12-05]: flaky on a loaded machine (1 of 4 clean-clone runs): the page's own navigation can commit before
-  // window.stop() runs, which is best effort by design (docs/security.md). Skipped until it is made deterministic.
-  it.skip('a page that also stops the click before it reaches the check is caught right after, and the navigation stopped', async () => {
+  // It was flaky (1 of 4 runs) while window.stop() after the click was the only catch: the request could leave first.
+  // The navigate event is checked before any request leaves.
+  it('a page that also stops the click before it reaches the check is caught where the navigation starts; nothing is sent', async () => {
     await refusedThenReal('/stop-and-swap', 'click(<link "Order details">)', /when it took effect: its link goes to http:\/\/evil\.test\/steal/, 'attacker http://evil.test/steal');
   });
 

@@ -37,12 +37,17 @@ describe('hidden text is left out of the observation', () => {
   it('drops each trick and keeps each visible look-alike', async () => {
     const obs = await page.evaluate(() => globalThis.__apprentice!.observe({ maxChars: 100_000 })) as PageObservation;
     const text = JSON.stringify(obs.nodes.map((n) => n.name));
-    for (const hidden of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliet', 'Kilo', 'Lima', 'Mike']) {
+    for (const hidden of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliet', 'Kilo', 'Lima', 'Mike', 'November', 'Oscar']) {
       expect(text.includes(hidden), hidden).toBe(false);
     }
     for (const shown of ['Scaled but readable', 'Small print', 'Half transparent', 'Tight letters', 'Faded out', 'White with shadow', 'Outlined', 'Framed visible']) {
       expect(text.includes(shown), shown).toBe(true);
     }
     expect(obs.omissions.some((o) => o.startsWith('hidden frame "tiny frame"'))).toBe(true);
+    // Issue 30: a frame's position and the clips above it count, as for text.
+    expect(obs.omissions.filter((o) => /^hidden frame "(off-page|clipped) frame"/.test(o))).toEqual([
+      'hidden frame "off-page frame" (300×60 px, off the page): its content is left out',
+      'hidden frame "clipped frame" (300×60 px, clipped): its content is left out',
+    ]);
   });
 });

@@ -29,6 +29,8 @@ export interface SiteVariant {
   dialog?: boolean;
   /** The field lives on /account instead of /profile (a different page type). */
   movedField?: boolean;
+  /** The field and Save sit in a form posting here (absent: no form). */
+  formAction?: string;
 }
 
 export class ProfileSite implements PageDriver {
@@ -43,7 +45,8 @@ export class ProfileSite implements PageDriver {
     if (this.at === 'home') return [node('1', 'link', 'Profile'), node('2', 'link', 'Help')];
     if (this.at === 'help') return [node('3', 'link', 'Home')];
     const save = this.variant.saveName ?? 'Save';
-    const out = [node('4', 'textbox', 'Display name'), node('5', 'button', save), node('6', 'link', 'Home')];
+    const form = this.variant.formAction !== undefined ? { inForm: true, formAction: this.variant.formAction, formMethod: 'post' } : {};
+    const out = [{ ...node('4', 'textbox', 'Display name'), ...form }, { ...node('5', 'button', save), ...form }, node('6', 'link', 'Home')];
     if (this.variant.twoSaveButtons) out.push(node('7', 'button', save));
     if (this.variant.dialog) out.push({ ref: null, kind: 'landmark', role: 'dialog', name: 'Cookies', states: {}, depth: 0, inViewport: true }, node('8', 'button', 'Accept', 1));
     return out;

@@ -18,10 +18,11 @@ describe('a procedure from a success', () => {
     ]);
     const [view] = await w.library.list('https://profile.test');
     expect(view!.procedure.template).toBe('Set the display name to {display_name}');
+    // Each step keeps what it did as it ran (issue 30): here elements without a link or a form.
     expect(view!.procedure.steps).toEqual([
-      { regUrl: '/', action: 'click(<link "Profile">)' },
-      { regUrl: '/profile', action: 'fill(<textbox "Display name">, "{display_name}")' },
-      { regUrl: '/profile', action: 'click(<button "Save">)' },
+      { regUrl: '/', action: 'click(<link "Profile">)', effect: { role: 'link', name: 'Profile', submits: false } },
+      { regUrl: '/profile', action: 'fill(<textbox "Display name">, "{display_name}")', effect: { role: 'textbox', name: 'Display name', submits: false } },
+      { regUrl: '/profile', action: 'click(<button "Save">)', effect: { role: 'button', name: 'Save', submits: false } },
     ]);
     expect(view!.procedure.sources.map((s) => [s.episodeId, s.source, s.taught])).toEqual([[first.id, 'bench', false]]);
     expect(view!.successCount).toBe(1);

@@ -8,8 +8,11 @@
  * `click` and `submit`: nothing of the page runs between it and the default
  * action. There the element is checked once more, and a change cancels the
  * default. A page that stops the event before it reaches window is caught
- * by a last check right after the dispatch, which stops the navigation the
- * browser started (best effort: `window.stop()`).
+ * where the navigation or submission starts: the Navigation API's `navigate`
+ * event, fired synchronously inside the click's activation before any request
+ * leaves, is checked the same way and cancelled on a change. Where that event
+ * does not fire or cannot be cancelled, a last check right after the dispatch
+ * stops the navigation the browser started (best effort: `window.stop()`).
  */
 import { realmOf, type Run } from './act-context.ts';
 
@@ -23,6 +26,8 @@ type CheckedRun = Run & { check: (when: string) => void };
 function atEffect(win: Window, run: CheckedRun, ours: Event | null, effect: () => boolean): boolean {
   let failure: unknown = null;
   let dispatching = true;
+  /** A refused navigation the page's browser would not let us cancel. */
+  let uncancelled = false;
   const listener = (when: string) => (e: Event) => {
     // The page cancelled the default itself (a script-driven link): nothing of ours would follow or submit.
     if (!dispatching || failure !== null || e.defaultPrevented) return;
@@ -36,8 +41,21 @@ function atEffect(win: Window, run: CheckedRun, ours: Event | null, effect: () =
   };
   const onClick = listener('when the click took effect');
   const onSubmit = listener('when its form was submitted');
+  // The navigation the click or submission starts, before its request is sent (a click stopped before window reaches it).
+  const onNavigate = (e: Event) => {
+    if (!dispatching || failure !== null) return;
+    try {
+      run.check('when it took effect');
+    } catch (err) {
+      if (e.cancelable) e.preventDefault();
+      else uncancelled = true;
+      failure = err;
+    }
+  };
+  const navigation = (win as Window & { navigation?: EventTarget }).navigation;
   win.addEventListener('click', onClick);
   win.addEventListener('submit', onSubmit);
+  navigation?.addEventListener('navigate', onNavigate);
   let proceeded: boolean;
   try {
     proceeded = effect();
@@ -45,8 +63,12 @@ function atEffect(win: Window, run: CheckedRun, ours: Event | null, effect: () =
     dispatching = false;
     win.removeEventListener('click', onClick);
     win.removeEventListener('submit', onSubmit);
+    navigation?.removeEventListener('navigate', onNavigate);
   }
-  if (failure !== null) throw failure;
+  if (failure !== null) {
+    if (uncancelled) win.stop();
+    throw failure;
+  }
   if (proceeded) {
     try {
       run.check('when it took effect');

@@ -32,6 +32,8 @@ export interface Perceptibility {
   textHidden(text: Text): HiddenReason | null;
   /** The element's box lies wholly outside the document's scrollable area: nobody can scroll to it. */
   offPage(el: Element): boolean;
+  /** Why a person cannot see the element's box: off the page, or clipped by what is above it to under 2 px; null when they can. */
+  boxHidden(el: Element): 'off-page' | 'clipped' | null;
 }
 
 /** Below this opacity (product along the ancestors) text is treated as invisible. */
@@ -53,12 +55,14 @@ export function createPerceptibility(deps: PerceptibilityDeps): Perceptibility {
   const colours = new TextColours(styleOf);
   const byParent = new Map<Element, HiddenReason | null | 'measure'>();
 
+  const offPage = (el: Element): boolean => {
+    const r = rectOf(el);
+    const onPage = intersect(regions.rootBox(el.ownerDocument), { l: r.left, t: r.top, r: r.right, b: r.bottom });
+    return r.width > 0 && r.height > 0 && (onPage.r - onPage.l <= 0 || onPage.b - onPage.t <= 0);
+  };
   return {
-    offPage(el: Element): boolean {
-      const r = rectOf(el);
-      const onPage = intersect(regions.rootBox(el.ownerDocument), { l: r.left, t: r.top, r: r.right, b: r.bottom });
-      return r.width > 0 && r.height > 0 && (onPage.r - onPage.l <= 0 || onPage.b - onPage.t <= 0);
-    },
+    offPage,
+    boxHidden: (el: Element) => (offPage(el) ? 'off-page' : regions.geometry(el, null)),
     textHidden(text: Text): HiddenReason | null {
       const el = text.parentElement;
       if (el === null) return null;

@@ -1,7 +1,7 @@
 /**
  * Same-origin iframes join the snapshot as a landmark line followed by their
  * content, with refs prefixed by the frame's id ("f1:7") and boxes offset
- * into the top viewport; a cross-origin frame is an omission.
+ * into the top viewport; a cross-origin frame, or one a person cannot see, is an omission.
  */
 import type { SnapshotNode } from '../../core/page/observation.ts';
 import type { FrameContext, SnapshotSession } from './snapshot-session.ts';
@@ -36,9 +36,13 @@ export function visitFrame(s: SnapshotSession, iframe: HTMLIFrameElement, depth:
   }
   if (inner.body === null) return;
   const r = s.rectOf(iframe);
-  // A frame nobody can see (tiny, or transparent along its ancestors) holds no text for the model.
-  if (r.width < MIN_FRAME_PX || r.height < MIN_FRAME_PX || frameOpacity(s, iframe) < 0.1) {
-    s.omissions.push(`hidden frame${label ? ` "${label}"` : ''} (${Math.round(r.width)}×${Math.round(r.height)} px): its content is left out`);
+  // A frame nobody can see (tiny, transparent along its ancestors, off the page, or clipped away by a box above it)
+  // holds no text for the model (issue 30: position and clipping, as for text: perceptible.ts).
+  const faint = r.width < MIN_FRAME_PX || r.height < MIN_FRAME_PX || frameOpacity(s, iframe) < 0.1;
+  const where = faint ? null : s.perceptibility.boxHidden(iframe);
+  if (faint || where !== null) {
+    const why = where === 'off-page' ? ', off the page' : where === 'clipped' ? ', clipped' : '';
+    s.omissions.push(`hidden frame${label ? ` "${label}"` : ''} (${Math.round(r.width)}×${Math.round(r.height)} px${why}): its content is left out`);
     return;
   }
   const prefix = s.registry.frameIdFor(iframe);

@@ -16,7 +16,7 @@ import { actionKey, personDecisionsOf } from '../autonomy/approval-history.ts';
 import { askModeFor } from '../autonomy/ask-mode.ts';
 import { destructiveWordIn } from './sensitive-actions.ts';
 import { alwaysAskReason } from '../autonomy/always-ask.ts';
-import { planStepRunsUnasked } from './replay-stage.ts';
+import { planStepAsks } from './replay-stage.ts';
 import { unsettledUnknownOutcome } from '../autonomy/unknown-outcomes.ts';
 
 function originOf(url: string): string | null {
@@ -82,7 +82,6 @@ export function planStepVerdict(episode: Episode, observation: PageObservation, 
   if (origin === null || askModeFor(settings.agent.askModes, origin) === 'off') return { run: false, reason: 'Apprentice is off on this site' };
   const always = alwaysAskReason(parsed.action, top.semantic, observation, settings.agent.alwaysAsk);
   if (always !== null) return { run: false, reason: `always asks: ${always}` };
-  return planStepRunsUnasked(episode, pending, parsed.action, observation)
-    ? { run: true, reason: 'a step of the plan you approved, as approved' }
-    : { run: false, reason: 'this plan step differs from the plan you approved, or may be irreversible' };
+  const asks = planStepAsks(episode, pending, parsed.action, observation);
+  return asks === null ? { run: true, reason: 'a step of the plan you approved, as approved' } : { run: false, reason: asks };
 }

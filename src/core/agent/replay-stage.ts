@@ -9,6 +9,7 @@ import type { PageObservation } from '../page/observation.ts';
 import type { Episode, EpisodeReplay, StepRecord } from '../episode/episode.ts';
 import { describeError } from '../errors.ts';
 import { bindPlan } from '../replay/match-procedure.ts';
+import { planStepEffectChanges } from '../replay/step-effect.ts';
 import { replayRecord, tokensPerModelStep } from '../replay/replay-port.ts';
 import { classifySensitivity } from './sensitive-actions.ts';
 import { DecisionError, type AgentDeps, type PlanDecision, type Verdict } from './controller-types.ts';
@@ -50,21 +51,26 @@ const originOf = (url: string): string | null => {
 
 /**
  * Within an approved plan a step runs without asking only when it is the
- * approved step (same target, same values), on an origin the plan showed,
- * and not of a kind that always asks (sensitive-actions.ts: secrets,
- * payment, submitting, another origin, downloads, ending the episode).
+ * approved step (same target, same values) with the approved effect (its
+ * link, form destination, method and data: step-effect.ts), on an origin the
+ * plan showed, and not of a kind that always asks (sensitive-actions.ts:
+ * secrets, payment, submitting, another origin, downloads, ending the
+ * episode). Returns why it asks, or null when it runs.
  */
-export function planStepRunsUnasked(episode: Episode, pending: StepRecord, action: Action, observation: PageObservation): boolean {
+export function planStepAsks(episode: Episode, pending: StepRecord, action: Action, observation: PageObservation): string | null {
   const replay = episode.replay;
   const at = pending.replayStep;
-  if (!replay || replay.status !== 'approved' || !at) return false;
+  if (!replay || replay.status !== 'approved' || !at) return 'there is no approved plan';
   const top = pending.candidates[0];
-  if (!top || top.semantic !== replay.steps[at.step]?.action) return false;
+  const planned = replay.steps[at.step];
+  if (!top || !planned || top.semantic !== planned.action) return 'this step differs from the plan you approved';
   const origin = originOf(observation.url);
-  if (origin === null || !replay.origins.includes(origin)) return false;
+  if (origin === null || !replay.origins.includes(origin)) return 'the plan you approved did not show this site';
   const previous = episode.steps.at(-2)?.url;
-  if (previous !== undefined && originOf(previous) !== origin) return false;
-  return !classifySensitivity(action, observation).sensitive;
+  if (previous !== undefined && originOf(previous) !== origin) return 'the page came from another origin since the last step';
+  const changed = planStepEffectChanges(planned.effect, action, observation);
+  if (changed.length > 0) return `its element does not do what the plan's step did: ${changed.join('; ')}`;
+  return classifySensitivity(action, observation).sensitive ? 'this plan step may be irreversible' : null;
 }
 
 /**

@@ -157,8 +157,9 @@ export const EpisodeReplaySchema = z.strictObject({
   template: z.string(),
   values: z.record(z.string(), z.string()),
   /** The procedure's steps with {variables}, and the same with the values in place. */
-  abstractSteps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
-  steps: z.array(z.strictObject({ regUrl: z.string(), action: z.string() })),
+  abstractSteps: z.array(z.strictObject({ regUrl: z.string(), action: z.string(), effect: TargetFingerprintSchema.optional() })),
+  /** `effect`: what the step does (its element's link, form and data), the values in place (replay/step-effect.ts). */
+  steps: z.array(z.strictObject({ regUrl: z.string(), action: z.string(), effect: TargetFingerprintSchema.optional() })),
   origins: z.array(z.string()),
   endsWithAnswer: z.boolean(),
   status: z.enum(['offered', 'approved', 'declined', 'fell_back', 'finished', 'refused']),

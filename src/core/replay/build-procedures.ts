@@ -15,7 +15,9 @@ import { matchNamePattern } from '../learning/shared/skill-variables.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
 import type { Action, Target } from '../page/action.ts';
 import { kindsWhere, mapSlots } from '../page/action-vocabulary.ts';
+import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import type { Procedure, ProcedureSource, ProcedureStep } from './procedure.ts';
+import { abstractEffect } from './step-effect.ts';
 
 /** One success a skill came from, as the stores know it. */
 export interface SourceSuccess {
@@ -24,8 +26,8 @@ export interface SourceSuccess {
   source: ProcedureSource['source'];
   taught: boolean;
   endedAt: number | null;
-  /** The steps that ran in the episode (rejected proposals left out), in step order. */
-  transitions: RanStep[];
+  /** The steps that ran in the episode (rejected proposals left out), in step order; `effect`: its element as it ran (the episode's record). */
+  transitions: (RanStep & { effect?: TargetFingerprint })[];
 }
 
 /** What a procedure is built from: a learned template (its source episodes are read by the library). */
@@ -95,7 +97,8 @@ function stepsFromSuccess(skill: Template, success: SourceSuccess): { steps: Pro
       endsWithAnswer = true;
       break;
     }
-    steps.push({ regUrl: ran[at]!.t.regUrl, action: ran[at]!.abstract });
+    const effect = ran[at]!.t.effect;
+    steps.push({ regUrl: ran[at]!.t.regUrl, action: ran[at]!.abstract, ...(effect ? { effect: abstractEffect(effect, values) } : {}) });
   }
   if (steps.length === 0) return 'no step to replay before the answer';
   return { steps, endsWithAnswer };

@@ -7,14 +7,16 @@
 import { instantiateAction } from '../learning/shared/skill-variables.ts';
 import { parseAction } from '../page/action-grammar.ts';
 import { bindTemplate } from './build-procedures.ts';
+import type { TargetFingerprint } from '../page/target-fingerprint.ts';
+import { bindEffect } from './step-effect.ts';
 import { replayBlocked, type Procedure, type ReplayStatus, EMPTY_REPLAY_STATUS } from './procedure.ts';
 
 /** A procedure bound to a task: the plan a replay follows. */
 export interface BoundPlan {
   procedure: Procedure;
   values: Record<string, string>;
-  /** The steps with the task's values in place (semantic form, no {variables} left). */
-  steps: { regUrl: string; action: string }[];
+  /** The steps with the task's values in place (semantic form, no {variables} left), and in their effects. */
+  steps: { regUrl: string; action: string; effect?: TargetFingerprint }[];
   /** Every origin a step acts on (the site's own, and any goto's). */
   origins: string[];
 }
@@ -44,7 +46,7 @@ export function bindPlan(procedure: Procedure, values: Record<string, string>): 
         return { ok: false, message: `Not replayed: step ${i + 1} goes to an address that does not parse (${parsed.action.url}).` };
       }
     }
-    steps.push({ regUrl: step.regUrl, action });
+    steps.push({ regUrl: step.regUrl, action, ...(step.effect ? { effect: bindEffect(step.effect, values) } : {}) });
   }
   return { ok: true, plan: { procedure, values, steps, origins: [...origins] } };
 }

@@ -10,6 +10,7 @@ import type { EpisodeStore } from '../episode/episode-store.ts';
 import type { LearnedTemplate, ProcedureKnowledge, RanStep } from '../learning/learner-definition.ts';
 import type { LearnerDataStore } from '../learning/learner-data-store.ts';
 import type { Clock } from '../ports.ts';
+import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import { bindTemplate, buildProcedure, type SourceSuccess } from './build-procedures.ts';
 import { matchPlan, type PlanMatch } from './match-procedure.ts';
 import { EMPTY_REPLAY_STATUS, newestSuccessAt, REPLAY_DATA_ID, replayBlocked, ReplayStatusSchema, type Procedure, type ReplayStatus } from './procedure.ts';
@@ -91,10 +92,16 @@ export class ProcedureLibrary implements ReplayPort {
     for (const episodeId of skill.episodeIds) {
       const episode = await this.stores.episodes.get(episodeId);
       if (!episode || episode.status !== 'success') continue;
-      const transitions = new Map<string, RanStep>();
+      const transitions = new Map<string, RanStep & { effect?: TargetFingerprint }>();
       const where = { id: episodeId, origin: episode.origin, regUrls: episode.steps.map((s) => s.regUrl) };
       for (const k of this.stores.knowledge) {
-        if (k.ranSteps) for (const step of await k.ranSteps(where)) transitions.set(step.id, step);
+        if (k.ranSteps) {
+          for (const step of await k.ranSteps(where)) {
+            // The element as it ran: what the step's approval was about (its link, form and data).
+            const effect = episode.steps.find((s) => s.index === step.stepIndex)?.chosen?.target;
+            transitions.set(step.id, effect ? { ...step, effect } : step);
+          }
+        }
       }
       if (transitions.size === 0) continue;
       const taught = episode.kind === 'demonstration' || episode.steps.some((s) => s.chosen?.decision === 'edited' || s.chosen?.decision === 'demonstrated');

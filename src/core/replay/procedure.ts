@@ -9,6 +9,7 @@
  */
 import * as z from 'zod';
 import { EpisodeSchema } from '../episode/episode.ts';
+import { TargetFingerprintSchema } from '../page/target-fingerprint.ts';
 
 /** The learner-data namespace of replay's status records (not a learner: no registry entry). */
 export const REPLAY_DATA_ID = 'replay';
@@ -22,6 +23,12 @@ export const ProcedureStepSchema = z.strictObject({
    * resolve to exactly one element of the same role and name.
    */
   action: z.string().min(1),
+  /**
+   * What the step did when it ran in the source success (step-effect.ts): its element's link, form
+   * destination, method and data, the task's values as {variables}. A replayed step runs unasked
+   * only with this effect. Absent on procedures learned before issue 30 (their steps ask).
+   */
+  effect: TargetFingerprintSchema.optional(),
 });
 export type ProcedureStep = z.infer<typeof ProcedureStepSchema>;
 

@@ -13,6 +13,13 @@ import type { PageObservation } from '../page/observation.ts';
 import { proposedStep } from '../episode/step-record.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { checkPrecondition, valuesThePageMustShow } from './replay-step.ts';
+import type { Action } from '../page/action.ts';
+import { actionFingerprint } from '../page/target-fingerprint.ts';
+
+const targetOf = (action: Action, observation: PageObservation): Pick<CandidateRecord, 'target'> => {
+  const target = actionFingerprint(action, observation);
+  return target ? { target } : {};
+};
 
 export interface ReplayContext {
   stepIndex: number;
@@ -89,6 +96,9 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
     // (the step's note says where it came from).
     origin: 'memory',
     baseLogit: 0, adjustedLogit: 0, baseProb: 1, adjustedProb: 1,
+    // The element as the page shows it now: what running it unasked is about (a later procedure learns its effect
+    // from it, and the act-time check compares with it).
+    ...targetOf(check.action, context.observation),
   };
   const step = proposedStep(context, {
     pageKey: pageKeyOf(context.observation),
