@@ -70,6 +70,7 @@ async function startDatabase(dir: string): Promise<{ socket: string; child: Chil
     `--pid-file=${join(dir, 'mysqld.pid')}`, `--log-error=${join(dir, 'mysqld.err')}`, '--skip-log-bin',
     '--innodb-buffer-pool-size=32M', '--innodb-flush-log-at-trx-commit=0', ...(process.getuid?.() === 0 ? ['--user=root'] : [])],
   { stdio: 'ignore' });
+  process.once('exit', () => child.kill());
   const spawnError = new Promise<string>((r) => child.once('error', (e) => r(e.message)));
   const exited = new Promise<string>((r) => child.once('exit', (code) => r(`exited with code ${code}`)));
   const deadline = Date.now() + 30_000;
@@ -156,7 +157,11 @@ export async function serveSite(site: WpSite, timeoutMs = 20_000): Promise<WpSer
   const port = await freePort();
   const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', WP_ROOT, join(PHP_DIR, 'router.php')], {
     env: { ...process.env, APPRENTICE_WP_SOCKET: site.socket, PHP_CLI_SERVER_WORKERS: '4' }, stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: the workers outlive a TERM to the master, so close() ends the group.
+    detached: true,
   });
+  const stop = (): void => { try { process.kill(-child.pid!, 'SIGTERM'); } catch { child.kill(); } };
+  process.once('exit', stop);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -168,7 +173,7 @@ export async function serveSite(site: WpSite, timeoutMs = 20_000): Promise<WpSer
     if (status === 200) break;
     const early = await Promise.race([exited.then((c) => `exited with code ${c}`), spawnError.then((e) => e.message), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
     if (early !== null || Date.now() > deadline || (status !== 0 && status !== 200)) {
-      child.kill();
+      stop();
       fail(`php -S did not serve the logged-in dashboard on ${baseUrl}: ${early ?? (status ? `HTTP ${status}` : 'no answer in time')}${stderr ? ` (${firstLine(stderr)})` : ''}`);
     }
   }
@@ -176,7 +181,7 @@ export async function serveSite(site: WpSite, timeoutMs = 20_000): Promise<WpSer
     baseUrl,
     async close() {
       if (child.exitCode === null) {
-        child.kill();
+        stop();
         await exited;
       }
     },
