@@ -20,7 +20,11 @@ export const WP_TEST_TEMPLATES: readonly string[] = ['wp.comment-spam', 'wp.tag-
 
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-type Instance = { id: string; instruction: string; expect: (s: WpState) => void; teacher: NonNullable<BenchTask['teacher']> };
+type Instance = {
+  id: string; instruction: string; expect: (s: WpState) => void; teacher: NonNullable<BenchTask['teacher']>;
+  /** Early stop at the goal only: the editor autosaves a new post's title as a draft on its own. */
+  stopAtGoalOnly?: true;
+};
 interface Template { template: string; maxSteps: number; start: string; instances: Instance[] }
 
 const postIn = (s: WpState, title: string) => {
@@ -58,7 +62,7 @@ function postTemplates(): Template[] {
     { template: 'wp.draft-post', maxSteps: 10, start: '/wp-admin/', instances: drafts.map(([title, text]) => ({
       id: `wp.draft-post.${slug(title)}`, instruction: `Write a new post titled "${title}" with the text "${text}" and save it as a draft.`,
       expect: (s) => { s.posts.push({ type: 'post', title, status: 'draft', author: 'admin', content: text, categories: ['Uncategorized'], tags: [] }); },
-      teacher: draftPostTeacher(title, text),
+      teacher: draftPostTeacher(title, text), stopAtGoalOnly: true,
     })) },
   ];
 }
@@ -114,7 +118,13 @@ function peopleTemplates(): Template[] {
 export function wordpressTasks(site: WpSite, baseUrl: string): BenchTask[] {
   let seeded: WpState | null = null;
   const seedState = async (): Promise<WpState> => (seeded ??= await readState(site));
-  return [...postTemplates(), ...termTemplates(), ...peopleTemplates()].flatMap((t) => t.instances.map((instance): BenchTask => ({
+  return [...postTemplates(), ...termTemplates(), ...peopleTemplates()].flatMap((t) => t.instances.map((instance): BenchTask => {
+    const expected = async (): Promise<WpState> => {
+      const state = copyState(await seedState());
+      instance.expect(state);
+      return state;
+    };
+    return {
     id: instance.id,
     instruction: instance.instruction,
     template: t.template,
@@ -128,12 +138,12 @@ export function wordpressTasks(site: WpSite, baseUrl: string): BenchTask[] {
       await page.goto(`${baseUrl}${t.start}`);
     },
     async reward() {
-      const expected = copyState(await seedState());
-      instance.expect(expected);
-      return sameState(await readState(site), expected) ? 1 : 0;
+      return sameState(await readState(site), await expected()) ? 1 : 0;
     },
     async done() {
-      return canonical(await readState(site)) !== canonical(await seedState());
+      const now = await readState(site);
+      return instance.stopAtGoalOnly ? sameState(now, await expected()) : canonical(now) !== canonical(await seedState());
     },
-  })));
+    };
+  }));
 }

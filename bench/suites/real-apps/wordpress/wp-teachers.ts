@@ -23,9 +23,12 @@ const at = (path: string, params: Record<string, string> = {}) => async (page: P
 };
 const notice = (page: Page, text: string): Promise<boolean> => sees(page, `#message:has-text(${css(text)}), .notice:has-text(${css(text)}), .updated:has-text(${css(text)})`);
 
-/** To a screen under a menu: the submenu link when it shows, else the top-level item that opens it. */
+/** A submenu link of the menu that is open (the current screen's); other menus' submenus are fly-outs shown on hover. */
+const openSubmenuLink = (href: string): string => `#adminmenu li.wp-has-current-submenu a[href=${css(href)}]`;
+
+/** To a screen under a menu: the submenu link when its menu is open, else the top-level item that opens it. */
 function toScreen(top: string, sub?: string): Rule {
-  return async (page) => (sub && (await sees(page, menuLink(sub))) ? click(menuLink(sub)) : click(menuLink(top)));
+  return async (page) => (sub && (await sees(page, openSubmenuLink(sub))) ? click(openSubmenuLink(sub)) : click(menuLink(top)));
 }
 
 /** A row action: hover the row (its actions show only then), then click the action. */
@@ -130,13 +133,13 @@ export function tagRenameTeacher(oldName: string, newName: string, slug: string)
   const screen = 'edit-tags.php?taxonomy=post_tag';
   return firstRule(
     when(at('term.php', { taxonomy: 'post_tag' }), async (page) => {
-      if ((await valueIn(page, 'input[name=slug]')) !== slug) return click(menuLink(screen));
+      if ((await valueIn(page, 'input[name=slug]')) !== slug) return click(menuLink('edit.php'));
       if ((await valueIn(page, 'input[name=name]')) !== newName) return { do: 'fill', selector: 'input[name=name]', text: newName };
       return (await notice(page, 'Tag updated.')) ? { do: 'stop' } : click(role('button', 'Update'));
     }),
     when(at('edit-tags.php', { taxonomy: 'post_tag' }), async (page) => {
       if (await sees(page, termRow(newName))) return { do: 'stop' };
-      return (await sees(page, editLink(oldName))) ? click(editLink(oldName)) : click(menuLink(screen));
+      return (await sees(page, editLink(oldName))) ? click(editLink(oldName)) : click(menuLink('edit.php'));
     }),
     toScreen('edit.php', screen),
   );
@@ -152,7 +155,8 @@ export function commentTeacher(author: string, action: 'approve' | 'spam') {
       if (action === 'spam' && (await sees(page, `tr:has-text("marked as spam"):has-text(${css(author)})`))) return { do: 'stop' };
       if (action === 'approve' && (await sees(page, `${row}.approved`))) return { do: 'stop' };
       if (!(await sees(page, row))) return click(menuLink('edit-comments.php'));
-      const link = action === 'approve' ? role('link', 'Approve this comment') : role('link', 'Mark this comment as spam');
+      // WordPress's script turns these links into buttons (role=button).
+      const link = action === 'approve' ? role('button', 'Approve this comment') : role('button', 'Mark this comment as spam');
       return rowAction(row, 'input[type=checkbox]', link)(page, ctx);
     }),
     toScreen('edit-comments.php'),
