@@ -58,17 +58,20 @@ async function dbAnswers(socket: string): Promise<boolean> {
   return run('mariadb', [...mysqlArgs(socket), '-e', 'SELECT 1']).then(() => true, () => false);
 }
 
+/** MariaDB refuses to run as root unless told to; as any other user it runs as that user. */
+const asRoot = process.getuid?.() === 0 ? ['--user=root'] : [];
+
 async function startDatabase(dir: string): Promise<{ socket: string; child: ChildProcess | null }> {
   const datadir = join(dir, 'db');
   const socket = join(dir, 'mysqld.sock');
   if (await dbAnswers(socket)) return { socket, child: null }; // one left running by an interrupted run
   if (!(await access(join(datadir, 'mysql')).then(() => true, () => false))) {
-    await cli('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, '--user=' + (process.env['USER'] ?? 'root'),
+    await cli('mariadb-install-db', ['--no-defaults', `--datadir=${datadir}`, ...asRoot,
       '--auth-root-authentication-method=normal', '--skip-test-db']);
   }
   const child = spawn('mariadbd', ['--no-defaults', `--datadir=${datadir}`, `--socket=${socket}`, '--skip-networking',
     `--pid-file=${join(dir, 'mysqld.pid')}`, `--log-error=${join(dir, 'mysqld.err')}`, '--skip-log-bin',
-    '--innodb-buffer-pool-size=32M', '--innodb-flush-log-at-trx-commit=0', ...(process.getuid?.() === 0 ? ['--user=root'] : [])],
+    '--innodb-buffer-pool-size=32M', '--innodb-flush-log-at-trx-commit=0', ...asRoot],
   { stdio: 'ignore' });
   process.once('exit', () => child.kill());
   const spawnError = new Promise<string>((r) => child.once('error', (e) => r(e.message)));
