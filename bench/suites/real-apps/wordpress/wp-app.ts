@@ -108,8 +108,8 @@ async function seedDatabase(dir: string, socket: string, snapshot: string): Prom
 /** Starts the database, seeds it unless the same seed is there (idempotent), and restores the snapshot. */
 export async function prepareSite(dir: string): Promise<WpSite> {
   await mkdir(dir, { recursive: true });
-  await ensureConfigStub();
   const fingerprint = seedFingerprint(await versions());
+  await ensureConfigStub();
   const { socket, child } = await startDatabase(dir);
   const site: WpSite = {
     dir, socket, snapshot: join(dir, 'seed.sql'),
