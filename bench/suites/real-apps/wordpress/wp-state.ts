@@ -61,14 +61,3 @@ export const canonical = (s: WpState): string => JSON.stringify({
     .sort(byKey((p) => `${p.type}\u0000${p.title}\u0000${p.status}`)),
   terms: [...s.terms].sort(byKey((t) => `${t.taxonomy}\u0000${t.name}`)),
 });
-
-/** What differs, for a failed attempt's log: the first few fields that are not as expected. */
-export function stateDiff(actual: WpState, expected: WpState): string {
-  const out: string[] = [];
-  for (const key of ['posts', 'terms', 'comments', 'users', 'options'] as const) {
-    const a = JSON.stringify(actual[key]);
-    const e = JSON.stringify(expected[key]);
-    if (a !== e) out.push(`${key} differ`);
-  }
-  return out.join(', ');
-}

@@ -125,25 +125,25 @@ export function wordpressTasks(site: WpSite, baseUrl: string): BenchTask[] {
       return state;
     };
     return {
-    id: instance.id,
-    instruction: instance.instruction,
-    template: t.template,
-    set: WP_TEST_TEMPLATES.includes(t.template) ? 'test' : 'development',
-    startUrl: `${baseUrl}${t.start}`,
-    maxSteps: t.maxSteps,
-    teacher: instance.teacher,
-    async setup(page: Page) {
-      await restoreSite(site);
-      await seedState();
-      await page.goto(`${baseUrl}${t.start}`);
-    },
-    async reward() {
-      return sameState(await readState(site), await expected()) ? 1 : 0;
-    },
-    async done() {
-      const now = await readState(site);
-      return instance.stopAtGoalOnly ? sameState(now, await expected()) : canonical(now) !== canonical(await seedState());
-    },
+      id: instance.id,
+      instruction: instance.instruction,
+      template: t.template,
+      set: WP_TEST_TEMPLATES.includes(t.template) ? 'test' : 'development',
+      startUrl: `${baseUrl}${t.start}`,
+      maxSteps: t.maxSteps,
+      teacher: instance.teacher,
+      async setup(page: Page) {
+        await restoreSite(site);
+        await seedState();
+        await page.goto(`${baseUrl}${t.start}`);
+      },
+      async reward() {
+        return sameState(await readState(site), await expected()) ? 1 : 0;
+      },
+      async done() {
+        const now = await readState(site);
+        return instance.stopAtGoalOnly ? sameState(now, await expected()) : canonical(now) !== canonical(await seedState());
+      },
     };
   }));
 }
