@@ -15,7 +15,8 @@ import { selectTasks } from './bench-runner.ts';
 import { ANSWER_GLOBAL, checkReward, isSuccess, isSuiteStartError, loadSuite, resolveTasks, teacherOf, type BenchTask, type Suite, type TeacherStep } from './suite.ts';
 
 async function perform(page: Page, step: Exclude<TeacherStep, { do: 'answer' } | { do: 'stop' }>): Promise<void> {
-  page.setDefaultTimeout(5_000);
+  // 15 s: on a loaded machine a real application's page (WordPress under php -S) can take 5 s to act.
+  page.setDefaultTimeout(15_000);
   const target = step.do === 'press' && step.selector === undefined ? null : page.locator(step.selector!).nth(step.nth ?? 0);
   if (step.do === 'click') await target!.click();
   else if (step.do === 'check') await target!.check();

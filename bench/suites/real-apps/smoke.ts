@@ -1,10 +1,12 @@
 /**
  * The CI smoke of the real-apps suite (`npx tsx bench/suites/real-apps/smoke.ts`,
- * after `npm run build`): one Fossil template (the `smoke` profile), taught
- * once and then alone, through the extension's agent loop in headless
- * Chromium. Checks: the taught attempt succeeds with no unteachable step, and
- * the attempt alone after it succeeds. Ends with `N passed, N failed`. Needs
- * Debian's `fossil` and `chromium`; a missing application fails with one line.
+ * after `npm run build`): one template per application (the `smoke` profile:
+ * a Fossil ticket's status, WordPress's tagline), taught once and then alone,
+ * through the extension's agent loop in headless Chromium. Checks: each taught
+ * attempt succeeds with no unteachable step, and the attempt alone after it
+ * succeeds. Ends with `N passed, N failed`. Needs Debian's `chromium`,
+ * `fossil`, `wordpress`, `mariadb-server`, `php-cli` and `php-mysql`
+ * (REAL_APPS=fossil runs Fossil's alone); a missing application fails with one line.
  */
 import { BENCH_CONFIGURATIONS } from '../../../src/core/learning/registry-factories.ts';
 import { runBench } from '../../bench-runner.ts';
@@ -23,7 +25,8 @@ async function main(): Promise<number> {
     checks.push([`${label}: ${r.outcome}${r.error ? ` (${r.error})` : ''} in ${r.steps} steps`, r.outcome === 'success']);
     if (r.taught) checks.push([`${label}: unteachable steps ${r.teaching?.unteachable.length ?? 0}`, (r.teaching?.unteachable.length ?? 0) === 0]);
   }
-  if (result.records.length !== 2) checks.push([`expected 2 attempts, got ${result.records.length}`, false]);
+  const expected = 2 * (suite.profiles?.['smoke']?.length ?? 0);
+  if (result.records.length !== expected) checks.push([`expected ${expected} attempts, got ${result.records.length}`, false]);
   for (const [text, ok] of checks) console.log(`${ok ? '✓' : '✗'} ${text}`);
   const passed = checks.filter(([, ok]) => ok).length;
   console.log(`real-apps smoke: ${((Date.now() - started) / 1000).toFixed(0)} s`);
