@@ -11,6 +11,9 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { helpIfAsked } from './cli-help.mjs';
+
+helpIfAsked('usage: node scripts/check-action-vocabulary.mjs   (npm run lint:vocabulary)\n  plants an action kind in a copy of src/ and fails unless the compiler stops in every place that handles kinds');
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
