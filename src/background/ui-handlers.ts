@@ -13,7 +13,7 @@ import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import { runLearnerAction, type ActionableLearner } from '../core/learning/learner-actions.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
-import type { ProviderTestResult } from '../protocol/messages.ts';
+import type { PickResult, ProviderTestResult } from '../protocol/messages.ts';
 import type { Handlers, UiHandlers } from '../protocol/validate.ts';
 import type { TeamRequests } from '../protocol/team-messages.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
@@ -31,6 +31,8 @@ export interface UiHandlerDeps {
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
+  /** "Pick an element" in the tab's page (page.pick): waits for the person's click, or cancels. */
+  pick(tabId: number, on: boolean): Promise<PickResult>;
   testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
   broadcastSettings(settings: Settings): void;
   /** Who learns from an imported trajectory file (the enabled learners, as after a live episode). */
@@ -118,6 +120,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       await d.highlight(tabId, ref);
       return { ok: true as const };
     },
+    'page.pick': async ({ tabId, on }) => d.pick(tabId, on),
     'demo.start': async ({ tabId, task }) => {
       // The person takes over the tab: an agent episode running there stops first.
       const live = (await d.episodes.unfinished()).filter((e) => e.tabId === tabId && e.kind !== 'demonstration');

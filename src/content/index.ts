@@ -10,6 +10,7 @@ import { createContentClient, dispatchPageRequest, isPageRequestType, type PageH
 import { createPageAgent } from './page-agent.ts';
 import { createDemonstrationRecorder } from './record/demonstration-recorder.ts';
 import { createRecordingLink } from './record/recording-link.ts';
+import { createElementPicker } from './pick/element-picker.ts';
 
 z.config({ jitless: true });
 
@@ -26,6 +27,7 @@ const recorder = createDemonstrationRecorder({
     background.request('demo.unrecordable', { what }).catch((err: unknown) => console.warn('[apprentice] could not report an unrecordable action:', err));
   },
 });
+const picker = createElementPicker({ win: window, locate: (el) => agent.locate(el), clearHighlight: () => agent.highlight(null) });
 const link = createRecordingLink({
   connect: (info) => browser.runtime.connect(info),
   setInterval: (cb, ms) => window.setInterval(cb, ms),
@@ -39,6 +41,11 @@ const handlers: PageHandlers<undefined> = {
   'page.highlight': async (req) => {
     agent.highlight(req.ref);
     return { ok: true as const };
+  },
+  'page.pick': async (req) => {
+    if (req.on) return picker.pick();
+    picker.cancel();
+    return { picked: false as const, reason: 'cancelled' as const };
   },
   'page.ping': async () => ({ url: location.href, recording: recorder.recording }),
   'page.record': async (req) => {
