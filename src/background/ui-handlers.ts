@@ -8,6 +8,7 @@ import type { TeachingSession } from '../core/agent/teaching-session.ts';
 import type { EpisodeStore } from '../core/episode/episode-store.ts';
 import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
+import { attemptCosts } from '../core/episode/attempt-costs.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
@@ -89,7 +90,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       (await d.episodes.list({ origin, task, limit: 1000 }))
         .filter((e) => e.endedAt !== null && e.kind !== 'demonstration')
         .sort((a, b) => a.startedAt - b.startedAt)
-        .map((e, i) => ({ attempt: i + 1, episodeId: e.id, success: successOf(e), steps: e.steps.filter((s) => s.chosen).length })),
+        .map((e, i) => ({ attempt: i + 1, episodeId: e.id, success: successOf(e), steps: e.steps.filter((s) => s.chosen).length, ...attemptCosts(e) })),
     'memory.sites': async () => d.memory.sites(),
     'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
     'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),

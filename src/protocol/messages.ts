@@ -47,6 +47,11 @@ export const CurvePointSchema = z.strictObject({
   episodeId: z.string(),
   success: z.number().min(0).max(1),
   steps: z.number().int(),
+  /** What the attempt needed (episode/attempt-costs.ts); absent from older senders. */
+  asks: z.number().int().nonnegative().optional(),
+  corrections: z.number().int().nonnegative().optional(),
+  modelCalls: z.number().int().nonnegative().optional(),
+  replayed: z.number().int().nonnegative().optional(),
 });
 export type CurvePoint = z.infer<typeof CurvePointSchema>;
 

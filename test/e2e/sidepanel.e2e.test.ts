@@ -174,6 +174,10 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     const curve = panel.getByRole('img', { name: /Learning curve for/ });
     await curve.waitFor({ timeout: 10_000 });
     expect(await curve.getAttribute('aria-label')).toContain('attempt 1: success 1, 3 steps');
+    // What fell (issue 31): attempt 1 asked 3 times and was corrected twice (a rejection then an edit, and the
+    // answer typed as an edit); attempt 2 was stopped before any step. The offline policy calls no model.
+    expect(await panel.getByTestId('what-fell').textContent()).toBe('From the first attempt to the last: asks 3 → 0, corrections 2 → 0, model calls 0 → 0.');
+    expect(await panel.getByRole('img', { name: /^What each attempt of/ }).getAttribute('aria-label')).toContain('attempt 1: 3 asks, 2 corrections, 0 model calls');
     await shot('6-history');
 
     await panel.getByRole('tab', { name: 'Memory' }).click();
