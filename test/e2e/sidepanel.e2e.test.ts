@@ -181,6 +181,16 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await shot('6-history');
 
     await panel.getByRole('tab', { name: 'Memory' }).click();
+    // Issue 31: a table per site, then the learned plans first, in words, with a Delete that can be undone.
+    await panel.getByRole('table', { name: 'What is remembered, per site' }).waitFor({ timeout: 10_000 });
+    const plans = panel.getByRole('list', { name: /^Procedures on http:\/\/127\.0\.0\.1/ });
+    await plans.waitFor({ timeout: 10_000 });
+    expect(await plans.locator(':scope > li').first().locator('ol > li').first().textContent()).toMatch(/^Type “.*” into “Email” on /);
+    await plans.getByRole('button', { name: 'Delete' }).first().click();
+    await panel.getByRole('button', { name: 'Undo' }).click();
+    await plans.getByRole('button', { name: 'Delete' }).first().waitFor();
+    // The raw transitions sit under a disclosure.
+    await panel.getByText(/^Raw transitions \(\d+\)$/).click();
     const list = panel.getByRole('list', { name: /^Transitions on http:\/\/127\.0\.0\.1/ });
     await list.waitFor({ timeout: 10_000 });
     const actions = await list.locator('.semantic').allTextContents();
