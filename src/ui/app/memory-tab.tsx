@@ -9,7 +9,6 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ProcedureList } from './procedure-list.tsx';
-import { TeamMemoryPanel } from './team-memory-panel.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 import { useUndoableDelete } from './use-undoable-delete.ts';
@@ -130,7 +129,7 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
           ) : null}
         </>
       ) : null}
-      <TeamMemoryPanel client={client} sites={(sites ?? []).map((s) => s.origin)} />
+      <p class="help">Team memory (sharing with teammates, and what they taught) is set up in Settings.</p>
     </section>
   );
 }
