@@ -11,6 +11,8 @@ import { createPageAgent } from './page-agent.ts';
 import { createDemonstrationRecorder } from './record/demonstration-recorder.ts';
 import { createRecordingLink } from './record/recording-link.ts';
 import { createElementPicker } from './pick/element-picker.ts';
+import { ACTING_LABEL, clearMarks, drawBanner, labelHighlight, NEXT_STEP_LABEL, RECORDING_BANNER } from './marks/labelled-box.ts';
+import type { Action } from '../core/page/action.ts';
 
 z.config({ jitless: true });
 
@@ -37,9 +39,26 @@ const link = createRecordingLink({
 
 const handlers: PageHandlers<undefined> = {
   'page.observe': async (req) => agent.observeSettled({ maxChars: req.maxChars, lastActedRef: req.lastActedRef }),
-  'page.act': async (req) => agent.act(req.action, req.expect),
+  'page.act': async (req) => {
+    // The person sees what the agent is about to touch, a moment before it does (issue 31).
+    const ref = refOf(req.action);
+    if (ref !== null) {
+      agent.highlight(ref);
+      labelHighlight(document, ACTING_LABEL);
+      await new Promise((r) => setTimeout(r, ACT_NOTICE_MS));
+    }
+    try {
+      return await agent.act(req.action, req.expect);
+    } finally {
+      if (ref !== null) {
+        agent.highlight(null);
+        clearMarks(document, 'next');
+      }
+    }
+  },
   'page.highlight': async (req) => {
     agent.highlight(req.ref);
+    labelHighlight(document, NEXT_STEP_LABEL);
     return { ok: true as const };
   },
   'page.pick': async (req) => {
@@ -52,13 +71,21 @@ const handlers: PageHandlers<undefined> = {
     if (req.on) {
       recorder.start();
       link.start();
+      drawBanner(document, RECORDING_BANNER);
     } else {
       await recorder.stop();
       link.stop();
+      clearMarks(document, 'banner');
     }
     return { ok: true as const };
   },
 };
+
+/** How long the target is shown before the agent acts on it. */
+const ACT_NOTICE_MS = 200;
+function refOf(action: Action): string | null {
+  return 'target' in action && action.target?.kind === 'ref' ? action.target.ref : null;
+}
 
 // Re-injection (scripting.executeScript after an update) must not register twice.
 const flag = '__apprenticeContentListener';

@@ -10,7 +10,7 @@
 import { OVERLAY_ATTRIBUTE } from '../act/highlight.ts';
 
 /** Which mark a node is, as the attribute's value: each kind is drawn and cleared on its own. */
-export type MarkKind = 'pick' | 'banner';
+export type MarkKind = 'pick' | 'banner' | 'next';
 
 const INERT = { pointerEvents: 'none', zIndex: '2147483647', boxSizing: 'border-box', margin: '0' } as const;
 
@@ -65,3 +65,23 @@ export function drawBanner(doc: Document, text: string): void {
   clearMarks(doc, 'banner');
   mark(doc, 'banner', { ...LABEL_STYLE, left: '50%', top: '8px', transform: 'translateX(-50%)', padding: '6px 12px', font: '600 13px/1.4 system-ui, sans-serif', borderRadius: '6px', boxShadow: '0 2px 8px rgba(0,0,0,0.3)' }, text);
 }
+
+/**
+ * Labels the proposal's highlight box (act/highlight.ts draws it, with an
+ * empty overlay value) and makes it clear: a 3 px outline with a white halo,
+ * and `text` above it ("Apprentice: next step"). Clears the label when no box
+ * is drawn.
+ */
+export function labelHighlight(doc: Document, text: string): void {
+  clearMarks(doc, 'next');
+  const box = doc.querySelector<HTMLElement>(`[${OVERLAY_ATTRIBUTE}=""]`);
+  if (!box) return;
+  Object.assign(box.style, { outline: '3px solid #c2410c', boxShadow: '0 0 0 5px rgba(255, 255, 255, 0.85)' });
+  const r = box.getBoundingClientRect();
+  const above = r.top >= 24;
+  mark(doc, 'next', { ...LABEL_STYLE, left: `${Math.max(0, r.left)}px`, top: above ? `${r.top - 24}px` : `${r.bottom + 4}px` }, text);
+}
+
+export const NEXT_STEP_LABEL = 'Apprentice: next step';
+export const ACTING_LABEL = 'Apprentice: doing this step';
+export const RECORDING_BANNER = 'Apprentice is recording what you do';
