@@ -13,7 +13,7 @@ import { startStaticServer } from '../test/support/static-server.ts';
 import { disableExploration } from '../test/support/extension-settings.ts';
 import { parseCli, runCli } from './cli.ts';
 
-const ABOUT = 'Takes screenshots of the side panel (a correction by pointing, the plan offered next time, History, Memory) from the built extension. Run `npm run build` first (npm run screenshots does).';
+const ABOUT = 'Takes screenshots of the side panel (a correction by pointing, the next attempt, History, Memory) from the built extension. Run `npm run build` first (npm run screenshots does).';
 const TASK = 'Make Alan Turing an admin';
 
 async function main(): Promise<number> {
