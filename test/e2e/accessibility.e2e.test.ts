@@ -82,6 +82,7 @@ describe('axe-core: no serious or critical violation', () => {
     await panel.getByRole('button', { name: 'Run on this element' }).click();
     await panel.getByRole('heading', { name: 'Proposed step 2' }).waitFor({ timeout: 30_000 });
     await panel.getByRole('button', { name: /^Task is done/ }).first().click();
+    await panel.getByText(/^Outcome: Succeeded/).waitFor({ timeout: 30_000 });
 
     await panel.getByRole('tab', { name: 'History' }).click();
     await panel.getByRole('button', { name: /Make Alan Turing an admin/ }).first().click();

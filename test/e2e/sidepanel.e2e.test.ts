@@ -93,7 +93,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await expect.poll(() => panel.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Approve: Type “ada@example.com” into “Email” A');
     expect(await panel.locator('ol.candidates > li').first().getByTestId('why').textContent()).toBe('Types “ada@example.com” from your task.');
     // The targeted element is outlined in the page while the proposal is shown.
-    await site.locator('[data-apprentice-overlay]').waitFor({ state: 'attached', timeout: 10_000 });
+    await site.locator('[data-apprentice-overlay=""]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await panel.getByRole('img', { name: /Base versus adjusted probability/ }).count()).toBe(1);
     await shot('1-first-proposal');
 
