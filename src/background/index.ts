@@ -39,7 +39,7 @@ import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
 import { historyDepth } from '../core/page/history-depth.ts';
 import { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { RECORDING_PORT_NAME, UI_PORT_NAME, type UiEvent } from '../protocol/messages.ts';
-import { dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
+import { createPageClient, dispatchUiRequest, isUiRequestType } from '../protocol/validate.ts';
 import { createUiHandlers, type UiHandlerDeps } from './ui-handlers.ts';
 import { createTeamMemory, registerTeamAlarm } from './team-alarm.ts';
 import { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
@@ -180,7 +180,7 @@ function createController(stores: Stores, settings: SettingsStore, models: Retur
 }
 
 /** What the UI handlers reach, beyond the agent and the learners. */
-function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'testProvider' | 'writeImport' | 'broadcastSettings'> {
+function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'broadcastSettings'> {
   return {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
@@ -193,6 +193,8 @@ function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | '
     highlight: async (tabId, ref) => {
       await chrome.tabs.sendMessage(tabId, { type: 'page.highlight', ref }).catch(() => undefined);
     },
+    // The page's own reply, validated; a tab without the content script (not http(s), still loading) fails with its message.
+    pick: (tabId, on) => createPageClient((message) => chrome.tabs.sendMessage(tabId, message)).request('page.pick', { on }),
     testProvider: (provider) =>
       provider.preset === 'chrome-ai'
         ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))

@@ -12,6 +12,7 @@ import { mergeReviewed, runTeamSync, type TeamSyncConfig, type TeamSyncReport } 
 import type { MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import type { PouchDatabase } from '../adapters/sync/pouch-types.ts';
 import { PouchTeamDatabase } from '../adapters/sync/pouch-team-database.ts';
+import { teamTestTarget } from '../core/sync/team-test-target.ts';
 import { testTeamConnection } from '../adapters/sync/test-connection.ts';
 import type { TeamSettingsStore } from '../adapters/sync/team-settings-store.ts';
 import type { Handlers } from '../protocol/validate.ts';
@@ -132,9 +133,13 @@ export class TeamMemory {
     return {
       'team.settings': async () => view(),
       'team.saveSettings': async ({ settings, password }) => view(await this.d.settings.save(settings, password)),
-      'team.test': async () => {
+      'team.test': async ({ connection, password }) => {
         const s = await this.d.settings.load();
-        return testTeamConnection({ serverUrl: s.serverUrl, database: s.database, username: s.username, password: await this.d.settings.password() });
+        const stored = await this.d.settings.password();
+        if (!connection) return testTeamConnection({ serverUrl: s.serverUrl, database: s.database, username: s.username, password: stored });
+        const target = teamTestTarget(s, connection, password ?? null, stored);
+        if (!target.ok) return { ok: false as const, problem: 'credentials', message: target.message };
+        return testTeamConnection(target.connection);
       },
       'team.sync': async () => this.sync(),
       'team.status': async () => this.status,

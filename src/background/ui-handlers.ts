@@ -8,12 +8,13 @@ import type { TeachingSession } from '../core/agent/teaching-session.ts';
 import type { EpisodeStore } from '../core/episode/episode-store.ts';
 import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
+import { attemptCosts } from '../core/episode/attempt-costs.ts';
 import type { MemoryStore } from '../core/memory/memory-store.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import { runLearnerAction, type ActionableLearner } from '../core/learning/learner-actions.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
-import type { ProviderTestResult } from '../protocol/messages.ts';
+import type { PickResult, ProviderTestResult } from '../protocol/messages.ts';
 import type { Handlers, UiHandlers } from '../protocol/validate.ts';
 import type { TeamRequests } from '../protocol/team-messages.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
@@ -31,6 +32,8 @@ export interface UiHandlerDeps {
   settings: SettingsStore;
   tabUrl(tabId: number): Promise<string>;
   highlight(tabId: number, ref: string | null): Promise<void>;
+  /** "Pick an element" in the tab's page (page.pick): waits for the person's click, or cancels. */
+  pick(tabId: number, on: boolean): Promise<PickResult>;
   testProvider(provider: Settings['provider']): Promise<ProviderTestResult>;
   broadcastSettings(settings: Settings): void;
   /** Who learns from an imported trajectory file (the enabled learners, as after a live episode). */
@@ -87,7 +90,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       (await d.episodes.list({ origin, task, limit: 1000 }))
         .filter((e) => e.endedAt !== null && e.kind !== 'demonstration')
         .sort((a, b) => a.startedAt - b.startedAt)
-        .map((e, i) => ({ attempt: i + 1, episodeId: e.id, success: successOf(e), steps: e.steps.filter((s) => s.chosen).length })),
+        .map((e, i) => ({ attempt: i + 1, episodeId: e.id, success: successOf(e), steps: e.steps.filter((s) => s.chosen).length, ...attemptCosts(e) })),
     'memory.sites': async () => d.memory.sites(),
     'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
     'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
@@ -118,6 +121,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
       await d.highlight(tabId, ref);
       return { ok: true as const };
     },
+    'page.pick': async ({ tabId, on }) => d.pick(tabId, on),
     'demo.start': async ({ tabId, task }) => {
       // The person takes over the tab: an agent episode running there stops first.
       const live = (await d.episodes.unfinished()).filter((e) => e.tabId === tabId && e.kind !== 'demonstration');

@@ -10,6 +10,9 @@ import { createContentClient, dispatchPageRequest, isPageRequestType, type PageH
 import { createPageAgent } from './page-agent.ts';
 import { createDemonstrationRecorder } from './record/demonstration-recorder.ts';
 import { createRecordingLink } from './record/recording-link.ts';
+import { createElementPicker } from './pick/element-picker.ts';
+import { ACTING_LABEL, clearMarks, drawBanner, labelHighlight, NEXT_STEP_LABEL, RECORDING_BANNER } from './marks/labelled-box.ts';
+import type { Action } from '../core/page/action.ts';
 
 z.config({ jitless: true });
 
@@ -26,6 +29,7 @@ const recorder = createDemonstrationRecorder({
     background.request('demo.unrecordable', { what }).catch((err: unknown) => console.warn('[apprentice] could not report an unrecordable action:', err));
   },
 });
+const picker = createElementPicker({ win: window, locate: (el) => agent.locate(el), clearHighlight: () => agent.highlight(null) });
 const link = createRecordingLink({
   connect: (info) => browser.runtime.connect(info),
   setInterval: (cb, ms) => window.setInterval(cb, ms),
@@ -35,23 +39,53 @@ const link = createRecordingLink({
 
 const handlers: PageHandlers<undefined> = {
   'page.observe': async (req) => agent.observeSettled({ maxChars: req.maxChars, lastActedRef: req.lastActedRef, waitFor: req.waitFor ?? null }),
-  'page.act': async (req) => agent.act(req.action, req.expect),
+  'page.act': async (req) => {
+    // The person sees what the agent is about to touch, a moment before it does (issue 31).
+    const ref = refOf(req.action);
+    if (ref !== null) {
+      agent.highlight(ref);
+      labelHighlight(document, ACTING_LABEL);
+      await new Promise((r) => setTimeout(r, ACT_NOTICE_MS));
+    }
+    try {
+      return await agent.act(req.action, req.expect);
+    } finally {
+      if (ref !== null) {
+        agent.highlight(null);
+        clearMarks(document, 'next');
+      }
+    }
+  },
   'page.highlight': async (req) => {
     agent.highlight(req.ref);
+    labelHighlight(document, NEXT_STEP_LABEL);
     return { ok: true as const };
+  },
+  'page.pick': async (req) => {
+    if (req.on) return picker.pick();
+    picker.cancel();
+    return { picked: false as const, reason: 'cancelled' as const };
   },
   'page.ping': async () => ({ url: location.href, recording: recorder.recording }),
   'page.record': async (req) => {
     if (req.on) {
       recorder.start();
       link.start();
+      drawBanner(document, RECORDING_BANNER);
     } else {
       await recorder.stop();
       link.stop();
+      clearMarks(document, 'banner');
     }
     return { ok: true as const };
   },
 };
+
+/** How long the target is shown before the agent acts on it. */
+const ACT_NOTICE_MS = 200;
+function refOf(action: Action): string | null {
+  return 'target' in action && action.target?.kind === 'ref' ? action.target.ref : null;
+}
 
 // Re-injection (scripting.executeScript after an update) must not register twice.
 const flag = '__apprenticeContentListener';

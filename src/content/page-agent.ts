@@ -39,9 +39,10 @@ export interface PageAgent {
   /**
    * The snapshot line that stands for `el` — the element itself or its nearest
    * interactive ancestor — in a fresh, untruncated snapshot; null when none
-   * does. The demonstration recorder names what the person touched with it.
+   * does. The demonstration recorder names what the person touched with it;
+   * "Pick an element" outlines `element`, the one the line stands for.
    */
-  locate(el: Element): { observation: PageObservation; ref: string } | null;
+  locate(el: Element): { observation: PageObservation; ref: string; element: Element } | null;
 }
 
 /** The parent in the flat tree: across a shadow root to its host. */
@@ -100,7 +101,7 @@ export function createPageAgent(win: Window): PageAgent {
       const interactive = new Set(observation.nodes.filter((n) => n.kind === 'interactive' && n.ref !== null).map((n) => n.ref));
       for (let cur: Element | null = el; cur; cur = flatParent(cur)) {
         const ref = registry.knownRef(cur);
-        if (ref !== undefined && interactive.has(ref)) return { observation, ref };
+        if (ref !== undefined && interactive.has(ref)) return { observation, ref, element: cur };
       }
       return null;
     },

@@ -47,6 +47,11 @@ export const CurvePointSchema = z.strictObject({
   episodeId: z.string(),
   success: z.number().min(0).max(1),
   steps: z.number().int(),
+  /** What the attempt needed (episode/attempt-costs.ts); absent from older senders. */
+  asks: z.number().int().nonnegative().optional(),
+  corrections: z.number().int().nonnegative().optional(),
+  modelCalls: z.number().int().nonnegative().optional(),
+  replayed: z.number().int().nonnegative().optional(),
 });
 export type CurvePoint = z.infer<typeof CurvePointSchema>;
 
@@ -73,6 +78,29 @@ export const ImportResultSchema = z.strictObject({
 
 const Empty = z.strictObject({});
 const Ok = z.strictObject({ ok: z.literal(true) });
+
+/**
+ * What "Pick an element" brings back (issue 31): the element the person
+ * clicked in the page, by its ref in the page's snapshot and its semantic
+ * target (role, name, the row or dialog it sits in), with what the panel needs
+ * to offer the actions that fit it; or nothing, when they pressed Escape or
+ * the panel cancelled.
+ */
+export const PickResultSchema = z.discriminatedUnion('picked', [
+  z.strictObject({
+    picked: z.literal(true),
+    ref: z.string().min(1),
+    target: SemanticTargetSchema,
+    /** A native select's or listbox's options, by label. */
+    options: z.array(z.string()).optional(),
+    /** The input's type attribute (checkbox, email…). */
+    inputType: z.string().optional(),
+    /** Its current value, for a field. */
+    value: z.string().optional(),
+  }),
+  z.strictObject({ picked: z.literal(false), reason: z.enum(['cancelled', 'replaced']) }),
+]);
+export type PickResult = z.infer<typeof PickResultSchema>;
 
 /** request schema + response schema for every UI → background message. */
 export const UiRequests = {
@@ -112,6 +140,8 @@ export const UiRequests = {
   'settings.loadNotes': { req: Empty, res: z.array(z.string()) },
   'provider.test': { req: z.strictObject({ provider: ProviderSettingsSchema }), res: ProviderTestResultSchema },
   'page.highlight': { req: z.strictObject({ tabId: z.number().int(), ref: z.string().nullable() }), res: Ok },
+  /** "Pick an element": `on` waits until the person clicks an element in the tab's page (Escape cancels); `on: false` cancels a pick under way. */
+  'page.pick': { req: z.strictObject({ tabId: z.number().int(), on: z.boolean() }), res: PickResultSchema },
   /** The site's ask mode (autonomy/ask-mode.ts). */
   'askMode.set': { req: z.strictObject({ origin: HttpOriginSchema, mode: AskModeSchema }), res: SettingsSchema },
   /** Start recording a person's demonstration of `task` in the tab (an episode of kind 'demonstration'). */
@@ -186,6 +216,8 @@ export const PageRequests = {
   'page.ping': { req: Empty, res: z.strictObject({ url: z.string(), recording: z.boolean().optional() }) },
   /** Start or stop recording what the person does; stopping first sends what is still pending (a field being typed in). */
   'page.record': { req: z.strictObject({ on: z.boolean() }), res: Ok },
+  /** "Pick an element" (UI 'page.pick'): resolves when the person clicks an element or cancels. */
+  'page.pick': { req: z.strictObject({ on: z.boolean() }), res: PickResultSchema },
 } as const;
 
 export type PageRequestType = keyof typeof PageRequests;

@@ -35,7 +35,16 @@ export const TeamRequests = {
   'team.settings': { req: Empty, res: TeamSettingsViewSchema },
   /** `password` null keeps the stored one. */
   'team.saveSettings': { req: z.strictObject({ settings: TeamSettingsSchema, password: z.string().max(1000).nullable() }), res: TeamSettingsViewSchema },
-  'team.test': { req: Empty, res: z.discriminatedUnion('ok', [z.strictObject({ ok: z.literal(true), detail: z.string() }), z.strictObject({ ok: z.literal(false), problem: z.string(), message: z.string() })]) },
+  /**
+   * Tests the typed (unsaved) server, database and user when `connection` is given (`password` null: the stored one,
+   * only for the saved server and user: sync/team-test-target.ts); the saved settings otherwise.
+   */
+  'team.test': {
+    req: z.strictObject({
+      connection: TeamSettingsSchema.pick({ serverUrl: true, database: true, username: true }).optional(),
+      password: z.string().max(1000).nullable().optional(),
+    }),
+    res: z.discriminatedUnion('ok', [z.strictObject({ ok: z.literal(true), detail: z.string() }), z.strictObject({ ok: z.literal(false), problem: z.string(), message: z.string() })]) },
   'team.sync': { req: Empty, res: TeamSyncStatusSchema },
   'team.status': { req: Empty, res: TeamSyncStatusSchema },
   'team.teammates': { req: Empty, res: z.array(TeammateSchema) },

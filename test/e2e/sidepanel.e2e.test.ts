@@ -93,7 +93,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await expect.poll(() => panel.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Approve: Type “ada@example.com” into “Email” A');
     expect(await panel.locator('ol.candidates > li').first().getByTestId('why').textContent()).toBe('Types “ada@example.com” from your task.');
     // The targeted element is outlined in the page while the proposal is shown.
-    await site.locator('[data-apprentice-overlay]').waitFor({ state: 'attached', timeout: 10_000 });
+    await site.locator('[data-apprentice-overlay=""]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await panel.getByRole('img', { name: /Base versus adjusted probability/ }).count()).toBe(1);
     await shot('1-first-proposal');
 
@@ -174,9 +174,23 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     const curve = panel.getByRole('img', { name: /Learning curve for/ });
     await curve.waitFor({ timeout: 10_000 });
     expect(await curve.getAttribute('aria-label')).toContain('attempt 1: success 1, 3 steps');
+    // What fell (issue 31): attempt 1 asked 3 times and was corrected twice (a rejection then an edit, and the
+    // answer typed as an edit); attempt 2 was stopped before any step. The offline policy calls no model.
+    expect(await panel.getByTestId('what-fell').textContent()).toBe('From the first attempt to the last: asks 3 → 0, corrections 2 → 0, model calls 0 → 0.');
+    expect(await panel.getByRole('img', { name: /^What each attempt of/ }).getAttribute('aria-label')).toContain('attempt 1: 3 asks, 2 corrections, 0 model calls');
     await shot('6-history');
 
     await panel.getByRole('tab', { name: 'Memory' }).click();
+    // Issue 31: a table per site, then the learned plans first, in words, with a Delete that can be undone.
+    await panel.getByRole('table', { name: 'What is remembered, per site' }).waitFor({ timeout: 10_000 });
+    const plans = panel.getByRole('list', { name: /^Procedures on http:\/\/127\.0\.0\.1/ });
+    await plans.waitFor({ timeout: 10_000 });
+    expect(await plans.locator(':scope > li').first().locator('ol > li').first().textContent()).toMatch(/^Type “.*” into “Email” on /);
+    await plans.getByRole('button', { name: 'Delete' }).first().click();
+    await panel.getByRole('button', { name: 'Undo' }).click();
+    await plans.getByRole('button', { name: 'Delete' }).first().waitFor();
+    // The raw transitions sit under a disclosure.
+    await panel.getByText(/^Raw transitions \(\d+\)$/).click();
     const list = panel.getByRole('list', { name: /^Transitions on http:\/\/127\.0\.0\.1/ });
     await list.waitFor({ timeout: 10_000 });
     const actions = await list.locator('.semantic').allTextContents();

@@ -96,6 +96,13 @@ describe('team memory between two profiles of the built extension', () => {
     expect(await a.request({ type: 'team.test' })).toMatchObject({ ok: false, problem: 'credentials' });
     await joinTeam(a, 'Ana');
     expect(await a.request({ type: 'team.test' })).toMatchObject({ ok: true });
+    // Issue 31: what is typed is tested, not what is saved. An unreachable server typed over the good saved one fails;
+    // the stored password is not sent to it; the saved server typed again passes with the stored password.
+    const typed = (serverUrl: string) => ({ serverUrl, database: 'team', username: couch.admin.username });
+    expect(await a.request({ type: 'team.test', connection: typed('http://127.0.0.1:9'), password: 'x' })).toMatchObject({ ok: false, problem: 'unreachable' });
+    expect(await a.request({ type: 'team.test', connection: typed('http://127.0.0.1:9'), password: null })).toMatchObject({ ok: false, problem: 'credentials', message: /stored password is only sent/ });
+    expect(await a.request({ type: 'team.test', connection: { ...typed(couch.url), database: 'no-such-db' }, password: null })).toMatchObject({ ok: false, problem: 'missing-database' });
+    expect(await a.request({ type: 'team.test', connection: typed(couch.url), password: null })).toMatchObject({ ok: true });
   });
 
   it('A is taught the task: the policy alone puts another control first, A corrects it', async () => {

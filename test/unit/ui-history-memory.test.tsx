@@ -119,16 +119,27 @@ describe('Memory tab', () => {
   it('browses, searches and deletes transitions of the current site', async () => {
     const { callsOf, user } = memorySetup();
     const list = await screen.findByRole('list', { name: `Transitions on ${O}` });
-    expect(screen.getByLabelText('Site')).toHaveValue(O);
+    // The site table: the current tab's site is shown; raw transitions sit under a closed disclosure.
+    const table = screen.getByRole('table', { name: 'What is remembered, per site' });
+    expect(within(table).getByRole('button', { name: `Show ${O}` })).toHaveAttribute('aria-pressed', 'true');
+    expect(list.closest('details')).not.toHaveAttribute('open');
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('r = -1.00')).toHaveClass('err');
     await user.type(screen.getByLabelText('Search transitions'), 'cancel{Enter}');
     await waitFor(() => expect(callsOf('memory.list').at(-1)).toEqual({ origin: O, query: 'cancel', limit: 50, offset: 0 }));
     const filtered = await screen.findByRole('list', { name: `Transitions on ${O}` });
     await waitFor(() => expect(within(filtered).getAllByRole('listitem')).toHaveLength(1));
+    // Delete hides it at once with an Undo; Undo brings it back and nothing is deleted.
     await user.click(screen.getByRole('button', { name: 'Delete click(<button "Cancel">) (e1:1)' }));
-    expect(callsOf('memory.delete')).toEqual([{ ids: ['e1:1'] }]);
-    expect(await screen.findByText('No transitions match "cancel".')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Deleted the step click(<button "Cancel">). Undo');
+    expect(within(filtered).queryAllByRole('listitem')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(within(filtered).getAllByRole('listitem')).toHaveLength(1);
+    expect(callsOf('memory.delete')).toEqual([]);
+    // Deleted for good once the grace period ends (or the view is left).
+    await user.click(screen.getByRole('button', { name: 'Delete click(<button "Cancel">) (e1:1)' }));
+    cleanup();
+    await waitFor(() => expect(callsOf('memory.delete')).toEqual([{ ids: ['e1:1'] }]));
   });
 
   it('forgets a site only after confirmation', async () => {
@@ -144,7 +155,10 @@ describe('Memory tab', () => {
     await user.click(screen.getByRole('button', { name: 'Forget this site…' }));
     await user.click(screen.getByRole('button', { name: `Yes, forget ${O}` }));
     expect(callsOf('memory.forgetSite')).toEqual([{ origin: O }]);
-    await waitFor(() => expect(screen.getByLabelText('Site')).toHaveValue('https://b.test'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Show https://b.test' })).toHaveAttribute('aria-pressed', 'true'));
+    // "Forget…" in the table row asks the same question for that site.
+    await user.click(screen.getByRole('button', { name: 'Forget… https://b.test' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Forget everything learned on https://b.test?');
   });
 
   it('exports memory to a JSON file', async () => {

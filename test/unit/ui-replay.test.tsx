@@ -73,7 +73,15 @@ describe('the Memory tab\'s procedures', () => {
     expect(screen.getByText(/from a taught attempt, a demonstration · 3 successes · last used never/)).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Never replay' }));
+    // Steps in words (the grammar in the title); Delete can be undone until the view is left.
+    expect(screen.getByTitle('click(<link "Profile">)').textContent).toBe('Click “Profile” on /');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('status').textContent).toBe('Deleted the plan “Set the display name to {display_name}”. Undo');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Set the display name to {display_name}')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(fake.callsOf('procedures.delete')).toEqual([]);
+    cleanup();
     await waitFor(() => expect(fake.callsOf('procedures.delete')).toEqual([{ origin: 'https://profile.test', id: 's-1' }]));
     expect(fake.callsOf('procedures.neverReplay')).toEqual([{ origin: 'https://profile.test', id: 's-1', never: true }]);
   });

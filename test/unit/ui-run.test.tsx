@@ -137,20 +137,33 @@ describe('Run tab: a proposed step', () => {
     expect(c.callsOf('episode.decide').at(-1)).toEqual({ episodeId: 'ep-1', decision: { kind: 'edit', action: 'fill([2], "Ada")', step: 1 } });
   });
 
-  it('shows the background error when an edited action does not parse, and keeps the proposal', async () => {
-    const { user } = setup(awaiting, {
-      'episode.decide': async () => { throw Object.assign(new Error('cannot parse "clik([5]"'), { name: 'ActionParseError' }); },
-    });
+  it('says in plain words when an edited action does not parse, sends nothing, and keeps the proposal', async () => {
+    const { callsOf, user } = setup(awaiting);
     await candidateList();
     const edit = screen.getByLabelText('Edit the action');
     await user.clear(edit);
     await user.type(edit, 'clik([[5]');
     await user.click(screen.getByRole('button', { name: 'Run edited' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('ActionParseError: cannot parse "clik([5]"');
+    expect(alert.textContent).toMatch(/^The action does not parse: .+\. Pick an element lets you point at it in the page instead\.$/);
+    expect(callsOf('episode.decide')).toEqual([]);
     expect(edit).toHaveAttribute('aria-invalid', 'true');
     expect(edit).toHaveValue('clik([5]');
     expect(screen.getByRole('button', { name: /^Approve/ })).toBeEnabled();
+  });
+
+  it('shows the background error when an edited action does not fit the page, and keeps the proposal', async () => {
+    const { user } = setup(awaiting, {
+      'episode.decide': async () => { throw Object.assign(new Error('the edited action does not fit this page: no element [99]'), { name: 'DecisionError' }); },
+    });
+    await candidateList();
+    const edit = screen.getByLabelText('Edit the action');
+    await user.clear(edit);
+    await user.type(edit, 'click([[99])');
+    await user.click(screen.getByRole('button', { name: 'Run edited' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('DecisionError: the edited action does not fit this page: no element [99]');
+    expect(edit).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('is operable from the keyboard: Tab reaches Approve and Enter decides', async () => {

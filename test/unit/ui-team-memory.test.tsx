@@ -42,6 +42,15 @@ describe('Team memory panel', () => {
 
     fireEvent.click(screen.getByText('Test connection'));
     expect((await screen.findByRole('alert')).textContent).toContain('"team" does not exist');
+    // Test connection tests what is typed, unsaved: a server typed over the saved one, and a typed password.
+    fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'https://other.example' } });
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByText('Test connection'));
+    await waitFor(() => expect(fake.callsOf('team.test')).toEqual([
+      { connection: { serverUrl: 'https://couch.example.com', database: 'team', username: '' }, password: null },
+      { connection: { serverUrl: 'https://other.example', database: 'team', username: '' }, password: 's3cret' },
+    ]));
+    await waitFor(() => expect((screen.getByText('Sync now') as HTMLButtonElement).disabled).toBe(false));
 
     fireEvent.click(screen.getByText('Sync now'));
     await screen.findByText('Synced.');

@@ -8,7 +8,8 @@ import type { RefRegistry } from '../observe/ref-registry.ts';
 export const OVERLAY_ATTRIBUTE = 'data-apprentice-overlay';
 
 export function highlightRef(ref: string | null, registry: RefRegistry, doc: Document): void {
-  for (const old of Array.from(doc.querySelectorAll(`[${OVERLAY_ATTRIBUTE}]`))) old.remove();
+  // Only its own boxes (value ""): the other marks (labels, banners: marks/labelled-box.ts) are cleared by their owners.
+  for (const old of Array.from(doc.querySelectorAll(`[${OVERLAY_ATTRIBUTE}=""]`))) old.remove();
   if (ref === null) return;
   const el = registry.elementFor(ref);
   if (!el) return;

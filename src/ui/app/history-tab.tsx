@@ -7,6 +7,7 @@ import type { Episode } from '../../core/episode/episode.ts';
 import type { CurvePoint, EpisodeSummary } from '../../protocol/messages.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { LearningCurve } from './charts.tsx';
+import { CostChart } from './cost-chart.tsx';
 import { errorText, fmtTime, statusText } from './format.ts';
 import { StepSummary } from './step-view.tsx';
 
@@ -96,6 +97,12 @@ function TaskGroup({ client, group }: { client: UiClient; group: Group }) {
           <h3 class="small">Learning curve</h3>
           {error ? <p class="error" role="alert">Could not load the curve: {error}</p> : null}
           {curve ? <LearningCurve task={group.task} points={curve} /> : !error ? <p role="status" class="loading">Loading curve…</p> : null}
+          {curve && curve.some((p) => p.asks !== undefined) ? (
+            <>
+              <h3 class="small">What each attempt needed</h3>
+              <CostChart task={group.task} points={curve} />
+            </>
+          ) : null}
           <h3 class="small">Attempts</h3>
           <ol class="episodes">
             {group.episodes.map((e) => <EpisodeRow key={e.id} client={client} summary={e} />)}

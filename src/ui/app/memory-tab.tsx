@@ -1,15 +1,18 @@
 /**
- * The Memory tab: sites with stored experience, browsing and searching the
- * transitions of one site, deleting entries or the whole site, and export /
- * import as a JSON file (a bad file changes nothing and says why).
+ * The Memory tab: a table of what is remembered per site (show one, forget
+ * one); for the site shown, its learned plans first, in words, then each
+ * learner's memory, and the raw transitions under a disclosure (search,
+ * delete with Undo); export / import as a JSON file (a bad file changes
+ * nothing and says why).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ProcedureList } from './procedure-list.tsx';
-import { TeamMemoryPanel } from './team-memory-panel.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
+import { useUndoableDelete } from './use-undoable-delete.ts';
+import { UndoNotice } from './undo-notice.tsx';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
 
@@ -45,6 +48,8 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
   const [importError, setImportError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [reload, setReload] = useState(0);
+  // "Forget…" pressed in the site table: that site's memory asks to confirm.
+  const [forgetFor, setForgetFor] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -111,28 +116,51 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
       {sites && sites.length === 0 ? <p class="empty">Nothing learned yet. Run a task, and what worked is remembered here.</p> : null}
       {sites && sites.length > 0 ? (
         <>
-          <label for="memory-site">Site</label>
-          <select id="memory-site" value={selected ?? ''} onChange={(e) => setSelected(e.currentTarget.value)}>
-            {sites.map((s) => (
-              <option key={s.origin} value={s.origin}>{s.origin} ({s.transitions} transitions, {s.pages} pages)</option>
-            ))}
-          </select>
+          <SiteTable sites={sites} selected={selected} onShow={setSelected} onForget={(o) => { setSelected(o); setForgetFor(o); }} />
           {selected ? (
             <SiteMemory
               key={selected}
               client={client}
               site={sites.find((s) => s.origin === selected) ?? { origin: selected, transitions: 0, pages: 0, lastUpdated: 0 }}
+              askForget={forgetFor === selected}
+              onAsked={() => setForgetFor(null)}
               onChanged={() => setReload((n) => n + 1)}
             />
           ) : null}
         </>
       ) : null}
-      <TeamMemoryPanel client={client} sites={(sites ?? []).map((s) => s.origin)} />
+      <p class="help">Team memory (sharing with teammates, and what they taught) is set up in Settings.</p>
     </section>
   );
 }
 
-function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site; onChanged: () => void }) {
+/** What is remembered per site: show one site's memory below, or forget it. */
+function SiteTable({ sites, selected, onShow, onForget }: { sites: Site[]; selected: string | null; onShow(origin: string): void; onForget(origin: string): void }) {
+  return (
+    <table class="site-table">
+      <caption>What is remembered, per site</caption>
+      <thead><tr><th scope="col">Site</th><th scope="col">Steps remembered</th><th scope="col">Pages</th><th scope="col">Updated</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <tbody>
+        {sites.map((s) => (
+          <tr key={s.origin} aria-current={s.origin === selected ? 'true' : undefined}>
+            <th scope="row">{s.origin}</th>
+            <td>{s.transitions}</td>
+            <td>{s.pages}</td>
+            <td>{s.lastUpdated ? fmtTime(s.lastUpdated) : '—'}</td>
+            <td class="row">
+              <button type="button" class="small" aria-pressed={s.origin === selected ? 'true' : 'false'} onClick={() => onShow(s.origin)}>
+                Show<span class="visually-hidden"> {s.origin}</span>
+              </button>
+              <button type="button" class="small danger" onClick={() => onForget(s.origin)}>Forget…<span class="visually-hidden"> {s.origin}</span></button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SiteMemory({ client, site, askForget, onAsked, onChanged }: { client: UiClient; site: Site; askForget: boolean; onAsked(): void; onChanged: () => void }) {
   const [query, setQuery] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [offset, setOffset] = useState(0);
@@ -143,6 +171,12 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
   const cancelRef = useRef<HTMLButtonElement>(null);
   const forgetRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
+  const deletes = useUndoableDelete((err) => setError(`Could not delete: ${errorText(err)}`), () => { setVersion((v) => v + 1); onChanged(); });
+  useEffect(() => {
+    if (!askForget) return;
+    setConfirming(true);
+    onAsked();
+  }, [askForget]);
 
   // Focus the safe choice when asking; return focus to the trigger after.
   useEffect(() => {
@@ -165,15 +199,7 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
     return () => { live = false; };
   }, [client, site.origin, submitted, offset, version]);
 
-  async function remove(t: Transition) {
-    try {
-      await client.request('memory.delete', { ids: [t.id] });
-      setVersion((v) => v + 1);
-      onChanged();
-    } catch (err) {
-      setError(`Could not delete: ${errorText(err)}`);
-    }
-  }
+  const remove = (t: Transition) => deletes.remove(t.id, `the step ${t.action}`, () => client.request('memory.delete', { ids: [t.id] }));
 
   async function forget() {
     try {
@@ -188,38 +214,40 @@ function SiteMemory({ client, site, onChanged }: { client: UiClient; site: Site;
   return (
     <div class="site-memory">
       <p class="meta">{site.transitions} transitions on {site.pages} pages{site.lastUpdated ? ` · updated ${fmtTime(site.lastUpdated)}` : ''}</p>
-      <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); setOffset(0); setSubmitted(query.trim()); }}>
-        <label for="memory-query">Search transitions</label>
-        <input id="memory-query" type="search" value={query} placeholder="task, action or page" onInput={(e) => setQuery(e.currentTarget.value)} />
-        <button type="submit">Search</button>
-      </form>
-      {error ? <p class="error" role="alert">{error}</p> : null}
-      {!items && !error ? <p role="status" class="loading">Loading…</p> : null}
-      {items && items.length === 0 ? <p class="empty">{submitted ? `No transitions match "${submitted}".` : 'No transitions on this site.'}</p> : null}
-      {items && items.length > 0 ? (
-        <ul class="transitions" aria-label={`Transitions on ${site.origin}`}>
-          {items.map((t) => (
-            <li key={t.id} class="transition">
-              <div>
-                <span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span>
-                {t.stale ? <span class="badge stale" title="The action no longer resolved on its page: demoted in retrieval, kept until you delete it">stale ×{t.stale}</span> : null}
-              </div>
-              <div class="muted">task: {t.task}</div>
-              <div class="muted"><code>{t.regUrl}</code>{t.effectiveState.length > 0 ? ` · after ${t.effectiveState.join(', ')}` : ''}</div>
-              <button type="button" class="small danger" onClick={() => remove(t)}>Delete<span class="visually-hidden"> {t.action} ({t.id})</span></button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <div class="pager" role="group" aria-label="Pages">
-        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
-        <button type="button" disabled={!items || items.length < PAGE} onClick={() => setOffset(offset + PAGE)}>Next</button>
-      </div>
-      <details class="experience-details" open>
-        <summary>Learned procedures (replayed without a model)</summary>
-        <ProcedureList client={client} origin={site.origin} version={version} />
-      </details>
+      <h3 class="small">Learned plans (they run without the model)</h3>
+      <ProcedureList client={client} origin={site.origin} version={version} />
       <LearnerMemorySections client={client} origin={site.origin} version={version} onChanged={onChanged} />
+      <details class="raw-transitions">
+        <summary>Raw transitions ({site.transitions})</summary>
+        <UndoNotice deletes={deletes} />
+        <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); setOffset(0); setSubmitted(query.trim()); }}>
+          <label for="memory-query">Search transitions</label>
+          <input id="memory-query" type="search" value={query} placeholder="task, action or page" onInput={(e) => setQuery(e.currentTarget.value)} />
+          <button type="submit">Search</button>
+        </form>
+        {error ? <p class="error" role="alert">{error}</p> : null}
+        {!items && !error ? <p role="status" class="loading">Loading…</p> : null}
+        {items && items.length === 0 ? <p class="empty">{submitted ? `No transitions match "${submitted}".` : 'No transitions on this site.'}</p> : null}
+        {items && items.length > 0 ? (
+          <ul class="transitions" aria-label={`Transitions on ${site.origin}`}>
+            {items.filter((t) => !deletes.hidden.has(t.id)).map((t) => (
+              <li key={t.id} class="transition">
+                <div>
+                  <span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span>
+                  {t.stale ? <span class="badge stale" title="The action no longer resolved on its page: demoted in retrieval, kept until you delete it">stale ×{t.stale}</span> : null}
+                </div>
+                <div class="muted">task: {t.task}</div>
+                <div class="muted"><code>{t.regUrl}</code>{t.effectiveState.length > 0 ? ` · after ${t.effectiveState.join(', ')}` : ''}</div>
+                <button type="button" class="small danger" onClick={() => remove(t)}>Delete<span class="visually-hidden"> {t.action} ({t.id})</span></button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div class="pager" role="group" aria-label="Pages">
+          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
+          <button type="button" disabled={!items || items.length < PAGE} onClick={() => setOffset(offset + PAGE)}>Next</button>
+        </div>
+      </details>
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
           <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>

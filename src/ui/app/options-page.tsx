@@ -16,6 +16,7 @@ import { SETTINGS_VIEWS } from './learner-settings-views.tsx';
 import { modelConfigured, ProviderFieldset } from './provider-fieldset.tsx';
 import { CORE_GROUPS, CORE_LABELS } from './settings-groups.ts';
 import { useOptionsForm, type OptionsMessage } from './use-options-form.ts';
+import { TeamMemorySettings } from './team-memory-panel.tsx';
 
 type SettingsViews = Readonly<Record<string, ComponentType<LearnerSettingsViewProps>>>;
 
@@ -59,6 +60,8 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
         </div>
         <SaveOutcome message={form.message} errors={form.errors} labels={labels} />
       </form>
+      {/* Its own form and Save: the team server is not part of the settings object. */}
+      <TeamMemorySettings client={client} />
     </main>
   );
 }

@@ -1,13 +1,17 @@
 /**
- * The Memory tab's learned procedures (issue 25): for each, its template and
- * steps, where it came from (the agent's own success, a taught attempt, a
- * demonstration), how often it succeeded, when it was last used, and why it
- * does not replay now; delete it, or mark it "never replay".
+ * The Memory tab's learned plans (issue 25; in words, issue 31): for each, its
+ * template and steps as a person would say them, where it came from (the
+ * agent's own success, a taught attempt, a demonstration), how often it
+ * succeeded, when it was last used, and why it does not replay now; delete
+ * it (with Undo), or mark it "never replay".
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { UiClient, } from '../../protocol/validate.ts';
 import type { UiResponse } from '../../protocol/messages.ts';
 import { errorText, fmtTime } from './format.ts';
+import { actionWords } from './candidate-words.ts';
+import { useUndoableDelete } from './use-undoable-delete.ts';
+import { UndoNotice } from './undo-notice.tsx';
 
 type View = UiResponse<'procedures.list'>[number];
 
@@ -32,16 +36,21 @@ export function ProcedureList({ client, origin, version }: { client: UiClient; o
   }, [client, origin, version, changed]);
 
   const act = (work: () => Promise<unknown>) => work().then(() => setChanged((n) => n + 1), (err: unknown) => setError(errorText(err)));
+  const deletes = useUndoableDelete((err) => setError(errorText(err)), () => setChanged((n) => n + 1));
 
-  if (error) return <p class="error" role="alert">Could not read the learned procedures: {error}</p>;
-  if (!views) return <p role="status" class="loading">Loading procedures…</p>;
-  if (views.length === 0) return <p class="empty">No learned procedure on this site yet: one is learned from a verified success (with JitRL and CER on).</p>;
+  if (error) return <p class="error" role="alert">Could not read the learned plans: {error}</p>;
+  if (!views) return <p role="status" class="loading">Loading plans…</p>;
+  const shown = views.filter((v) => !deletes.hidden.has(v.procedure.id));
+  const notice = <UndoNotice deletes={deletes} />;
+  if (shown.length === 0) return <>{notice}<p class="empty">No learned plan on this site yet: one is learned from a task that succeeded (with JitRL and CER on).</p></>;
   return (
+    <>
+    {notice}
     <ul class="procedures" aria-label={`Procedures on ${origin}`}>
-      {views.map((v) => (
+      {shown.map((v) => (
         <li key={v.procedure.id} class="experience-entry" data-procedure={v.procedure.id}>
           <div><strong>{v.procedure.template}</strong></div>
-          <ol>{v.procedure.steps.map((s, i) => <li key={i}><code>{s.action}</code> <span class="muted">on {s.regUrl}</span></li>)}</ol>
+          <ol>{v.procedure.steps.map((s, i) => <li key={i} title={s.action}>{actionWords(s.action)} <span class="muted">on {s.regUrl}</span></li>)}</ol>
           <div class="muted small">
             from {provenance(v)} · {v.successCount} success{v.successCount === 1 ? '' : 'es'}
             {v.status.failures > 0 ? ` · ${v.status.failures} failed replay${v.status.failures === 1 ? '' : 's'}` : ''}
@@ -52,10 +61,11 @@ export function ProcedureList({ client, origin, version }: { client: UiClient; o
             <button type="button" onClick={() => void act(() => client.request('procedures.neverReplay', { origin, id: v.procedure.id, never: !v.status.neverReplay }))}>
               {v.status.neverReplay ? 'Allow replay' : 'Never replay'}
             </button>
-            <button type="button" class="danger" onClick={() => void act(() => client.request('procedures.delete', { origin, id: v.procedure.id }))}>Delete</button>
+            <button type="button" class="danger" onClick={() => deletes.remove(v.procedure.id, `the plan “${v.procedure.template}”`, () => client.request('procedures.delete', { origin, id: v.procedure.id }))}>Delete</button>
           </div>
         </li>
       ))}
     </ul>
+    </>
   );
 }

@@ -11,6 +11,8 @@ import { rankCandidates, refOfAction } from './format.ts';
 import { CandidateList, StepContext } from './step-view.tsx';
 import { actionWords } from './candidate-words.ts';
 import { usePanelKeys } from './panel-keys.ts';
+import { PickCorrection } from './pick-correction.tsx';
+import { editProblem } from './pick-actions.ts';
 
 export interface ProposalPanelProps {
   client: UiClient;
@@ -35,13 +37,15 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
   const [editText, setEditText] = useState('');
   const [editError, setEditError] = useState<string | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
+  // "Pick an element": the picked element is outlined instead of the proposal's; nothing is outlined while the page points.
+  const [pick, setPick] = useState<{ ref: string | null; picking: boolean }>({ ref: null, picking: false });
 
   const ranked = rankCandidates(proposal.candidates, proposal.selection !== undefined);
   // Rejected candidates stay listed (marked); Approve means the best one still open.
   const top = ranked.find((r) => !proposal.rejected.includes(r.candidate.semantic)) ?? null;
   const proposalKey = `${episode.id}:${proposal.index}:${proposal.rejected.length}:${proposal.candidates.length}`;
   const shown = focused !== null ? proposal.candidates[focused] ?? top?.candidate : top?.candidate;
-  const highlightRef = shown ? refOfAction(shown.action) : null;
+  const highlightRef = pick.ref ?? (shown ? refOfAction(shown.action) : null);
   const approveButton = useRef<HTMLButtonElement>(null);
   const focusedFor = useRef<string | null>(null);
 
@@ -66,9 +70,9 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
 
   // Highlight the targeted element while a proposal is shown; clear it after.
   useEffect(() => {
-    if (tabId === null) return;
+    if (tabId === null || pick.picking) return;
     client.request('page.highlight', { tabId, ref: highlightRef }).catch(() => { /* best-effort */ });
-  }, [client, tabId, proposalKey, highlightRef]);
+  }, [client, tabId, proposalKey, highlightRef, pick.picking]);
   useEffect(() => {
     if (tabId === null) return;
     return () => { client.request('page.highlight', { tabId, ref: null }).catch(() => { /* best-effort */ }); };
@@ -76,11 +80,9 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
 
   async function submitEdit(e: Event) {
     e.preventDefault();
-    setEditError(null);
-    if (editText.trim() === '') {
-      setEditError('Type an action, for example click([12]) or fill(<textbox "Email">, "me@example.com").');
-      return;
-    }
+    const problem = editProblem(editText);
+    setEditError(problem);
+    if (problem !== null) return;
     await decide({ kind: 'edit', action: editText.trim(), step: proposal.index }, setEditError);
   }
 
@@ -97,7 +99,7 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
           Reject <kbd aria-hidden="true">R</kbd>
         </button>
       </div>
-      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>D</kbd> task is done (not while typing).</p>
+      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>P</kbd> pick an element, <kbd>D</kbd> task is done (not while typing).</p>
       <CandidateList
         step={proposal}
         task={episode.task}
@@ -108,6 +110,14 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
             Run this instead<span class="visually-hidden"> ({r.candidate.semantic})</span>
           </button>
         )}
+      />
+      <PickCorrection
+        client={client}
+        tabId={tabId}
+        disabled={disabled}
+        proposalKey={proposalKey}
+        onPicked={(ref, picking) => setPick({ ref, picking })}
+        run={(action, onError) => decide({ kind: 'edit', action, step: proposal.index }, onError)}
       />
       <form class="edit-form" onSubmit={submitEdit}>
         <label for="edit-action">Edit the action</label>
@@ -121,7 +131,7 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
           onInput={(e) => setEditText(e.currentTarget.value)}
         />
         <button type="submit" disabled={disabled}>Run edited</button>
-        <p id="edit-help" class="help">Ref form <code>click([12])</code> or semantic form <code>click(&lt;button "Sign in"&gt;)</code>. Checked before it runs.</p>
+        <p id="edit-help" class="help">For those who know the action form: <code>click(&lt;button "Sign in"&gt;)</code>. Checked before it runs. Otherwise use Pick an element or Show me.</p>
         {editError ? <p id="edit-error" class="error" role="alert">{editError}</p> : null}
       </form>
     </section>

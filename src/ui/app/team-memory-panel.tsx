@@ -1,6 +1,7 @@
 /**
- * Team memory in the Memory tab: the team server's settings and the shared
- * sites, Test connection (names the exact problem), Sync now and what the
+ * Team memory in Settings (issue 31; it was at the foot of the Memory tab):
+ * the team server's settings and the shared sites, Test connection (of what
+ * is typed, saved or not; names the exact problem), Sync now and what the
  * last round did (held and refused documents with their reasons, conflicts
  * and which version was kept), and each teammate's memory with its
  * provenance and a Forget button.
@@ -88,8 +89,12 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
     setPassword('');
     return 'Team settings saved.';
   });
+  // What is typed, saved or not: a typo is caught before it is saved.
   const test = () => run(async () => {
-    const r = await client.request('team.test', {});
+    const r = await client.request('team.test', {
+      connection: { serverUrl: settings.serverUrl, database: settings.database, username: settings.username },
+      password: password === '' ? null : password,
+    });
     if (!r.ok) throw new Error(r.message);
     return `Connected: ${r.detail}.`;
   });
@@ -113,8 +118,8 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
   const offered = [...new Set([...sites, ...settings.sharedSites])].sort();
 
   return (
-    <details class="team-memory">
-      <summary>Team memory</summary>
+    <section class="team-memory" aria-labelledby="team-heading">
+      <h2 id="team-heading">Team memory</h2>
       <p class="hint">Share what Apprentice learned on chosen sites with your team through your team's CouchDB database. Teammates' memory is shown with who taught it; it never counts as your approval, so a step learned only from others always asks first.</p>
       <form class="team-settings" onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <label>Server URL <input type="url" value={settings.serverUrl} placeholder="https://couch.example.com" onInput={(e) => set('serverUrl', e.currentTarget.value)} /></label>
@@ -159,6 +164,15 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
           ))}
         </ul>
       )}
-    </details>
+    </section>
   );
+}
+
+/** The panel on the options page, offering every site with memory for sharing. */
+export function TeamMemorySettings({ client }: { client: UiClient }) {
+  const [sites, setSites] = useState<string[]>([]);
+  useEffect(() => {
+    client.request('memory.sites', {}).then((s) => setSites(s.map((x) => x.origin)), () => setSites([]));
+  }, [client]);
+  return <TeamMemoryPanel client={client} sites={sites} />;
 }
