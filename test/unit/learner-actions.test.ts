@@ -1,7 +1,7 @@
 /** Every registry learner that declares panel actions answers each of them, and nothing else. */
 import { describe, expect, it } from 'vitest';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { actionableLearners, runLearnerAction } from '../../src/core/learning/learner-actions.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { buildLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';

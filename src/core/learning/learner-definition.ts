@@ -116,11 +116,20 @@ export interface LearnerImportReport {
   rejected: string[];
 }
 
+/** Where a definition without an `order` runs: after every shipped learner. */
+export const DEFAULT_LEARNER_ORDER = 100;
+
 export interface LearnerDefinition<S = unknown> {
   /** Stable id: the key of its evidence on steps, of its plan on episodes, and in `episode.learners`. */
   id: string;
   /** Short name for settings, panel and benchmark tables. */
   label: string;
+  /**
+   * Where it runs in the calling order (lower first; ties by id): request changes and
+   * `adjust` outputs chain in this order. The registry reads it, so no table lists learners.
+   * Absent: DEFAULT_LEARNER_ORDER (after the shipped learners).
+   */
+  order?: number;
   settings: {
     schema: z.ZodType<S>;
     defaults: S;
