@@ -11,7 +11,8 @@
 // and options page's view tables); a learner's views (its ui/) use only the UI
 // kit (src/ui/app/ files that reach no learner) and core.
 // No import cycles at any folder level of src/core and of each learner folder:
-// inside every folder, its subfolders and files import each other one way only.
+// inside every folder, its subfolders and files import each other one way only;
+// and no cycle between files anywhere in src/ (two files of one folder included).
 //
 // Every file is parsed (vite's oxc parser, not a regex), so every form of
 // import counts: `import … from`, a bare `import '…'`, `export … from`,
@@ -310,8 +311,8 @@ for (const [file, { imports }] of graph) {
 // Inside each folder F, the parts are its subfolders and its own files; an
 // edge a → b for every import from a file in part a of a file in part b. A
 // path back through a subfolder is a folder-level cycle (learner/ → registry.ts
-// → learner/ included). Two files of one folder that import each other are a
-// file-level matter, not reported here.
+// → learner/ included). Two files of one folder that import each other are
+// found by rule 4.
 const checkedRoots = [join(root, 'src/core'), learnersRoot];
 const folders = [...new Set([...graph.keys()].flatMap((f) => {
   const top = checkedRoots.find((r) => f.startsWith(r + sep));
@@ -358,6 +359,30 @@ for (const folder of folders.sort()) {
       if (onFolderCycle(from, to)) problems.push(`${file} imports ${level}/${to}, which imports ${level}/${from} back (import cycle between the parts of src/${level}/)`);
     }
   }
+}
+
+// ---- Rule 4: no import cycle between files anywhere in src/ -----------------------------------
+
+// Two files of one folder that import each other (directly or round a longer
+// loop) are a cycle too: every strongly connected set of files is reported once.
+{
+  let next = 0;
+  const index = new Map(), low = new Map(), stack = [], onStack = new Set();
+  const strongConnect = (v) => {
+    index.set(v, next); low.set(v, next); next++; stack.push(v); onStack.add(v);
+    for (const { target } of graph.get(v)?.imports ?? []) {
+      const w = target?.file;
+      if (!w || !graph.has(w)) continue;
+      if (!index.has(w)) { strongConnect(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do { w = stack.pop(); onStack.delete(w); component.push(w); } while (w !== v);
+    if (component.length > 1) problems.push(`import cycle between files: ${component.map(rel).sort().join(' ↔ ')}`);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) strongConnect(file);
 }
 
 if (problems.length) {

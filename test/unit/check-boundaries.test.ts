@@ -146,6 +146,15 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
     expect(deep.stderr).toContain('imports core/page/render, which imports core/page/grammar back');
   });
 
+  it('refuses a cycle between two files of one folder (as learner-actions ↔ learner-definition was)', () => {
+    const out = lint(tree({
+      'src/core/learning/learner-actions.ts': "import type { Built } from './learner-definition.ts';\nexport type A = Built;\n",
+      'src/core/learning/learner-definition.ts': "import type { A } from './learner-actions.ts';\nexport type Built = A;\n",
+    }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('import cycle between files: src/core/learning/learner-actions.ts ↔ src/core/learning/learner-definition.ts');
+  });
+
   it("refuses core reaching a browser global through the global object, however it is spelled", () => {
     const out = lint(tree({
       'src/core/agent/a.ts': [

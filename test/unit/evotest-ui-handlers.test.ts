@@ -11,7 +11,7 @@ import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { buildLearners } from '../../src/core/learning/registry-factories.ts';
-import { actionableLearners } from '../../src/core/learning/learner-actions.ts';
+import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);

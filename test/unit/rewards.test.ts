@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_ERROR_REWARD, assignStepRewards, choiceMargin, OUTCOME_SHARE, WASTED_STEP_REWARD } from '../../src/core/learning/rewards.ts';
+import { ACTION_ERROR_REWARD, assignStepRewards, choiceMargin, OUTCOME_SHARE, WASTED_STEP_REWARD } from '../../src/core/credit/rewards.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { stepRecord } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 

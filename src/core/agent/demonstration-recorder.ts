@@ -18,7 +18,7 @@ import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerp
 import { maskedFormData } from '../secrets/form-data.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { computeEffectiveState } from '../learning/effective-state.ts';
-import { assignStepRewards } from '../learning/rewards.ts';
+import { assignStepRewards } from '../credit/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
 import { maskedAction } from '../secrets/mask-secrets.ts';

@@ -14,7 +14,7 @@ import type { MemoryStore } from '../memory/memory-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
 import type { SiteRowStore } from './site-rows.ts';
 import type { Learner } from './learner.ts';
-import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
+import type { ActionableLearner, AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
 /**
  * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
@@ -257,4 +257,12 @@ export function learnerSettings<S>(definition: Pick<LearnerDefinition<S>, 'id' |
 export interface BuiltLearner {
   definition: RegisteredLearner;
   learner: Learner;
+}
+
+/** The built learners whose definition has actions and whose factory answers them. */
+export function actionableLearners(built: readonly BuiltLearner[], ports: LearnerPorts): ActionableLearner[] {
+  return built.flatMap(({ definition, learner }) =>
+    definition.actions && definition.actionHandlers
+      ? [{ id: definition.id, label: definition.label, actions: definition.actions, handlers: definition.actionHandlers(ports, learner) }]
+      : []);
 }

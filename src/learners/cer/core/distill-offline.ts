@@ -7,7 +7,7 @@ import type { Episode } from '../../../core/episode/episode.ts';
 import { formatAction as formatSemantic } from '../../../core/page/action-grammar.ts';
 import { dynamicsId, skillId, type DynamicsEntry, type ExperienceEntry, type SkillEntry, type SkillStep } from './experience.ts';
 import { abstractActions, type Abstraction } from '../../../core/learning/shared/skill-variables.ts';
-import { stepEvidence } from '../../../core/learning/step-credit.ts';
+import { stepEvidence } from '../../../core/credit/step-credit.ts';
 import { taskWords } from '../../../core/memory/tokenize.ts';
 import { pageNameFromUrl } from '../../../core/learning/shared/page-name.ts';
 import {

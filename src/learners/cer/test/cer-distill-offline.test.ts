@@ -4,7 +4,7 @@ import { distillOffline } from '../core/distill.ts';
 import { pageNameFromUrl } from '../../../core/learning/shared/page-name.ts';
 import type { ExperienceEntry } from '../core/experience.ts';
 import { rankLexical, renderSelection } from '../core/retrieve.ts';
-import { importTrajectories } from '../../../core/learning/trajectory-file.ts';
+import { importTrajectories } from '../../../core/episode/trajectory-file.ts';
 import { fixture, liveEpisode, ORIGIN, step } from './cer-helpers.ts';
 
 const NOW = 1000;

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import type { Episode, StepRecord } from '../../../core/episode/episode.ts';
 import type { DistillInput } from '../core/distill.ts';
 import type { DynamicsEntry, Provenance, SkillEntry } from '../core/experience.ts';
-import { importTrajectories } from '../../../core/learning/trajectory-file.ts';
+import { importTrajectories } from '../../../core/episode/trajectory-file.ts';
 import type { CerSettings } from '../core/settings.ts';
 import { blankStep } from '../../../../test/support/step-record.ts';
 
 export const ORIGIN = 'http://shop.fixture.test';
 
 export function fixture(name: 'shop-filter-add-to-cart' | 'shop-sort-open-cheapest' | 'signup-form'): DistillInput {
-  const json: unknown = JSON.parse(readFileSync(new URL(`../fixtures/trajectories/${name}.json`, import.meta.url), 'utf8'));
+  const json: unknown = JSON.parse(readFileSync(new URL(`../../../../test/fixtures/trajectories/${name}.json`, import.meta.url), 'utf8'));
   const { inputs, errors } = importTrajectories(json, { now: 0 });
   if (errors.length > 0 || inputs.length !== 1) throw new Error(`fixture ${name}: ${errors.join('; ')}`);
   return inputs[0]!;

@@ -12,8 +12,6 @@
 import * as z from 'zod';
 import { EvoConfigurationSchema, type EvoConfiguration } from './configuration.ts';
 import { diffConfigurations, type ConfigurationChange } from './configuration-diff.ts';
-import { selectByUcb, type UcbChoice, type UcbEntry } from './ucb.ts';
-import { exploitOverride, type ExploitRule } from './exploit.ts';
 
 export const EpisodeDigestStepSchema = z.strictObject({
   regUrl: z.string(),
@@ -136,43 +134,7 @@ export function selectionPool(lineage: Lineage): LineageNode[] {
   return [...ancestorsOf(lineage, current.id), current, ...children];
 }
 
-const meanOf = (node: LineageNode | undefined): number | null =>
-  node && node.runs.length ? node.runs.reduce((s, r) => s + r.score, 0) / node.runs.length : null;
-
-/** A node's μ̂ prior: the nearest ancestor's mean (a mutation starts as good as what it mutates). */
-function priorOf(lineage: Lineage, node: LineageNode): number | null {
-  let parent = node.parentId ? nodeById(lineage, node.parentId) : undefined;
-  const seen = new Set<string>();
-  while (parent && !seen.has(parent.id)) {
-    const m = meanOf(parent);
-    if (m !== null) return m;
-    seen.add(parent.id);
-    parent = parent.parentId ? nodeById(lineage, parent.parentId) : undefined;
-  }
-  return null;
-}
-
 export const totalRuns = (lineage: Lineage): number => lineage.nodes.reduce((s, n) => s + n.runs.length, 0);
-
-export interface Selection {
-  node: LineageNode;
-  /** The UCB table over the pool (shown even when an exploitation rule chose); null when pinned. */
-  ucb: UcbChoice | null;
-  /** What chose the node: the person's pin, UCB, or an exploitation rule (`exploit.ts`). */
-  chosenBy: 'pinned' | 'ucb' | ExploitRule;
-}
-
-/** The configuration for the next episode: the pinned one, else an exploitation rule's (`exploit.ts`), else UCB over the pool. */
-export function selectConfiguration(lineage: Lineage, exploration: number): Selection {
-  const pinned = lineage.pinnedId ? nodeById(lineage, lineage.pinnedId) : undefined;
-  if (pinned) return { node: pinned, ucb: null, chosenBy: 'pinned' };
-  const pool = selectionPool(lineage);
-  const entries: UcbEntry[] = pool.map((n) => ({ id: n.id, scores: n.runs.map((r) => r.score), prior: priorOf(lineage, n) }));
-  const choice = selectByUcb(entries, { exploration, totalEpisodes: totalRuns(lineage) });
-  const exploit = exploitOverride(lineage);
-  if (exploit) return { node: exploit.node, ucb: choice, chosenBy: exploit.rule };
-  return { node: pool.find((n) => n.id === choice.id)!, ucb: choice, chosenBy: 'ucb' };
-}
 
 /** Records a finished episode: the score on the configuration that ran, the digest in memory. */
 export function recordEpisode(lineage: Lineage, digest: EpisodeDigest, now: number): Lineage {
@@ -234,6 +196,8 @@ function pruneUntried(lineage: Lineage): Lineage {
   return nodes.length === lineage.nodes.length ? lineage : { ...lineage, nodes };
 }
 
+const meanOf = (node: LineageNode | undefined): number | null =>
+  node && node.runs.length ? node.runs.reduce((s, r) => s + r.score, 0) / node.runs.length : null;
 export const meanScore = meanOf;
 
 /** Pins a configuration (selection always returns it) or unpins (null). Unknown ids change nothing. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addChildren, newLineage, recordEpisode, selectConfiguration, selectionPool } from '../core/lineage.ts';
+import { addChildren, newLineage, recordEpisode, selectionPool } from '../core/lineage.ts';
+import { selectConfiguration } from '../core/select-configuration.ts';
 import { digest, SEED, step } from './evotest-helpers.ts';
 
 const hot = { ...SEED, hyperparameters: { ...SEED.hyperparameters, temperature: 1 } };

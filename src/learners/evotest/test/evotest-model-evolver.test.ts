@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evolveAfterEpisode } from '../core/evolve.ts';
-import { newLineage, selectConfiguration } from '../core/lineage.ts';
+import { newLineage } from '../core/lineage.ts';
+import { selectConfiguration } from '../core/select-configuration.ts';
 import { EVOLVER_SYSTEM_PROMPT } from '../core/model-evolver.ts';
 import type { ChatModel } from '../../../core/ports.ts';
 import { startTestModel } from '../../../../test/support/test-model.ts';

@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS } from '../../../core/settings.ts';
 import type { JitrlSettings } from './settings.ts';
 import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext, ValueUpdateOverrides } from '../../../core/learning/learner.ts';
 import { barredActionsHere, estimateValues } from './estimate-values.ts';
-import { taughtAction } from '../../../core/learning/corrections.ts';
+import { taughtAction } from './corrections.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 import { staleEvidence } from './stale-evidence.ts';
 import { JITRL_ID, type JitrlStepEvidence, type NeighbourSummary } from './evidence.ts';

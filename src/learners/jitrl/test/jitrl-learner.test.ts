@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Episode, StepRecord } from '../../../core/episode/episode.ts';
 import { JitrlLearner, buildTransitions } from '../core/jitrl-learner.ts';
 import { composeRequest, type AdjustInput, type StepContext } from '../../../core/learning/learner.ts';
-import { assignStepRewards } from '../../../core/learning/rewards.ts';
+import { assignStepRewards } from '../../../core/credit/rewards.ts';
 import { InMemoryMemoryStore } from '../../../core/memory/in-memory-store.ts';
 import type { MemoryStore } from '../../../core/memory/memory-store.ts';
 import type { Transition } from '../../../core/memory/transition.ts';

@@ -7,7 +7,7 @@
  * partial, never as a success.
  */
 import * as z from 'zod';
-import { EpisodeSchema, recordedStepRecord, VerdictSchema, type Episode, type StepRecord } from '../episode/episode.ts';
+import { EpisodeSchema, recordedStepRecord, VerdictSchema, type Episode, type StepRecord } from './episode.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { parseAction } from '../page/action-grammar.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';

@@ -8,7 +8,7 @@
  * template reaches the next one with its own values (memory/task-instances.ts).
  * docs/corrections.md says which learner carries what.
  */
-import type { StepRecord } from '../episode/episode.ts';
+import type { StepRecord } from '../../../core/episode/episode.ts';
 
 export type Taught = 'approved' | 'corrected' | 'rejected';
 
