@@ -3,8 +3,8 @@
 // definition.ts, factory.ts, views.ts with its evidence view, a README and a test) and
 // nothing else: the registry globs the folders. It starts switched off; rm -r removes it.
 // Usage: npm run new-learner -- <id> ["Label"]        (node scripts/new-learner.mjs <id> ["Label"] [--root DIR])
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpIfAsked } from './cli-help.mjs';
 
@@ -25,6 +25,38 @@ if (id === undefined) fail('usage: npm run new-learner -- <id> ["Label"] (id: lo
 if (!/^[a-z][a-z0-9]{1,23}$/.test(id)) fail(`"${id}" is not a learner id: use 2–24 lower-case letters and digits, starting with a letter`);
 const folder = join(root, 'src/learners', id);
 if (existsSync(folder)) fail(`src/learners/${id}/ exists already`);
+
+/**
+ * An id that already names something in the code ("demo": the demo sites, bench/demo.ts) could
+ * not be told apart from the learner by the learner-ids lint (check-learner-ids.mjs), which would
+ * then fail: refused here, naming the first place, before anything is written.
+ */
+function firstUseOf(word) {
+  const re = new RegExp(`(?<![A-Za-z0-9_$-])${word}(?![A-Za-z0-9_$])`);
+  const walk = (dir) => {
+    let names = [];
+    try { names = readdirSync(dir); } catch { return null; }
+    for (const f of names.sort()) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) {
+        if (f === 'node_modules' || f === 'out') continue;
+        const found = walk(p);
+        if (found) return found;
+      } else if (/\.(ts|tsx|mjs)$/.test(f)) {
+        const line = readFileSync(p, 'utf8').split('\n').findIndex((l) => re.test(l));
+        if (line >= 0) return `${relative(root, p)}:${line + 1}`;
+      }
+    }
+    return null;
+  };
+  for (const d of ['src', 'bench', 'scripts']) {
+    const found = walk(join(root, d));
+    if (found) return found;
+  }
+  return null;
+}
+const usedAt = firstUseOf(id);
+if (usedAt !== null) fail(`"${id}" already names something in the code (${usedAt}): the learner-ids lint could not tell the learner apart from it; pick another id`);
 
 const label = labelArg ?? id.charAt(0).toUpperCase() + id.slice(1);
 const Pascal = id.charAt(0).toUpperCase() + id.slice(1);

@@ -27,13 +27,13 @@ describe('npm run new-learner', () => {
     cpSync(join(repo, 'test/unit/ui-fake-connector.ts'), join(copy, 'test/unit/ui-fake-connector.ts'));
 
     const before = filesUnder(join(copy, 'src'));
-    const out = scaffold('demo', 'Demo learner');
+    const out = scaffold('tallyho', 'Tally-ho');
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     // One folder, and nothing else edited: the registry globs the learner folders.
     const after = filesUnder(join(copy, 'src'));
     const added = [...after.keys()].filter((f) => !before.has(f));
-    expect(added.every((f) => f.startsWith('learners/demo/'))).toBe(true);
+    expect(added.every((f) => f.startsWith('learners/tallyho/'))).toBe(true);
     expect(added.length).toBeGreaterThan(5);
     expect([...before].filter(([f, text]) => after.get(f) !== text)).toEqual([]);
 
@@ -42,8 +42,8 @@ describe('npm run new-learner', () => {
     const { LEARNER_FACTORIES } = await import(join(copy, 'src/core/learning/registry-factories.ts'));
     const { CANDIDATE_EVIDENCE_VIEWS, EVIDENCE_VIEWS } = await import(join(copy, 'src/ui/app/learner-evidence.tsx'));
     const { registryProblems } = await import(join(copy, 'test/support/registry-meta.ts'));
-    expect((LEARNERS as { id: string }[]).map((d) => d.id)).toContain('demo');
-    expect(Object.keys(EVIDENCE_VIEWS)).toContain('demo');
+    expect((LEARNERS as { id: string }[]).map((d) => d.id)).toContain('tallyho');
+    expect(Object.keys(EVIDENCE_VIEWS)).toContain('tallyho');
     expect(await registryProblems({ learners: LEARNERS, factories: LEARNER_FACTORIES, evidenceViews: EVIDENCE_VIEWS, candidateEvidenceViews: CANDIDATE_EVIDENCE_VIEWS })).toEqual([]);
 
     writeFileSync(join(copy, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['src', 'test/support/registry-meta.ts'] }));
@@ -52,18 +52,22 @@ describe('npm run new-learner', () => {
     expect(tsc.status).toBe(0);
 
     // And removing it is rm -r: the tree typechecks again with no other edit.
-    rmSync(join(copy, 'src/learners/demo'), { recursive: true });
+    rmSync(join(copy, 'src/learners/tallyho'), { recursive: true });
     const again = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(copy, 'tsconfig.json')], { encoding: 'utf8' });
     expect(again.stdout + again.stderr).toBe('');
     expect(again.status).toBe(0);
     expect(filesUnder(join(copy, 'src'))).toEqual(before);
   }, 300_000);
 
-  it('refuses an id that exists or is not an id, changing nothing', () => {
-    scaffold('demo');
-    const again = scaffold('demo');
+  it('refuses an id that exists, that already names something in the code, or is not an id, changing nothing', () => {
+    scaffold('tallyho');
+    const again = scaffold('tallyho');
     expect(again.status).toBe(1);
-    expect(again.stderr).toContain('src/learners/demo/ exists already');
+    expect(again.stderr).toContain('src/learners/tallyho/ exists already');
+    // "demo" (the demo sites, demonstrations) could not be told apart from a learner by the learner-ids lint.
+    const taken = scaffold('demo');
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toContain('"demo" already names something in the code (src/');
     const bad = scaffold('Bad-Id');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('"Bad-Id" is not a learner id');
