@@ -17,7 +17,7 @@ import type { Action } from '../page/action.ts';
 import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerprint.ts';
 import { maskedFormData } from '../secrets/form-data.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { computeEffectiveState } from '../learning/effective-state.ts';
+import { computeEffectiveState } from './effective-state.ts';
 import { assignStepRewards } from '../credit/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
