@@ -1,5 +1,5 @@
 /**
- * `tsx bench/teacher-check.ts --suite <module> [--profile <name>] [--tasks <filter>]`:
+ * `tsx --import ./scripts/node-glob-loader.mjs bench/teacher-check.ts --suite <module> [--profile <name>] [--tasks <filter>]`:
  * each task's teacher alone, with no agent, in headless Chromium: its steps
  * are done with Playwright until it stops or answers, then the task's own
  * reward decides. Every teacher must reach 1; a reward that throws is an

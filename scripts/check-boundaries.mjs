@@ -3,16 +3,21 @@
 // as globalThis['chrome']); adapters may not import entry points; the UI and
 // the content script reach storage and models only through the background
 // (never adapters/), and nothing imports the background.
-// Learner zones: a learner folder (src/core/learning/<id>/) imports no other
+// Learner zones: a learner folder (src/learners/<id>/) imports no other
 // learner folder (shared helpers live in src/core/learning/shared/) and
-// nothing that reaches one (the registry index included); the seam (the files
-// directly in src/core/learning/) imports no learner folder, except the registry.
-// No import cycles at any folder level of src/core: inside every folder, its
-// subfolders and files import each other one way only.
+// nothing that reaches one (the registry index included); nothing outside
+// src/learners/ imports a learner folder except the registry index (its globs
+// in src/core/learning/registry.ts and registry-factories.ts, and the panel's
+// and options page's view tables); a learner's views (its ui/) use only the UI
+// kit (src/ui/app/ files that reach no learner) and core.
+// No import cycles at any folder level of src/core and of each learner folder:
+// inside every folder, its subfolders and files import each other one way only;
+// and no cycle between files anywhere in src/ (two files of one folder included).
 //
 // Every file is parsed (vite's oxc parser, not a regex), so every form of
 // import counts: `import … from`, a bare `import '…'`, `export … from`,
-// `import type`, `import('…')`, `import('…').T` in a type, `import x = require('…')`.
+// `import type`, `import('…')`, `import('…').T` in a type, `import x = require('…')`,
+// and Vite's `import.meta.glob('…')` (an import of every file its pattern matches).
 // Each specifier is resolved to the file it names (relative paths; a package
 // by its name), and the rules are checked on the resolved paths.
 // Usage: node scripts/check-boundaries.mjs [root]   (root defaults to the repository)
@@ -21,6 +26,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
 import { helpIfAsked } from './cli-help.mjs';
+import { globFiles } from './import-meta-glob.mjs';
 
 helpIfAsked('usage: node scripts/check-boundaries.mjs [root]   (npm run lint:boundaries)\n  the architecture rules: core imports no browser API, no folder cycles at any level of src/core, sealed learner folders (imports resolved, not matched)');
 
@@ -138,6 +144,11 @@ function readFile(file) {
       }
       case 'TSExternalModuleReference': imports.push({ spec: literalText(node.expression) ?? null, line: lineOf(node.start) }); break;
       case 'CallExpression':
+        if (node.callee.type === 'MemberExpression' && node.callee.property?.name === 'glob' && node.callee.object?.type === 'MetaProperty') {
+          const pattern = literalText(node.arguments[0]);
+          if (pattern === undefined) imports.push({ spec: null, line: lineOf(node.start) });
+          else for (const spec of globFiles(dirname(file), pattern)) imports.push({ spec, line: lineOf(node.start) });
+        }
         if (node.callee.type === 'Identifier' && node.callee.name === 'require' && !declared.has('require')) {
           imports.push({ spec: literalText(node.arguments[0]) ?? null, line: lineOf(node.start) });
         }
@@ -239,17 +250,17 @@ for (const rule of rules) {
 
 // ---- Rule 2: learner zones ------------------------------------------------------------------
 
-const learningRoot = join(root, 'src/core/learning');
-/** Seam files that may name learner folders: the registry (UI-safe definitions, and factories). */
-const REGISTRY_FILES = new Set(['registry.ts', 'registry-factories.ts']);
-/** undefined: outside learning/; null: the seam (a file directly in it); else its folder ('shared' or a learner id). */
-const zoneOf = (path) => {
-  const r = relative(learningRoot, path);
-  if (r.startsWith('..') || r === '') return undefined;
-  const parts = r.split(sep);
-  return parts.length === 1 ? null : parts[0];
+const learnersRoot = join(root, 'src/learners');
+/** The files that may import learner folders: the registry index (globs over src/learners/). */
+const REGISTRY_FILES = new Set(['src/core/learning/registry.ts', 'src/core/learning/registry-factories.ts', 'src/ui/app/learner-views.ts', 'src/ui/app/learner-settings-views.tsx']);
+/** The learner folder a file is in (its id), or undefined. */
+const learnerOf = (path) => {
+  const r = relative(learnersRoot, path);
+  if (r.startsWith('..') || r === '' || !r.includes(sep)) return undefined;
+  return r.split(sep)[0];
 };
-const isLearner = (zone) => typeof zone === 'string' && zone !== 'shared';
+/** A learner's tests (src/learners/<id>/test/) may import the registry index and test support, never another learner. */
+const isLearnerTest = (path) => learnerOf(path) !== undefined && relative(join(learnersRoot, learnerOf(path)), path).split(sep)[0] === 'test';
 /** The learner folders a file reaches through its imports (itself included), memoised. */
 const reachMemo = new Map();
 function learnersReached(file, seen = new Set()) {
@@ -257,7 +268,7 @@ function learnersReached(file, seen = new Set()) {
   if (seen.has(file)) return new Set();
   seen.add(file);
   const found = new Set();
-  if (isLearner(zoneOf(file))) found.add(zoneOf(file));
+  if (learnerOf(file) !== undefined) found.add(learnerOf(file));
   for (const { target } of graph.get(file)?.imports ?? []) {
     if (target?.file && graph.has(target.file)) for (const z of learnersReached(target.file, seen)) found.add(z);
   }
@@ -266,41 +277,47 @@ function learnersReached(file, seen = new Set()) {
   return found;
 }
 for (const [file, { imports }] of graph) {
-  const from = zoneOf(file);
-  if (from === undefined) continue;
-  const name = relative(learningRoot, file);
+  const from = learnerOf(file);
+  const name = rel(file);
   for (const { spec, line, target } of imports) {
     if (!target?.file) continue;
-    const to = zoneOf(target.file);
-    const where = `${rel(file)}:${line} imports ${spec}`;
-    if (isLearner(to) && to !== from) {
-      if (from === 'shared') problems.push(`${where}: shared learning helpers import no learner folder`);
-      else if (from !== null) problems.push(`${where}: a learner folder imports no other learner folder (move what both need to src/core/learning/shared/)`);
-      else if (!REGISTRY_FILES.has(name)) problems.push(`${where}: the learning seam imports no learner folder (only the registry does)`);
+    const to = learnerOf(target.file);
+    const where = `${name}:${line} imports ${spec}`;
+    if (from === undefined) {
+      if (to !== undefined && !REGISTRY_FILES.has(name)) problems.push(`${where}: only the registry index imports a learner folder (${name.startsWith('src/core/') ? 'core imports no learner' : 'reach learners through the registry'})`);
       continue;
     }
-    if (from === null || to === from) continue;
-    // A learner (or shared) reaching other learners through a file outside it: the registry index, or anything that imports it.
-    if (to === null && REGISTRY_FILES.has(relative(learningRoot, target.file))) {
-      problems.push(`${where}: a learner folder imports no registry index (it reaches every learner; take what you need as a parameter)`);
+    if (to !== undefined && to !== from) {
+      problems.push(`${where}: a learner folder imports no other learner folder (move what both need to src/core/learning/shared/)`);
       continue;
     }
+    if (to === from) continue;
+    // A learner reaching other learners through a file outside it: the registry index, or anything that imports it.
+    if (REGISTRY_FILES.has(rel(target.file))) {
+      if (!isLearnerTest(file)) problems.push(`${where}: a learner folder imports no registry index (it reaches every learner; take what you need as a parameter)`);
+      continue;
+    }
+    if (isLearnerTest(file)) continue;
     const others = [...learnersReached(target.file)].filter((z) => z !== from);
     if (others.length > 0) problems.push(`${where}, which reaches the learner folder${others.length > 1 ? 's' : ''} ${others.join(', ')}: a learner folder reaches no other learner folder`);
+    else if (under(target.file, 'src') && !under(target.file, 'src/core') && !under(target.file, 'src/ui/app') && !under(target.file, 'src/protocol')) {
+      problems.push(`${where}: a learner folder uses only core, the protocol types and the UI kit (src/ui/app/)`);
+    }
   }
 }
 
-// ---- Rule 3: no import cycles at any folder level of src/core -----------------------------------
+// ---- Rule 3: no import cycles at any folder level of src/core and src/learners -----------------------------------
 
 // Inside each folder F, the parts are its subfolders and its own files; an
 // edge a → b for every import from a file in part a of a file in part b. A
 // path back through a subfolder is a folder-level cycle (learner/ → registry.ts
-// → learner/ included). Two files of one folder that import each other are a
-// file-level matter, not reported here.
-const coreRoot = join(root, 'src/core');
-const folders = [...new Set([...graph.keys()].filter((f) => under(f, 'src/core')).flatMap((f) => {
+// → learner/ included). Two files of one folder that import each other are
+// found by rule 4.
+const checkedRoots = [join(root, 'src/core'), learnersRoot];
+const folders = [...new Set([...graph.keys()].flatMap((f) => {
+  const top = checkedRoots.find((r) => f.startsWith(r + sep));
   const out = [];
-  for (let d = dirname(f); d.startsWith(coreRoot); d = dirname(d)) out.push(d);
+  if (top !== undefined) for (let d = dirname(f); d.startsWith(top); d = dirname(d)) out.push(d);
   return out;
 }))];
 const srcRel = (p) => relative(srcRoot, p).split(sep).join('/');
@@ -342,6 +359,30 @@ for (const folder of folders.sort()) {
       if (onFolderCycle(from, to)) problems.push(`${file} imports ${level}/${to}, which imports ${level}/${from} back (import cycle between the parts of src/${level}/)`);
     }
   }
+}
+
+// ---- Rule 4: no import cycle between files anywhere in src/ -----------------------------------
+
+// Two files of one folder that import each other (directly or round a longer
+// loop) are a cycle too: every strongly connected set of files is reported once.
+{
+  let next = 0;
+  const index = new Map(), low = new Map(), stack = [], onStack = new Set();
+  const strongConnect = (v) => {
+    index.set(v, next); low.set(v, next); next++; stack.push(v); onStack.add(v);
+    for (const { target } of graph.get(v)?.imports ?? []) {
+      const w = target?.file;
+      if (!w || !graph.has(w)) continue;
+      if (!index.has(w)) { strongConnect(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do { w = stack.pop(); onStack.delete(w); component.push(w); } while (w !== v);
+    if (component.length > 1) problems.push(`import cycle between files: ${component.map(rel).sort().join(' ↔ ')}`);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) strongConnect(file);
 }
 
 if (problems.length) {

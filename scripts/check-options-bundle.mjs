@@ -1,11 +1,13 @@
 // The options page must not carry the learners' code: it needs their
 // definitions (names, settings schemas), not their factories. This bundles the
 // options page's entry as the extension ships it (esbuild, minified) and sums
-// the bytes that come from src/core/learning/ (esbuild's metafile says how
+// the bytes that come from src/core/learning/ and src/learners/ (esbuild's metafile says how
 // many output bytes each input contributed). Fails above MAX_LEARNER_BYTES.
 // Usage: node scripts/check-options-bundle.mjs [--list]
 import { build } from 'esbuild';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { expandImportMetaGlob } from './import-meta-glob.mjs';
 import { helpIfAsked } from './cli-help.mjs';
 
 helpIfAsked('usage: node scripts/check-options-bundle.mjs [--list]   (npm run lint:bundle)\n  the options page bundles at most 20 KB of learner code\n  --list        the learner files in the bundle, largest first');
@@ -27,10 +29,21 @@ const result = await build({
   loader: { '.css': 'empty' },
   metafile: true,
   logLevel: 'error',
+  // The registry globs the learner folders (Vite's import.meta.glob), as the extension build does.
+  plugins: [{
+    name: 'import-meta-glob',
+    setup(b) {
+      b.onLoad({ filter: /src\/.*\.tsx?$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        if (!text.includes('import.meta.glob')) return undefined;
+        return { contents: expandImportMetaGlob(text, dirname(args.path)), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      });
+    },
+  }],
 });
 const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
 if (output === undefined) throw new Error('check-options-bundle: esbuild produced no entry output');
-const learning = Object.entries(output.inputs).filter(([path]) => path.includes('src/core/learning/'));
+const learning = Object.entries(output.inputs).filter(([path]) => (path.includes('src/core/learning/') || path.includes('src/learners/')));
 const bytes = learning.reduce((n, [, input]) => n + input.bytesInOutput, 0);
 if (process.argv.includes('--list')) {
   for (const [path, input] of learning.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) console.log(`${String(input.bytesInOutput).padStart(7)}  ${path}`);

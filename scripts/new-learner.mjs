@@ -1,10 +1,10 @@
 // Scaffolds a learner that passes the registry meta-test (test/unit/registry-meta.test.ts):
-// its folder under src/core/learning/<id>/ (settings, evidence schema, the learner,
-// definition.ts, factory.ts), its evidence view in the panel, and one line in each of
-// registry.ts, registry-factories.ts and EVIDENCE_VIEWS. It starts switched off.
+// one folder, src/learners/<id>/ (settings, evidence schema, the learner,
+// definition.ts, factory.ts, views.ts with its evidence view, a README and a test) and
+// nothing else: the registry globs the folders. It starts switched off; rm -r removes it.
 // Usage: npm run new-learner -- <id> ["Label"]        (node scripts/new-learner.mjs <id> ["Label"] [--root DIR])
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpIfAsked } from './cli-help.mjs';
 
@@ -23,27 +23,47 @@ function fail(message) {
 }
 if (id === undefined) fail('usage: npm run new-learner -- <id> ["Label"] (id: lower-case letters and digits, starting with a letter)');
 if (!/^[a-z][a-z0-9]{1,23}$/.test(id)) fail(`"${id}" is not a learner id: use 2–24 lower-case letters and digits, starting with a letter`);
-if (id === 'shared') fail('"shared" is the folder of helpers learners share, not a learner');
-const learning = join(root, 'src/core/learning');
-const folder = join(learning, id);
-if (existsSync(folder)) fail(`src/core/learning/${id}/ exists already`);
+const folder = join(root, 'src/learners', id);
+if (existsSync(folder)) fail(`src/learners/${id}/ exists already`);
+
+/**
+ * An id that already names something in the code ("demo": the demo sites, bench/demo.ts) could
+ * not be told apart from the learner by the learner-ids lint (check-learner-ids.mjs), which would
+ * then fail: refused here, naming the first place, before anything is written.
+ */
+function firstUseOf(word) {
+  const re = new RegExp(`(?<![A-Za-z0-9_$-])${word}(?![A-Za-z0-9_$])`);
+  const walk = (dir) => {
+    let names = [];
+    try { names = readdirSync(dir); } catch { return null; }
+    for (const f of names.sort()) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) {
+        if (f === 'node_modules' || f === 'out') continue;
+        const found = walk(p);
+        if (found) return found;
+      } else if (/\.(ts|tsx|mjs)$/.test(f)) {
+        const line = readFileSync(p, 'utf8').split('\n').findIndex((l) => re.test(l));
+        if (line >= 0) return `${relative(root, p)}:${line + 1}`;
+      }
+    }
+    return null;
+  };
+  for (const d of ['src', 'bench', 'scripts']) {
+    const found = walk(join(root, d));
+    if (found) return found;
+  }
+  return null;
+}
+const usedAt = firstUseOf(id);
+if (usedAt !== null) fail(`"${id}" already names something in the code (${usedAt}): the learner-ids lint could not tell the learner apart from it; pick another id`);
 
 const label = labelArg ?? id.charAt(0).toUpperCase() + id.slice(1);
 const Pascal = id.charAt(0).toUpperCase() + id.slice(1);
 const text = (s) => JSON.stringify(s).slice(1, -1).replace(/'/g, "\\'");
 
-/** Inserts `line` after the last line matching `after` (or fails, naming the file). */
-function insertAfterLast(path, after, line) {
-  const lines = readFileSync(path, 'utf8').split('\n');
-  let at = -1;
-  lines.forEach((l, i) => { if (after.test(l)) at = i; });
-  if (at < 0) fail(`cannot find where to add ${id} in ${path}`);
-  lines.splice(at + 1, 0, line);
-  writeFileSync(path, lines.join('\n'));
-}
-
 const files = {
-  [`src/core/learning/${id}/settings.ts`]: `/** ${label}'s settings, under settings.learners.${id}: the descriptions label the options page. */
+  [`src/learners/${id}/core/settings.ts`]: `/** ${label}'s settings, under settings.learners.${id}: the descriptions label the options page. */
 import * as z from 'zod';
 
 export const ${Pascal}SettingsSchema = z.strictObject({
@@ -54,7 +74,7 @@ export type ${Pascal}Settings = z.infer<typeof ${Pascal}SettingsSchema>;
 /** New learners start switched off. */
 export const DEFAULT_${id.toUpperCase()}_SETTINGS: ${Pascal}Settings = { enabled: false };
 `,
-  [`src/core/learning/${id}/evidence.ts`]: `/** What ${label} records on a step (step.evidence.${id}), validated wherever it is read back. */
+  [`src/learners/${id}/core/evidence.ts`]: `/** What ${label} records on a step (step.evidence.${id}), validated wherever it is read back. */
 import * as z from 'zod';
 
 export const ${Pascal}EvidenceSchema = z.strictObject({
@@ -63,16 +83,16 @@ export const ${Pascal}EvidenceSchema = z.strictObject({
 });
 export type ${Pascal}Evidence = z.infer<typeof ${Pascal}EvidenceSchema>;
 `,
-  [`src/core/learning/${id}/${id}-learner.ts`]: `/**
+  [`src/learners/${id}/core/${id}-learner.ts`]: `/**
  * ${label}. Learns after each episode; add beginEpisode, shapeRequest or adjust
  * (learner.ts) as the method needs. What adjust returns as evidence is stored
- * under step.evidence.${id} and shown by src/ui/app/${id}-evidence.tsx.
+ * under step.evidence.${id} and shown by ui/${id}-evidence.tsx.
  */
 import * as z from 'zod';
-import type { Clock } from '../../ports.ts';
-import type { LearnerDataStore } from '../learner-data-store.ts';
-import { LearnerData } from '../learner-data.ts';
-import type { FinishedEpisode, LearnReport, Learner } from '../learner.ts';
+import type { Clock } from '../../../core/ports.ts';
+import type { LearnerDataStore } from '../../../core/learning/learner-data-store.ts';
+import { LearnerData } from '../../../core/learning/learner-data.ts';
+import type { FinishedEpisode, LearnReport, Learner } from '../../../core/learning/learner.ts';
 
 /** One record per site: how many episodes it has seen, by outcome. */
 export const ${Pascal}TallySchema = z.strictObject({ episodes: z.number().int().nonnegative(), successes: z.number().int().nonnegative() });
@@ -95,10 +115,10 @@ export class ${Pascal}Learner implements Learner {
   }
 }
 `,
-  [`src/core/learning/${id}/definition.ts`]: `/** ${label}'s registry entry (UI-safe: no learner code; the factory is in factory.ts). */
-import { learnerSettings, type LearnerDefinition } from '../learner-definition.ts';
-import { ${Pascal}EvidenceSchema } from './evidence.ts';
-import { DEFAULT_${id.toUpperCase()}_SETTINGS, ${Pascal}SettingsSchema, type ${Pascal}Settings } from './settings.ts';
+  [`src/learners/${id}/definition.ts`]: `/** ${label}'s registry entry (UI-safe: no learner code; the factory is in factory.ts). */
+import { learnerSettings, type LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { ${Pascal}EvidenceSchema } from './core/evidence.ts';
+import { DEFAULT_${id.toUpperCase()}_SETTINGS, ${Pascal}SettingsSchema, type ${Pascal}Settings } from './core/settings.ts';
 
 export const ${id}Definition: LearnerDefinition<${Pascal}Settings> = {
   id: '${id}',
@@ -109,20 +129,57 @@ export const ${id}Definition: LearnerDefinition<${Pascal}Settings> = {
   evidenceSchema: ${Pascal}EvidenceSchema,
   keepsMemory: true,
 };
-`,
-  [`src/core/learning/${id}/factory.ts`]: `/** Builds ${label} from ports. */
-import type { LearnerFactory } from '../learner-definition.ts';
-import { ${Pascal}Learner, ${id}DataOn } from './${id}-learner.ts';
 
-export const ${id}Factory: LearnerFactory = {
+/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+export { ${id}Definition as definition };
+`,
+  [`src/learners/${id}/factory.ts`]: `/** Builds ${label} from ports. */
+import type { LearnerFactory } from '../../core/learning/learner-definition.ts';
+import { ${Pascal}Learner, ${id}DataOn } from './core/${id}-learner.ts';
+
+/** What the registry reads (registry-factories.ts globs every learner's factory.ts). */
+export const factory: LearnerFactory = {
   create: (ports) => new ${Pascal}Learner(${id}DataOn(ports.stores.learnerData, ports.clock)),
   // Forget a site, export, import and the Memory tab's list, through the generic learner store.
   memory: (ports) => ${id}DataOn(ports.stores.learnerData, ports.clock).memory(),
 };
 `,
-  [`src/ui/app/${id}-evidence.tsx`]: `/** ${label}'s view of a step: its notes. */
-import { ${Pascal}EvidenceSchema } from '../../core/learning/${id}/evidence.ts';
-import type { EvidenceViewProps } from './learner-evidence.tsx';
+  [`src/learners/${id}/views.ts`]: `/** What ${label} shows in the panel (src/ui/app/learner-views.ts reads every learner's views.ts). */
+import type { LearnerViews } from '../../ui/app/learner-view-types.ts';
+import { ${Pascal}EvidenceView } from './ui/${id}-evidence.tsx';
+
+export const views: LearnerViews = { evidence: ${Pascal}EvidenceView };
+`,
+  [`src/learners/${id}/README.md`]: `# ${label}
+
+What the method does, the paper it follows (with the equations it implements), and where it deviates.
+It starts switched off (\`settings.learners.${id}.enabled\`).
+
+- \`definition.ts\`: the UI-safe registry entry (settings, evidence schema); \`factory.ts\`: how it is built from ports;
+  \`views.ts\`: its panel views. The registry finds all three by globbing \`src/learners/*/\`.
+- \`core/\`: the method; \`ui/\`: its views; \`test/\`: its tests (vitest runs \`src/**/*.test.ts\`).
+
+Removing it is \`rm -r src/learners/${id}\`.
+`,
+  [`src/learners/${id}/test/${id}-learner.test.ts`]: `import { describe, expect, it } from 'vitest';
+import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory-learner-data-store.ts';
+import type { FinishedEpisode } from '../../../core/learning/learner.ts';
+import { ${Pascal}Learner, ${id}DataOn } from '../core/${id}-learner.ts';
+
+describe('${text(label)}', () => {
+  it('keeps a tally per site', async () => {
+    const data = ${id}DataOn(new InMemoryLearnerDataStore(), { now: () => 1 });
+    const learner = new ${Pascal}Learner(data);
+    const episode = { origin: 'https://example.test', status: 'success' };
+    await learner.learn({ episode } as unknown as FinishedEpisode);
+    const read = await data.get('https://example.test', 'tally');
+    expect(read.status === 'found' ? read.record.value : null).toEqual({ episodes: 1, successes: 1 });
+  });
+});
+`,
+  [`src/learners/${id}/ui/${id}-evidence.tsx`]: `/** ${label}'s view of a step: its notes. */
+import { ${Pascal}EvidenceSchema } from '../core/evidence.ts';
+import type { EvidenceViewProps } from '../../../ui/app/learner-view-types.ts';
 
 export function ${Pascal}EvidenceView({ evidence }: EvidenceViewProps) {
   const parsed = ${Pascal}EvidenceSchema.safeParse(evidence);
@@ -133,17 +190,12 @@ export function ${Pascal}EvidenceView({ evidence }: EvidenceViewProps) {
 `,
 };
 
-mkdirSync(folder, { recursive: true });
-for (const [path, content] of Object.entries(files)) writeFileSync(join(root, path), content);
-insertAfterLast(join(learning, 'registry.ts'), /^import .* from '\.\/[a-z0-9]+\/definition\.ts';$/, `import { ${id}Definition } from './${id}/definition.ts';`);
-insertAfterLast(join(learning, 'registry.ts'), /^  [a-z0-9]+Definition,$/, `  ${id}Definition,`);
-insertAfterLast(join(learning, 'registry-factories.ts'), /^import .* from '\.\/[a-z0-9]+\/factory\.ts';$/, `import { ${id}Factory } from './${id}/factory.ts';`);
-insertAfterLast(join(learning, 'registry-factories.ts'), /^  [a-z0-9]+: [a-z0-9]+Factory,$/, `  ${id}: ${id}Factory,`);
-const views = join(root, 'src/ui/app/learner-evidence.tsx');
-insertAfterLast(views, /^import \{ \w+ \} from '\.\/[\w-]+\.tsx';$/, `import { ${Pascal}EvidenceView } from './${id}-evidence.tsx';`);
-insertAfterLast(views, /^  [a-z0-9]+: \w+EvidenceView,$/, `  ${id}: ${Pascal}EvidenceView,`);
-console.log(`new-learner: ${label} (${id}) scaffolded:
+for (const [path, content] of Object.entries(files)) {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), content);
+}
+console.log(`new-learner: ${label} (${id}) scaffolded, one folder, src/learners/${id}/ (nothing else edited: the registry globs the folders):
   ${Object.keys(files).join('\n  ')}
-  + one line each in src/core/learning/registry.ts, registry-factories.ts and src/ui/app/learner-evidence.tsx
-It starts switched off (settings.learners.${id}.enabled). Next: write the method in ${id}-learner.ts, then
-npx vitest run --config vitest.config.ts test/unit/registry-meta.test.ts`);
+It starts switched off (settings.learners.${id}.enabled). Next: write the method in core/${id}-learner.ts, then
+npx vitest run --config vitest.config.ts src/learners/${id} test/unit/registry-meta.test.ts
+To remove it: rm -r src/learners/${id}`);

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import { describeError } from '../../src/core/errors.ts';
-import { clip } from '../../src/core/learning/metattl/episode-log.ts';
-import { MAX_STRATEGY_CHARS, META_PROMPT_HEADER } from '../../src/core/learning/metattl/meta-prompt.ts';
+import { clip } from '../../src/learners/metattl/core/episode-log.ts';
+import { MAX_STRATEGY_CHARS, META_PROMPT_HEADER } from '../../src/learners/metattl/core/meta-prompt.ts';
 import { parseModelJson } from '../../src/core/llm/parse-model-json.ts';
 import type { ChatMessage, ChatModel } from '../../src/core/ports.ts';
 import type { SessionResult } from './meta-train-session.ts';

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import { markdownTable } from 'markdown-table';
-import { META_PROMPT_FORMAT, type MetaPromptFile } from '../../src/core/learning/metattl/meta-prompt-file.ts';
+import { META_PROMPT_FORMAT, type MetaPromptFile } from '../../src/learners/metattl/core/meta-prompt-file.ts';
 import type { ChatModel } from '../../src/core/ports.ts';
 import type { ProviderSettings } from '../../src/core/settings.ts';
 import { fileCheckpoint, type MetaTrainConfig } from './meta-train-checkpoint.ts';

@@ -3,7 +3,7 @@
  * one task for K attempts in headless Chromium, with the meta-agent governed
  * by the strategy φ and a fresh guide store, so sessions never share guides.
  */
-import { MetaTtlLearner, METATTL_ID } from '../../src/core/learning/metattl/metattl-learner.ts';
+import { MetaTtlLearner, METATTL_ID } from '../../src/learners/metattl/core/metattl-learner.ts';
 import { runBench } from '../bench-runner.ts';
 import type { CreateSessions } from './meta-train-run.ts';
 import { sessionResult, type SessionAttempt } from './meta-train-session.ts';

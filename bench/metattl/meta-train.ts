@@ -14,7 +14,7 @@ import { parseCli } from '../cli.ts';
 import { isChromiumNotFound } from '../../test/support/find-chromium.ts';
 import * as z from 'zod';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
-import { SHIPPED_STRATEGY } from '../../src/core/learning/metattl/meta-prompt.ts';
+import { SHIPPED_STRATEGY } from '../../src/learners/metattl/core/meta-prompt.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { CheckpointError } from './meta-train-checkpoint.ts';
 import { MetaTrainUsageError, NO_MODEL_MESSAGE, runMetaTraining } from './meta-train-run.ts';

@@ -12,7 +12,7 @@ import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
 import { buildLearners, enabledLearners, procedureKnowledge } from '../core/learning/registry-factories.ts';
-import { actionableLearners } from '../core/learning/learner-actions.ts';
+import { actionableLearners } from '../core/learning/learner-definition.ts';
 import type { LearnerPorts } from '../core/learning/learner-definition.ts';
 import type { Learner } from '../core/learning/learner.ts';
 import type { Episode } from '../core/episode/episode.ts';

@@ -69,7 +69,7 @@ export const AgentSettingsSchema = z.strictObject({
   /** Seed of the random source (λ branch, simulated policy, the proposal's draw). */
   seed: z.number().int().describe('Random seed'),
   /**
-   * How the proposal is chosen (learning/proposal-choice.ts): 'likeliest'
+   * How the proposal is chosen (agent/proposal-choice.ts): 'likeliest'
    * repeats what worked here, else takes the highest adjusted logit (what a
    * person approving steps should see); 'sampling' draws from Softmax(z′/T)
    * as Algorithm 1 acts (exploration, for unattended and benchmark runs);

@@ -12,7 +12,7 @@ import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 import { messagesFrom } from '../support/extension-messaging.ts';
 import { disableExploration } from '../support/extension-settings.ts';
-import { JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../../src/core/learning/jitrl/evidence.ts';
+import { JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../../src/learners/jitrl/core/evidence.ts';
 
 let browser: ExtensionBrowser;
 let server: StaticServer;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
+import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 import { messagesFrom } from '../support/extension-messaging.ts';

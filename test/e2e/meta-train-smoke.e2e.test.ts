@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
-import { parseMetaPromptFile } from '../../src/core/learning/metattl/meta-prompt-file.ts';
+import { parseMetaPromptFile } from '../../src/learners/metattl/core/meta-prompt-file.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { runMetaTraining } from '../../bench/metattl/meta-train-run.ts';
 import { createChromiumSessions } from '../../bench/metattl/meta-train-sessions.ts';

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateRecord, StepRecord } from '../../src/core/episode/episode.ts';
 import { finishProposal } from '../../src/core/agent/proposal-stage.ts';
-import { click, stepRecord } from './jitrl-helpers.ts';
+import { click, stepRecord } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 import { testCandidate } from '../support/candidate.ts';
-import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities } from '../../src/core/learning/proposal-choice.ts';
-import { detectLoop } from '../../src/core/learning/loops.ts';
-import { stepEvidence, blameOnFailure } from '../../src/core/learning/step-credit.ts';
+import { chooseProposal, rankForProposal, sampleIndex, samplingProbabilities } from '../../src/core/agent/proposal-choice.ts';
+import { detectLoop } from '../../src/core/agent/loops.ts';
+import { stepEvidence, blameOnFailure } from '../../src/core/credit/step-credit.ts';
 import { pageKeyOf } from '../../src/core/page/page-key.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 

@@ -4,7 +4,7 @@
  * and exploitation after a success (JitRL on an in-memory store, a scripted
  * page and a fixed policy; no model).
  */
-import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
+import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import type { Learner } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeEvolution } from '../../src/core/learning/evotest/evolution-summary.ts';
-import { addChildren, newLineage, recordEpisode } from '../../src/core/learning/evotest/lineage.ts';
-import { digest, SEED } from './evotest-helpers.ts';
+import { summarizeEvolution } from '../../src/learners/evotest/core/evolution-summary.ts';
+import { addChildren, newLineage, recordEpisode } from '../../src/learners/evotest/core/lineage.ts';
+import { digest, SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 
 describe('benchmark: what the evolver changed', () => {
   it('counts changed fields over kept children, and which of them ran', () => {

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ABLATED } from '../../bench/ablation.ts';
 import { attemptSettings, LEARNER_CONFIGS, parseLearnerConfig, withoutCorrections, type BenchOptions } from '../../bench/bench-runner.ts';
 import type { BenchTask } from '../../bench/suite.ts';
-import { newLineage } from '../../src/core/learning/evotest/lineage.ts';
+import { newLineage } from '../../src/learners/evotest/core/lineage.ts';
 import { BENCH_CONFIGURATIONS, learnersOff, learnersOnly, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { SEED } from './evotest-helpers.ts';
+import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 
 describe('the benchmark over the registry', () => {
   it('parses configurations against the registry ids, whatever their order', () => {

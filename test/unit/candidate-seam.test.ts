@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { adjustStage, rankStage, recordStage, validateStage } from '../../src/core/agent/step-stages.ts';
 import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { candidateRecord, pageActionOf, proposedCandidates } from '../../src/core/learning/candidate.ts';
-import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import type { Learner, RequestShape, StepContext } from '../../src/core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
@@ -17,8 +17,8 @@ import * as semanticAction from '../../src/core/page/semantic-action.ts';
 import * as actionGrammar from '../../src/core/page/action-grammar.ts';
 import type { PolicyProposal } from '../../src/core/policy/policy.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
-import { click, scriptedRandom, transition, valueOf } from './jitrl-helpers.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
+import { click, scriptedRandom, transition, valueOf } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 vi.mock('../../src/core/page/semantic-action.ts', async (original) => {
   const real = await original<typeof import('../../src/core/page/semantic-action.ts')>();

@@ -40,25 +40,25 @@ describe('scripts/check-boundaries.mjs', () => {
   });
   it('fails when a learner folder imports another learner folder, and passes shared helpers', () => {
     const out = lint(tree({
-      'src/core/learning/tfgrpo/rules.ts': "import { a } from '../cer/skill-variables.ts';\nimport { b } from '../shared/skill-variables.ts';\n",
+      'src/learners/tfgrpo/core/rules.ts': "import { a } from '../../cer/core/skill-variables.ts';\nimport { b } from '../../../core/learning/shared/skill-variables.ts';\n",
       'src/core/learning/shared/skill-variables.ts': 'export const b = 1;\n',
-      'src/core/learning/cer/skill-variables.ts': 'export const a = 1;\n',
+      'src/learners/cer/core/skill-variables.ts': 'export const a = 1;\n',
     }));
     expect(out.status).toBe(1);
     expect(out.stderr).toContain('Architecture boundary violations (1)');
-    expect(out.stderr).toContain('src/core/learning/tfgrpo/rules.ts:1 imports ../cer/skill-variables.ts: a learner folder imports no other learner folder');
+    expect(out.stderr).toContain('src/learners/tfgrpo/core/rules.ts:1 imports ../../cer/core/skill-variables.ts: a learner folder imports no other learner folder');
   });
 
-  it('lets only the registry of the seam import a learner folder', () => {
+  it('lets only the registry index import a learner folder (its glob counts as importing every file it matches)', () => {
     const out = lint(tree({
-      'src/core/learning/registry.ts': "import { cerDefinition } from './cer/definition.ts';\n",
-      'src/core/learning/step-credit.ts': "import { distill } from './cer/distill.ts';\n",
-      'src/core/learning/cer/definition.ts': 'export const cerDefinition = {};\n',
-      'src/core/learning/cer/distill.ts': 'export const distill = 1;\n',
+      'src/core/learning/registry.ts': "export const all = import.meta.glob('../../learners/*/definition.ts', { eager: true });\n",
+      'src/core/learning/step-credit.ts': "import { distill } from '../../learners/cer/core/distill.ts';\n",
+      'src/learners/cer/definition.ts': "import { distill } from './core/distill.ts';\nexport const definition = { distill };\n",
+      'src/learners/cer/core/distill.ts': 'export const distill = 1;\n',
     }));
     expect(out.status).toBe(1);
     expect(out.stderr).toContain('Architecture boundary violations (1)');
-    expect(out.stderr).toContain('src/core/learning/step-credit.ts:1 imports ./cer/distill.ts: the learning seam imports no learner folder');
+    expect(out.stderr).toContain('src/core/learning/step-credit.ts:1 imports ../../learners/cer/core/distill.ts: only the registry index imports a learner folder (core imports no learner)');
   });
 });
 
@@ -79,11 +79,11 @@ const PLANTED: Record<string, Record<string, string>> = {
     'src/core/agent/a.ts': "import type { B } from '../policy/b.ts';\nexport type A = 1;\n",
     'src/core/policy/b.ts': "import type { A } from '../agent/a.ts';\nexport type B = 2;\n",
   },
-  'a learner imports another learner': { 'src/core/learning/tfgrpo/rules.ts': "import { a } from '../cer/skill.ts';\n", 'src/core/learning/cer/skill.ts': 'export const a = 1;\n' },
-  'the seam imports a learner folder': { 'src/core/learning/step-credit.ts': "import { d } from './cer/distill.ts';\n", 'src/core/learning/cer/distill.ts': 'export const d = 1;\n' },
-  'a bare import across a learner wall': { 'src/core/learning/tfgrpo/rules.ts': "import '../cer/skill.ts';\n", 'src/core/learning/cer/skill.ts': 'export const a = 1;\n' },
+  'a learner imports another learner': { 'src/learners/tfgrpo/core/rules.ts': "import { a } from '../../cer/core/skill.ts';\n", 'src/learners/cer/core/skill.ts': 'export const a = 1;\n' },
+  'core imports a learner folder': { 'src/core/learning/step-credit.ts': "import { d } from '../../learners/cer/core/distill.ts';\n", 'src/learners/cer/core/distill.ts': 'export const d = 1;\n' },
+  'a bare import across a learner wall': { 'src/learners/tfgrpo/core/rules.ts': "import '../../cer/core/skill.ts';\n", 'src/learners/cer/core/skill.ts': 'export const a = 1;\n' },
   'a learner imports the registry index': {
-    'src/core/learning/evotest/factory.ts': "import { LEARNER_FACTORIES } from '../registry-factories.ts';\n",
+    'src/learners/evotest/factory.ts': "import { LEARNER_FACTORIES } from '../../core/learning/registry-factories.ts';\n",
     'src/core/learning/registry-factories.ts': 'export const LEARNER_FACTORIES = {};\n',
   },
   'a cycle inside learning/': {
@@ -107,10 +107,10 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
     const clean = lint(tree({
       'src/core/agent/a.ts': "import type { B } from '../policy/b.ts';\nexport const t = globalThis.setTimeout;\nexport const last = (window: number) => window + 1;\n",
       'src/core/policy/b.ts': 'export type B = 2;\n',
-      'src/core/learning/tfgrpo/rules.ts': "import '../shared/skill.ts';\nimport type { Learner } from '../learner.ts';\nexport type L = Learner;\n",
+      'src/learners/tfgrpo/core/rules.ts': "import '../../../core/learning/shared/skill.ts';\nimport type { Learner } from '../../../core/learning/learner.ts';\nexport type L = Learner;\n",
       'src/core/learning/shared/skill.ts': 'export const a = 1;\n',
       'src/core/learning/learner.ts': 'export interface Learner { id: string }\n',
-      'src/core/learning/registry.ts': "import { d } from './tfgrpo/rules.ts';\n",
+      'src/core/learning/registry.ts': "import { d } from '../../learners/tfgrpo/core/rules.ts';\n",
     }));
     expect(clean.stderr).toBe('');
     expect(clean.status).toBe(0);
@@ -118,19 +118,20 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
 
   it('refuses a bare import across a learner wall, naming file and line', () => {
     const out = lint(tree(PLANTED['a bare import across a learner wall']!));
-    expect(out.stderr).toContain('src/core/learning/tfgrpo/rules.ts:1 imports ../cer/skill.ts: a learner folder imports no other learner folder');
+    expect(out.stderr).toContain('src/learners/tfgrpo/core/rules.ts:1 imports ../../cer/core/skill.ts: a learner folder imports no other learner folder');
   });
 
   it('refuses a learner importing the registry index, or a seam file that reaches other learners', () => {
     expect(lint(tree(PLANTED['a learner imports the registry index']!)).stderr)
-      .toContain('src/core/learning/evotest/factory.ts:1 imports ../registry-factories.ts: a learner folder imports no registry index');
+      .toContain('src/learners/evotest/factory.ts:1 imports ../../core/learning/registry-factories.ts: a learner folder imports no registry index');
     const through = lint(tree({
-      'src/core/learning/jitrl/actions.ts': "import type { Built } from '../learner-actions.ts';\nexport type A = Built;\n",
-      'src/core/learning/learner-actions.ts': "export type { Built } from './cer/built.ts';\n",
-      'src/core/learning/cer/built.ts': 'export type Built = 1;\n',
+      'src/learners/jitrl/core/actions.ts': "import type { Built } from '../../../core/learning/learner-actions.ts';\nexport type A = Built;\n",
+      'src/core/learning/learner-actions.ts': "export type { Built } from './registry.ts';\n",
+      'src/core/learning/registry.ts': "export type { Built } from '../../learners/cer/core/built.ts';\n",
+      'src/learners/cer/core/built.ts': 'export type Built = 1;\n',
     }));
     expect(through.status).toBe(1);
-    expect(through.stderr).toContain('src/core/learning/jitrl/actions.ts:1 imports ../learner-actions.ts, which reaches the learner folder cer');
+    expect(through.stderr).toContain('src/learners/jitrl/core/actions.ts:1 imports ../../../core/learning/learner-actions.ts, which reaches the learner folder cer');
   });
 
   it('refuses a cycle at any folder level: between a folder and a file of learning/, and between two folders deeper down', () => {
@@ -143,6 +144,15 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
     }));
     expect(deep.status).toBe(1);
     expect(deep.stderr).toContain('imports core/page/render, which imports core/page/grammar back');
+  });
+
+  it('refuses a cycle between two files of one folder (as learner-actions ↔ learner-definition was)', () => {
+    const out = lint(tree({
+      'src/core/learning/learner-actions.ts': "import type { Built } from './learner-definition.ts';\nexport type A = Built;\n",
+      'src/core/learning/learner-definition.ts': "import type { A } from './learner-actions.ts';\nexport type Built = A;\n",
+    }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('import cycle between files: src/core/learning/learner-actions.ts ↔ src/core/learning/learner-definition.ts');
   });
 
   it("refuses core reaching a browser global through the global object, however it is spelled", () => {

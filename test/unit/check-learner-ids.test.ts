@@ -5,14 +5,15 @@ import { scriptOnScratchTrees } from '../support/script-fixture.ts';
 const { tree, lint } = scriptOnScratchTrees('check-learner-ids.mjs');
 
 const LEARNER = {
-  'src/core/learning/ranker/definition.ts': "export const rankerDefinition = { id: 'ranker' };\n",
-  'src/core/learning/registry.ts': "import { rankerDefinition } from './ranker/definition.ts';\n",
-  'src/ui/app/ranker-evidence.tsx': "import { x } from '../../core/learning/ranker/evidence.ts';\n",
+  'src/learners/ranker/definition.ts': "export const definition = { id: 'ranker' };\n",
+  'src/learners/ranker/ui/ranker-evidence.tsx': "import { x } from '../core/evidence.ts';\n",
+  'src/learners/ranker/test/ranker.test.ts': "it('ranker', () => {});\n",
+  'src/core/learning/registry.ts': "export const all = import.meta.glob('../../learners/*/definition.ts', { eager: true });\n",
   'test/unit/ranker.test.ts': "it('ranker', () => {});\n",
 };
 
 describe('scripts/check-learner-ids.mjs', () => {
-  it('passes a learner named only in its folder, the registry, its view and tests', () => {
+  it('passes a learner named only in its folder (its views and tests included) and tests under test/', () => {
     const out = lint(tree(LEARNER));
     expect(out.stderr).toBe('');
     expect(out.stdout).toContain('check-learner-ids ok (1 learners: ranker)');
@@ -23,15 +24,17 @@ describe('scripts/check-learner-ids.mjs', () => {
     const out = lint(tree({
       ...LEARNER,
       'src/core/agent/controller.ts': "const a = 1;\nif (settings.learners['ranker']) run();\n",
-      'bench/run.ts': "import { RankerLearner } from '../src/core/learning/ranker/ranker-learner.ts';\n",
+      'bench/run.ts': "import { RankerLearner } from '../src/learners/ranker/core/ranker-learner.ts';\n",
+      'src/ui/app/learner-views.ts': "const views = { ranker: 1 };\n",
     }));
     expect(out.status).toBe(1);
     expect(out.stderr).toContain('src/core/agent/controller.ts:2 names learner "ranker"');
     expect(out.stderr).toContain('bench/run.ts:1 names learner "ranker"');
+    expect(out.stderr).toContain('src/ui/app/learner-views.ts:1 names learner "ranker"');
   });
 
   it('lets a learner\'s own benchmarks (bench/<id>/) name it, and no other bench folder', () => {
-    const own = lint(tree({ ...LEARNER, 'bench/ranker/tune.ts': "import { RankerLearner } from '../../src/core/learning/ranker/ranker-learner.ts';\n" }));
+    const own = lint(tree({ ...LEARNER, 'bench/ranker/tune.ts': "import { RankerLearner } from '../../src/learners/ranker/core/ranker-learner.ts';\n" }));
     expect(own.status).toBe(0);
     const other = lint(tree({ ...LEARNER, 'bench/tools/tune.ts': "const id = 'ranker';\n" }));
     expect(other.status).toBe(1);

@@ -12,6 +12,8 @@ import { ChromiumNotFoundError, findChromium, USUAL_CHROMIUM_PATHS } from '../su
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** As the npm scripts run tsx: with the loader that expands the registry's import.meta.glob. */
+const GLOB = ['--import', join(ROOT, 'scripts/node-glob-loader.mjs')];
 const HOW = 'install one (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH=/path/to/chrome.';
 
 describe('finding Chromium', () => {
@@ -27,7 +29,7 @@ describe('finding Chromium', () => {
   });
 
   it('npm start without a browser: that line alone, exit code 1', () => {
-    const out = spawnSync(TSX, [join(ROOT, 'bench/demo.ts')], { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chrome' }, timeout: 60_000 });
+    const out = spawnSync(TSX, [...GLOB, join(ROOT, 'bench/demo.ts')], { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chrome' }, timeout: 60_000 });
     expect(out.status).toBe(1);
     expect(out.stderr.trim()).toBe(`CHROMIUM_PATH=/nonexistent/chrome does not exist: ${HOW}`);
     expect(out.stdout).toBe('');
@@ -45,16 +47,16 @@ describe('--help', () => {
   }, 60_000);
 
   it('the bench commands list their flags; an unknown flag is one line and exit code 2', () => {
-    const demo = spawnSync(TSX, [join(ROOT, 'bench/demo.ts'), '--help'], { encoding: 'utf8', timeout: 60_000 });
+    const demo = spawnSync(TSX, [...GLOB, join(ROOT, 'bench/demo.ts'), '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(demo.status).toBe(0);
     expect(demo.stdout).toContain('\nFlags:\n  --template <value>              (default: shop.add-to-cart)\n');
     expect(demo.stdout).toContain('  --help, -h                      print this list');
-    const bad = spawnSync(TSX, [join(ROOT, 'bench/demo.ts'), '--bogus'], { encoding: 'utf8', timeout: 60_000 });
+    const bad = spawnSync(TSX, [...GLOB, join(ROOT, 'bench/demo.ts'), '--bogus'], { encoding: 'utf8', timeout: 60_000 });
     expect({ status: bad.status, stderr: bad.stderr.trim() }).toEqual({ status: 2, stderr: "Unknown option '--bogus'. Run with --help for the flags." });
     // One more, to keep the suite light (each spawn compiles its imports); trust-bench, meta-train,
     // observe-bench and team-bench answer --help the same way (bench/cli.ts).
     for (const cli of ['bench/run-bench.ts']) {
-      const out = spawnSync(TSX, [join(ROOT, cli), '--help'], { encoding: 'utf8', timeout: 60_000 });
+      const out = spawnSync(TSX, [...GLOB, join(ROOT, cli), '--help'], { encoding: 'utf8', timeout: 60_000 });
       expect({ cli, status: out.status, flags: out.stdout.includes('\nFlags:\n') }).toEqual({ cli, status: 0, flags: true });
     }
   }, 180_000);

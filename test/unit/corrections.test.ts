@@ -13,14 +13,14 @@
  * - a correction that used a task value reaches the next instance of the
  *   task's template with that instance's value (a link chosen, a value typed).
  */
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
-import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
+import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { estimateValues } from '../../src/core/learning/jitrl/estimate-values.ts';
-import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
+import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { instanceValues, rebindValues } from '../../src/core/memory/task-instances.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
@@ -30,7 +30,7 @@ import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.
 import type { PageDriver } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
-import { pageOf, scriptedRandom, transition, valueOf } from './jitrl-helpers.ts';
+import { pageOf, scriptedRandom, transition, valueOf } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,

@@ -6,24 +6,24 @@
  * knowledge of its own "/pay".
  */
 import { describe, expect, it } from 'vitest';
-import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { buildMemory, hintsFor } from '../../src/core/learning/evotest/experience-memory.ts';
-import { EvotestLearner, trajectoryOf } from '../../src/core/learning/evotest/evotest-learner.ts';
-import { EvotestRuntime } from '../../src/core/learning/evotest/evotest-runtime.ts';
-import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
-import { DEFAULT_EVOTEST_SETTINGS } from '../../src/core/learning/evotest/settings.ts';
+import { CerLearner } from '../../src/learners/cer/core/cer-learner.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
+import { buildMemory, hintsFor } from '../../src/learners/evotest/core/experience-memory.ts';
+import { EvotestLearner, trajectoryOf } from '../../src/learners/evotest/core/evotest-learner.ts';
+import { EvotestRuntime } from '../../src/learners/evotest/core/evotest-runtime.ts';
+import { lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
+import { DEFAULT_EVOTEST_SETTINGS } from '../../src/learners/evotest/core/settings.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
-import { splitGroup } from '../../src/core/learning/tfgrpo/group.ts';
-import { deriveRules } from '../../src/core/learning/tfgrpo/offline-rules.ts';
-import { TfgrpoLearner } from '../../src/core/learning/tfgrpo/tfgrpo-learner.ts';
-import { InMemoryTfgrpoStore } from '../../src/core/learning/tfgrpo/tfgrpo-store.ts';
+import { splitGroup } from '../../src/learners/tfgrpo/core/group.ts';
+import { deriveRules } from '../../src/learners/tfgrpo/core/offline-rules.ts';
+import { TfgrpoLearner } from '../../src/learners/tfgrpo/core/tfgrpo-learner.ts';
+import { InMemoryTfgrpoStore } from '../../src/learners/tfgrpo/core/tfgrpo-store.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
-import { CER_ON, dynamics, liveEpisode, step as cerStep } from './cer-helpers.ts';
-import { digest, SEED, step as evoStep } from './evotest-helpers.ts';
-import { experience, G1, TFGRPO_ON } from './tfgrpo-helpers.ts';
-import { attempt, step as grpoStep } from './tfgrpo-helpers.ts';
+import { CER_ON, dynamics, liveEpisode, step as cerStep } from '../../src/learners/cer/test/cer-helpers.ts';
+import { digest, SEED, step as evoStep } from '../../src/learners/evotest/test/evotest-helpers.ts';
+import { experience, G1, TFGRPO_ON } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
+import { attempt, step as grpoStep } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 
 const BAKERY = 'http://bakery.test';
 const PAYER = 'http://payer.test';

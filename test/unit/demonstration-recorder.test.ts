@@ -3,8 +3,8 @@
  * in the episode store, rewards and learning on stop (real CER offline
  * distiller and real JitRL learner over in-memory stores), abandoned → partial.
  */
-import { cerDefinition } from '../../src/core/learning/cer/definition.ts';
-import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
+import { cerDefinition } from '../../src/learners/cer/definition.ts';
+import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
 import { describe, expect, it } from 'vitest';
 import {
   DemonstrationError, DemonstrationRecorder, NotRecordingError, type DemonstrationPage, type RecordedAction,
@@ -12,9 +12,9 @@ import {
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import { CerLearner } from '../../src/core/learning/cer/cer-learner.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { JitrlLearner } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import { CerLearner } from '../../src/learners/cer/core/cer-learner.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
+import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeEffectiveState } from '../../src/core/learning/effective-state.ts';
+import { computeEffectiveState } from '../../src/core/agent/effective-state.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 
 const on = (regUrl: string, semantic: string, ok = true) => ({ regUrl, semantic, ok });

@@ -8,12 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { EvoPlanSchema, EvoStepEvidenceSchema } from '../../src/core/learning/evotest/episode-plan.ts';
-import { lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
+import { EvoPlanSchema, EvoStepEvidenceSchema } from '../../src/learners/evotest/core/episode-plan.ts';
+import { lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { addChildren, newLineage, recordEpisode } from '../../src/core/learning/evotest/lineage.ts';
-import { withValueUpdate } from '../../src/core/learning/jitrl/jitrl-learner.ts';
+import { addChildren, newLineage, recordEpisode } from '../../src/learners/evotest/core/lineage.ts';
+import { withValueUpdate } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
@@ -22,8 +22,8 @@ import type { PageObservation, SnapshotNode } from '../../src/core/page/observat
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
-import { digest, SEED, step } from './evotest-helpers.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
+import { digest, SEED, step } from '../../src/learners/evotest/test/evotest-helpers.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
 const PAGE: PageObservation = {

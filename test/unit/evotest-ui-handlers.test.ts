@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { lineageDataOn, lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
+import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { addChildren, newLineage } from '../../src/core/learning/evotest/lineage.ts';
+import { addChildren, newLineage } from '../../src/learners/evotest/core/lineage.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { SEED } from './evotest-helpers.ts';
+import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { buildLearners } from '../../src/core/learning/registry-factories.ts';
-import { actionableLearners } from '../../src/core/learning/learner-actions.ts';
+import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { unavailableActions, validateStage } from '../../src/core/agent/step-stages.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import { estimateValues } from '../../src/core/learning/jitrl/estimate-values.ts';
+import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import type { PolicyProposal } from '../../src/core/policy/policy.ts';
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { blankStep } from '../support/step-record.ts';
-import { click, pageOf, scriptedRandom, transition } from './jitrl-helpers.ts';
+import { click, pageOf, scriptedRandom, transition } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 const GO_BACK = 'go_back()';
 const observation = {

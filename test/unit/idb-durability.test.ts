@@ -9,14 +9,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
-import { experienceStoreOn } from '../../src/core/learning/cer/experience-store.ts';
+import { experienceStoreOn } from '../../src/learners/cer/core/experience-store.ts';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { writeImportAtomically, ImportWriteError } from '../../src/adapters/idb/idb-archive-import.ts';
 import { StorageFullError } from '../../src/adapters/idb/durable-writes.ts';
 import { asImportedEpisode } from '../../src/core/memory/memory-archive.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
-import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
+import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
 
 const transition = (episodeId: string, i: number): Transition => ({
   id: `${episodeId}:${i}`, origin: 'https://shop.example', regUrl: '/p/{id}', effectiveState: [], stateTokens: [], task: 'buy', taskTokens: ['buy'],

@@ -13,15 +13,15 @@ import type { LearnerMemory } from '../../src/core/learning/learner-definition.t
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { emptyGuideRecord, replaceGuide, type GuideRecord } from '../../src/core/learning/metattl/guide-record.ts';
-import { LearnerDataGuideStore } from '../../src/core/learning/metattl/guide-store.ts';
+import { emptyGuideRecord, replaceGuide, type GuideRecord } from '../../src/learners/metattl/core/guide-record.ts';
+import { LearnerDataGuideStore } from '../../src/learners/metattl/core/guide-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { MetaTtlGuideView } from '../../src/ui/app/metattl-guide-view.tsx';
-import { EvotestLineageView } from '../../src/ui/app/evotest-lineage-view.tsx';
-import { newLineage } from '../../src/core/learning/evotest/lineage.ts';
-import { lineageDataOn, lineageStoreOn } from '../../src/core/learning/evotest/lineage-store.ts';
-import { SEED } from './evotest-helpers.ts';
+import { MetaTtlGuideView } from '../../src/learners/metattl/ui/metattl-guide-view.tsx';
+import { EvotestLineageView } from '../../src/learners/evotest/ui/evotest-lineage-view.tsx';
+import { newLineage } from '../../src/learners/evotest/core/lineage.ts';
+import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
+import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { transition } from './jitrl-helpers.ts';
+import { transition } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 describe('InMemoryMemoryStore', () => {
   it('reads a page type newest first, bounded by the limit', async () => {

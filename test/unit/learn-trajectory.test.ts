@@ -11,7 +11,7 @@ import { closeEpisode, learnStage } from '../../src/core/agent/episode-lifecycle
 import { DemonstrationRecorder, type DemonstrationPage } from '../../src/core/agent/demonstration-recorder.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { EpisodeSchema, recordedStepRecord, type Episode } from '../../src/core/episode/episode.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { isLearnable, learnFromTrajectory, trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';

@@ -1,8 +1,9 @@
 /** Every registry learner that declares panel actions answers each of them, and nothing else. */
 import { describe, expect, it } from 'vitest';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
-import { actionableLearners, runLearnerAction } from '../../src/core/learning/learner-actions.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
+import { runLearnerAction } from '../../src/core/learning/learner-actions.ts';
+import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { buildLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';

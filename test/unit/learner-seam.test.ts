@@ -14,7 +14,7 @@ import { AgentController, type AgentDeps } from '../../src/core/agent/agent-cont
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 import { EpisodeSchema } from '../../src/core/episode/episode.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';

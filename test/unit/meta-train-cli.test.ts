@@ -8,6 +8,7 @@ describe('meta-train without a model', () => {
   it('refuses to start, says why and what to pass, and runs nothing', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OPENAI_')));
     const out = spawnSync(resolve(import.meta.dirname, '../../node_modules/.bin/tsx'), [
+      '--import', resolve(import.meta.dirname, '../../scripts/node-glob-loader.mjs'),
       resolve(import.meta.dirname, '../../bench/metattl/meta-train.ts'), '--train', 'a', '--val', 'b', '--budget', '10', '--no-progress',
     ], { env, encoding: 'utf8', timeout: 100_000 });
     expect(out.status).toBe(2);
@@ -27,7 +28,7 @@ describe('benchmark rows that need a model', () => {
   it('metattl and jitrl+metattl need one; static and jitrl do not; the report says so instead of zeros', async () => {
     const { needsModelReason } = await import('../../bench/bench-runner.ts');
     const { markdownReport } = await import('../../bench/report.ts');
-    const { NEEDS_MODEL } = await import('../../src/core/learning/metattl/guide-adaptation.ts');
+    const { NEEDS_MODEL } = await import('../../src/learners/metattl/core/guide-adaptation.ts');
     expect(needsModelReason('metattl')).toBe(NEEDS_MODEL);
     expect(needsModelReason('jitrl+metattl')).toBe(NEEDS_MODEL);
     expect(needsModelReason('jitrl')).toBeNull();

@@ -14,7 +14,7 @@ import type { PageObservation, SnapshotNode } from '../../src/core/page/observat
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
 import type { PageDriver } from '../../src/core/ports.ts';
-import { rankForProposal } from '../../src/core/learning/proposal-choice.ts';
+import { rankForProposal } from '../../src/core/agent/proposal-choice.ts';
 import { loadSettings } from '../../src/core/settings-load.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_ERROR_REWARD, assignStepRewards, choiceMargin, OUTCOME_SHARE, WASTED_STEP_REWARD } from '../../src/core/learning/rewards.ts';
+import { ACTION_ERROR_REWARD, assignStepRewards, choiceMargin, OUTCOME_SHARE, WASTED_STEP_REWARD } from '../../src/core/credit/rewards.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { stepRecord } from './jitrl-helpers.ts';
+import { stepRecord } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 const settings = DEFAULT_SETTINGS.rewards; // approve 0.2, reject −1, success 1, failure −1, partial 0.3, evaluatorWeight 0.5
 const chosen = (decision: 'approved' | 'auto' | 'picked' | 'edited' | 'rejected') => ({ action: 'click([1])', semantic: 'click(<button "Go">)', decision });

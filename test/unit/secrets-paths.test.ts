@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { ownStoresOf, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';

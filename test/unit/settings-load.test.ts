@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SettingsStore, type StorageAreaSlice } from '../../src/adapters/chrome/settings-store.ts';
-import { cerDefinition } from '../../src/core/learning/cer/definition.ts';
-import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
-import { jitrlDefinition } from '../../src/core/learning/jitrl/definition.ts';
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
+import { cerDefinition } from '../../src/learners/cer/definition.ts';
+import { DEFAULT_CER } from '../../src/learners/cer/core/settings.ts';
+import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { learnerSettingsProblems, loadSettings } from '../../src/core/settings-load.ts';
 import { DEFAULT_SETTINGS, SettingsSchema } from '../../src/core/settings.ts';
 

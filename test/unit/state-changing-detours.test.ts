@@ -8,14 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StepRecord } from '../../src/core/episode/episode.ts';
-import { mergeIntoBuffer } from '../../src/core/learning/cer/buffer.ts';
-import { distillOffline } from '../../src/core/learning/cer/distill.ts';
-import type { SkillEntry } from '../../src/core/learning/cer/experience.ts';
-import { assignStepRewards } from '../../src/core/learning/rewards.ts';
-import { blameOnFailure, stepEvidence, type CreditStep } from '../../src/core/learning/step-credit.ts';
+import { mergeIntoBuffer } from '../../src/learners/cer/core/buffer.ts';
+import { distillOffline } from '../../src/learners/cer/core/distill.ts';
+import type { SkillEntry } from '../../src/learners/cer/core/experience.ts';
+import { assignStepRewards } from '../../src/core/credit/rewards.ts';
+import { blameOnFailure, stepEvidence, type CreditStep } from '../../src/core/credit/step-credit.ts';
 import { taskWords, tokenize } from '../../src/core/memory/tokenize.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { liveEpisode, ORIGIN, skill, step } from './cer-helpers.ts';
+import { liveEpisode, ORIGIN, skill, step } from '../../src/learners/cer/test/cer-helpers.ts';
 
 const TASK = 'Put the Lemon thyme in my basket';
 const nav = { ok: true, navigated: true } as const;

@@ -12,7 +12,7 @@ import { checkIncoming } from '../../src/core/sync/check-incoming.ts';
 import { deleteRow } from '../../src/core/sync/merge-incoming.ts';
 import { exportRows, shareItems } from '../../src/core/sync/share-items.ts';
 import { contentHashOf, sharedDocId } from '../../src/core/sync/shared-doc.ts';
-import { dynamics } from './cer-helpers.ts';
+import { dynamics } from '../../src/learners/cer/test/cer-helpers.ts';
 import { transition } from '../support/team-fixtures.ts';
 
 const SHOP = 'http://shop.fixture.test';

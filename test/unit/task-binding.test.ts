@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { actionArgumentTokens, boundToOtherTask } from '../../src/core/memory/task-binding.ts';
 import { tokenize } from '../../src/core/memory/tokenize.ts';
-import { rankNeighbours } from '../../src/core/learning/jitrl/retrieve-neighbours.ts';
-import { skillSection } from '../../src/core/learning/cer/retrieve.ts';
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
-import { transition } from './jitrl-helpers.ts';
+import { rankNeighbours } from '../../src/learners/jitrl/core/retrieve-neighbours.ts';
+import { skillSection } from '../../src/learners/cer/core/retrieve.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
+import { transition } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 const bound = (action: string, source: string, current: string) => boundToOtherTask(action, tokenize(source), tokenize(current));
 

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../src/adapters/sync/test-connection.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
-import { transitionsMemory } from '../../src/core/learning/jitrl/memory.ts';
+import { transitionsMemory } from '../../src/learners/jitrl/core/memory.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { mergeReviewed } from '../../src/core/sync/team-sync.ts';
 import { contentHashOf, MAX_SHARED_DOC_BYTES, sharedDocId } from '../../src/core/sync/shared-doc.ts';

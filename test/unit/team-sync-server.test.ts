@@ -6,16 +6,16 @@
  * on the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyGuideRecord, replaceGuide } from '../../src/core/learning/metattl/guide-record.ts';
-import { LearnerDataGuideStore } from '../../src/core/learning/metattl/guide-store.ts';
-import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
+import { emptyGuideRecord, replaceGuide } from '../../src/learners/metattl/core/guide-record.ts';
+import { LearnerDataGuideStore } from '../../src/learners/metattl/core/guide-store.ts';
+import { LearnerDataTfgrpoStore } from '../../src/learners/tfgrpo/core/learner-data-tfgrpo-store.ts';
 import { forgetTeammate } from '../../src/core/sync/merge-incoming.ts';
 import { forgetSite } from '../../src/core/learning/memory-transfer.ts';
 import { TEAM_INDEX_ID } from '../../src/core/sync/team-index.ts';
 import { startTeamServer, type TeamServer } from '../support/pouchdb-server.ts';
 import { remoteDb } from '../support/node-pouch.ts';
 import { teamProfile, type TeamProfile } from '../support/team-profile.ts';
-import { experience } from './tfgrpo-helpers.ts';
+import { experience } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 import { transition } from '../support/team-fixtures.ts';
 
 const SHOP = 'https://shop.team.test';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { LearnerDataTfgrpoStore } from '../../src/core/learning/tfgrpo/learner-data-tfgrpo-store.ts';
+import { LearnerDataTfgrpoStore } from '../../src/learners/tfgrpo/core/learner-data-tfgrpo-store.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { experience, ORIGIN } from './tfgrpo-helpers.ts';
+import { experience, ORIGIN } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 
 // Export, import and forget go through the learner's generic memory (core/learning/memory-transfer.ts).
 function handlersWith(store: LearnerDataTfgrpoStore) {

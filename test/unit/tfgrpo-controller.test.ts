@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryExperienceStore } from '../../src/core/learning/cer/experience-store.ts';
+import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
-import { TfgrpoEvidenceSchema } from '../../src/core/learning/tfgrpo/evidence.ts';
+import { TfgrpoEvidenceSchema } from '../../src/learners/tfgrpo/core/evidence.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';

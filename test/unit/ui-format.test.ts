@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fmtNum, fmtPct, originOf, rankCandidates, refOfAction, tabIdFromSearch } from '../../src/ui/app/format.ts';
-import { neighboursFor } from '../../src/ui/app/jitrl-evidence.tsx';
+import { neighboursFor } from '../../src/learners/jitrl/ui/jitrl-evidence.tsx';
 import { groupEpisodes } from '../../src/ui/app/history-tab.tsx';
 import { candidate } from './ui-fake-connector.ts';
 

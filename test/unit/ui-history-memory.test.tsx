@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExperienceEntry } from '../../src/core/learning/cer/experience.ts';
+import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
 import type { EpisodeSummary } from '../../src/protocol/messages.ts';
 import { HistoryTab } from '../../src/ui/app/history-tab.tsx';

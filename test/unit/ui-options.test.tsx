@@ -4,8 +4,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/preac
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
-import { DEFAULT_JITRL } from '../../src/core/learning/jitrl/settings.ts';
-import { DEFAULT_CER } from '../../src/core/learning/cer/settings.ts';
+import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
+import { DEFAULT_CER } from '../../src/learners/cer/core/settings.ts';
 import { OptionsPage } from '../../src/ui/app/options-page.tsx';
 import { LEARNERS } from '../../src/core/learning/registry.ts';
 import { fakeConnector } from './ui-fake-connector.ts';

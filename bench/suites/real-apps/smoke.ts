@@ -1,5 +1,5 @@
 /**
- * The CI smoke of the real-apps suite (`npx tsx bench/suites/real-apps/smoke.ts`,
+ * The CI smoke of the real-apps suite (`npx tsx --import ./scripts/node-glob-loader.mjs bench/suites/real-apps/smoke.ts`,
  * after `npm run build`): one template per application (the `smoke` profile:
  * a Fossil ticket's status, WordPress's tagline), taught once and then alone,
  * through the extension's agent loop in headless Chromium. Checks: each taught

@@ -6,7 +6,7 @@
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
 import type { FinishedEpisode, Learner, EpisodeStartContext } from '../learning/learner.ts';
-import { assignStepRewards } from '../learning/rewards.ts';
+import { assignStepRewards } from '../credit/rewards.ts';
 import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
 import { describeError } from '../errors.ts';
 import type { Episode } from '../episode/episode.ts';

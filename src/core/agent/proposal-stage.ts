@@ -7,8 +7,8 @@
  * reproducible and survives a worker restart.
  */
 import type { Candidate } from '../learning/candidate.ts';
-import { chooseProposal, rankForProposal, type SelectionMode } from '../learning/proposal-choice.ts';
-import { detectLoop, type LoopFinding } from '../learning/loops.ts';
+import { chooseProposal, rankForProposal, type SelectionMode } from './proposal-choice.ts';
+import { detectLoop, type LoopFinding } from './loops.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { seededRandom } from '../random.ts';
 import type { StepRecord } from '../episode/episode.ts';

@@ -21,7 +21,7 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
-import { computeEffectiveState } from '../learning/effective-state.ts';
+import { computeEffectiveState } from './effective-state.ts';
 import { describeError } from '../errors.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
 import { proposedStep } from '../episode/step-record.ts';

@@ -7,7 +7,6 @@
  * sees it, and the reply before the panel does.
  */
 import type * as z from 'zod';
-import type { BuiltLearner, LearnerPorts } from './learner-definition.ts';
 
 export interface LearnerAction<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   req: Req;
@@ -51,12 +50,4 @@ export async function runLearnerAction(learners: readonly ActionableLearner[], l
   const reply = schema.res.safeParse(await handler(input.data));
   if (!reply.success) throw new LearnerActionError(`${learner.label} ${action} replied with an invalid value: ${reply.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ')}`);
   return reply.data;
-}
-
-/** The built learners whose definition has actions and whose factory answers them. */
-export function actionableLearners(built: readonly BuiltLearner[], ports: LearnerPorts): ActionableLearner[] {
-  return built.flatMap(({ definition, learner }) =>
-    definition.actions && definition.actionHandlers
-      ? [{ id: definition.id, label: definition.label, actions: definition.actions, handlers: definition.actionHandlers(ports, learner) }]
-      : []);
 }

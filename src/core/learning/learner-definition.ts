@@ -14,7 +14,7 @@ import type { MemoryStore } from '../memory/memory-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
 import type { SiteRowStore } from './site-rows.ts';
 import type { Learner } from './learner.ts';
-import type { AnyActionHandlers, LearnerActions } from './learner-actions.ts';
+import type { ActionableLearner, AnyActionHandlers, LearnerActions } from './learner-actions.ts';
 
 /**
  * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
@@ -116,11 +116,20 @@ export interface LearnerImportReport {
   rejected: string[];
 }
 
+/** Where a definition without an `order` runs: after every shipped learner. */
+export const DEFAULT_LEARNER_ORDER = 100;
+
 export interface LearnerDefinition<S = unknown> {
   /** Stable id: the key of its evidence on steps, of its plan on episodes, and in `episode.learners`. */
   id: string;
   /** Short name for settings, panel and benchmark tables. */
   label: string;
+  /**
+   * Where it runs in the calling order (lower first; ties by id): request changes and
+   * `adjust` outputs chain in this order. The registry reads it, so no table lists learners.
+   * Absent: DEFAULT_LEARNER_ORDER (after the shipped learners).
+   */
+  order?: number;
   settings: {
     schema: z.ZodType<S>;
     defaults: S;
@@ -248,4 +257,12 @@ export function learnerSettings<S>(definition: Pick<LearnerDefinition<S>, 'id' |
 export interface BuiltLearner {
   definition: RegisteredLearner;
   learner: Learner;
+}
+
+/** The built learners whose definition has actions and whose factory answers them. */
+export function actionableLearners(built: readonly BuiltLearner[], ports: LearnerPorts): ActionableLearner[] {
+  return built.flatMap(({ definition, learner }) =>
+    definition.actions && definition.actionHandlers
+      ? [{ id: definition.id, label: definition.label, actions: definition.actions, handlers: definition.actionHandlers(ports, learner) }]
+      : []);
 }

@@ -3,32 +3,32 @@
  * factory per learner id. Only the background, the benchmark and tests import
  * this file; the extension pages never do, so they bundle no learner code.
  */
-import { cerFactory } from './cer/factory.ts';
-import { evotestFactoryFor } from './evotest/factory.ts';
-import { jitrlFactory } from './jitrl/factory.ts';
-import { metattlFactory } from './metattl/factory.ts';
-import { tfgrpoFactory } from './tfgrpo/factory.ts';
 import { InMemorySiteRows } from './site-rows.ts';
 import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import { learnerSettings, type BuiltLearner, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
+import { learnerSettings, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
 import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
 import type { Learner } from './learner.ts';
-import { LEARNERS, learnerDefinition } from './registry.ts';
+import { LEARNERS, learnerDefinition, learnerFolderOf } from './registry.ts';
 import type { Settings } from '../settings.ts';
 
-export const LEARNER_FACTORIES: Readonly<Record<string, LearnerFactory>> = {
-  cer: cerFactory,
-  jitrl: jitrlFactory,
-  tfgrpo: tfgrpoFactory,
-  // EvoTest reads the value update's current settings from the definitions, handed in (no import of the registry).
-  evotest: evotestFactoryFor(LEARNERS),
-  metattl: metattlFactory,
-};
+/**
+ * A learner's `factory.ts` exports `factory`, or `factoryFor(definitions)` when it needs the
+ * registry's definitions (handed in, so no learner folder imports the registry).
+ */
+type FactoryModule = { factory?: LearnerFactory; factoryFor?: (definitions: readonly LearnerDefinition[]) => LearnerFactory };
+const FACTORY_MODULES = import.meta.glob<FactoryModule>('../../learners/*/factory.ts', { eager: true });
+
+export const LEARNER_FACTORIES: Readonly<Record<string, LearnerFactory>> = Object.fromEntries(Object.entries(FACTORY_MODULES).map(([path, module]) => {
+  const id = learnerFolderOf(path);
+  const factory = module.factory ?? module.factoryFor?.(LEARNERS);
+  if (factory === undefined) throw new Error(`registry: src/learners/${id}/factory.ts exports neither \`factory\` nor \`factoryFor\``);
+  return [id, factory];
+}));
 
 /** Every registry learner with its factory, in registry order. */
 export const REGISTERED_LEARNERS: readonly RegisteredLearner[] = LEARNERS.map((definition) => {
   const factory = LEARNER_FACTORIES[definition.id];
-  if (factory === undefined) throw new Error(`registry: learner "${definition.id}" has no factory in registry-factories.ts`);
+  if (factory === undefined) throw new Error(`registry: learner "${definition.id}" has no factory (src/learners/${definition.id}/factory.ts)`);
   return { ...definition, ...factory };
 });
 

@@ -8,7 +8,7 @@ import * as z from 'zod';
 export const RewardSourceSchema = z.enum([
   'person', // approve / reject / success / failure from the user
   'evaluator', // the model evaluator's per-step score (−3..+3), after the episode
-  'combined', // both, combined by the documented rule (see core/learning/rewards.ts)
+  'combined', // both, combined by the documented rule (see core/credit/rewards.ts)
   'outcome', // the benchmark's or task's own success signal
 ]);
 export type RewardSource = z.infer<typeof RewardSourceSchema>;
@@ -50,7 +50,7 @@ export const TransitionSchema = z.strictObject({
    * approved the proposal, corrected it (picked another candidate, edited,
    * demonstrated), or rejected it. Absent for auto-approved steps and old rows.
    * A correction is proposed first in this state next time; person-taught rows
-   * transfer to other instances of the task's template (learning/corrections.ts).
+   * transfer to other instances of the task's template (JitRL's corrections.ts).
    */
   taught: z.enum(['approved', 'corrected', 'rejected']).optional(),
 });

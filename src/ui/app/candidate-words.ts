@@ -6,7 +6,7 @@
  * learner's evidence through its CANDIDATE_WHY line, the task).
  */
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
-import { rankForProposal } from '../../core/learning/proposal-choice.ts';
+import { rankForProposal } from '../../core/agent/proposal-choice.ts';
 import { parseAction } from '../../core/page/action-grammar.ts';
 import { actionSentence, valueOf } from '../../core/page/action-vocabulary.ts';
 import type { Action, Target } from '../../core/page/action.ts';

@@ -6,44 +6,14 @@
  */
 import type { ComponentType } from 'preact';
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
+import type { CandidateEvidenceViewProps, EpisodePanelProps, EvidenceViewProps } from './learner-view-types.ts';
+import { CANDIDATE_EVIDENCE_VIEWS, EPISODE_PANELS, EVIDENCE_VIEWS } from './learner-views.ts';
+
+export type { CandidateEvidenceViewProps, EpisodePanelProps, EvidenceViewProps } from './learner-view-types.ts';
+export { CANDIDATE_EVIDENCE_VIEWS, CANDIDATE_WHY, EPISODE_PANELS, EVIDENCE_VIEWS } from './learner-views.ts';
 import { LEARNERS } from '../../core/learning/registry.ts';
-import { TfgrpoEvidenceView } from './tfgrpo-evidence.tsx';
-import { EvotestCandidateEvidenceView, EvotestEvidenceView } from './evotest-evidence-view.tsx';
-import { MetaTtlEpisodePanel } from './metattl-guide-panel.tsx';
-import type { Episode } from '../../core/episode/episode.ts';
-import type { UiClient } from '../../protocol/validate.ts';
-import { JitrlCandidateEvidenceView, JitrlEvidenceView, jitrlCandidateWhy } from './jitrl-evidence.tsx';
 
-export interface EvidenceViewProps {
-  /** The stored evidence: validate it with the learner's evidenceSchema before trusting its shape. */
-  evidence: unknown;
-}
 
-export interface CandidateEvidenceViewProps {
-  /** The learner's stored evidence about this candidate: validate it with its candidateEvidenceSchema. */
-  evidence: unknown;
-  /** The same learner's evidence for the whole step (`step.evidence[learnerId]`), if any. */
-  stepEvidence: unknown;
-  candidate: CandidateRecord;
-}
-
-/** Per-learner views of one candidate's evidence, by learner id. */
-export const CANDIDATE_EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<CandidateEvidenceViewProps>>> = {
-  jitrl: JitrlCandidateEvidenceView,
-  evotest: EvotestCandidateEvidenceView,
-};
-
-/** One plain line a learner's evidence gives for a candidate (the card's why line), by learner id; null when it has none. */
-export const CANDIDATE_WHY: Readonly<Record<string, (evidence: unknown) => string | null>> = {
-  jitrl: jitrlCandidateWhy,
-};
-
-/** Per-learner views, by learner id (one line per learner). */
-export const EVIDENCE_VIEWS: Readonly<Record<string, ComponentType<EvidenceViewProps>>> = {
-  jitrl: JitrlEvidenceView,
-  tfgrpo: TfgrpoEvidenceView,
-  evotest: EvotestEvidenceView,
-};
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
 
@@ -75,15 +45,6 @@ export function LearnerEvidence({ step, views = EVIDENCE_VIEWS }: { step: StepRe
   );
 }
 
-export interface EpisodePanelProps {
-  client: UiClient;
-  episode: Episode;
-}
-
-/** Learners with a panel of their own beside the episode in the Run tab (Meta-TTL's guide), by learner id. */
-export const EPISODE_PANELS: Readonly<Record<string, ComponentType<EpisodePanelProps>>> = {
-  metattl: MetaTtlEpisodePanel,
-};
 
 export function LearnerEpisodePanels({ client, episode, panels = EPISODE_PANELS }: EpisodePanelProps & { panels?: Readonly<Record<string, ComponentType<EpisodePanelProps>>> }) {
   return <>{Object.entries(panels).map(([id, Panel]) => <Panel key={id} client={client} episode={episode} />)}</>;

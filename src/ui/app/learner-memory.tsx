@@ -12,46 +12,14 @@ import type { LearnerDefinition } from '../../core/learning/learner-definition.t
 import { LEARNERS } from '../../core/learning/registry.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
-import { CerMemoryPanel } from './cer-experience-list.tsx';
-import { TfgrpoMemoryPanel } from './tfgrpo-library.tsx';
-import { EvotestDetails } from './evotest-lineage-view.tsx';
+import type { MemoryPanelProps, MemoryRecord, MemoryViewProps } from './learner-view-types.ts';
+import { MEMORY_PANELS, MEMORY_VIEWS } from './learner-views.ts';
 
-export interface MemoryRecord {
-  learnerId: string;
-  origin: string;
-  key: string;
-  /** As stored: validate it with the learner's schema before trusting its shape. */
-  value: unknown;
-  updatedAt: number;
-  /** Where it was imported from (an archive, team memory); absent for what was learned here. */
-  importedFrom?: string | undefined;
-}
+export type { MemoryPanelProps, MemoryRecord, MemoryViewProps } from './learner-view-types.ts';
+export { MEMORY_PANELS, MEMORY_VIEWS } from './learner-views.ts';
 
-export interface MemoryViewProps {
-  records: MemoryRecord[];
-}
 
-/** Per-learner memory views, by learner id (one line per learner). */
-export const MEMORY_VIEWS: Readonly<Record<string, ComponentType<MemoryViewProps>>> = {};
 
-export interface MemoryPanelProps {
-  client: UiClient;
-  origin: string;
-  version: number;
-  /** Something was edited or deleted: the tab refreshes its counts. */
-  onChanged: () => void;
-}
-
-/**
- * Learners whose memory has a panel of its own (edit, undo, pin; it asks its
- * learner through learner.action), by learner id: shown instead of the list
- * of records.
- */
-export const MEMORY_PANELS: Readonly<Record<string, ComponentType<MemoryPanelProps>>> = {
-  cer: CerMemoryPanel,
-  tfgrpo: TfgrpoMemoryPanel,
-  evotest: EvotestDetails,
-};
 
 /** The fallback: one line per record, its key, its value as JSON, when it was written. */
 export function GenericMemory({ records }: MemoryViewProps) {

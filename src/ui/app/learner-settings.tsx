@@ -10,18 +10,11 @@
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { learnerSettings } from '../../core/learning/learner-definition.ts';
 import type { Settings } from '../../core/settings.ts';
+
+export type { LearnerSettingsViewProps } from './learner-view-types.ts';
 import { FieldInputs } from './field-input.tsx';
 import { fieldValues, labelsByPath, readFields, schemaFields, type FieldValue, type FieldValues, type SchemaField } from './schema-fields.ts';
 
-/** What a learner's own settings view gets. */
-export interface LearnerSettingsViewProps {
-  definition: LearnerDefinition;
-  /** The settings as stored (read the learner's part with `learnerSettings`). */
-  settings: Settings;
-  modelConfigured: boolean;
-  /** Saves the learner's settings at once (`settings.learners[id]`), over the stored settings. */
-  save(next: unknown): Promise<void>;
-}
 
 /** The fields of one learner; paths (and errors) are `learners.<id>.<key>`. */
 export const learnerFields = (definition: LearnerDefinition): SchemaField[] =>
