@@ -36,16 +36,16 @@ describe('Team memory panel', () => {
     fireEvent.input(screen.getByLabelText('Database'), { target: { value: 'team' } });
     fireEvent.input(screen.getByLabelText('Your name, as teammates see it'), { target: { value: 'Ben' } });
     fireEvent.click(screen.getByLabelText(SHOP));
-    fireEvent.click(screen.getByText('Save'));
+    fireEvent.click(screen.getByText('Save team settings'));
     await screen.findByText('Team settings saved.');
     expect(fake.callsOf('team.saveSettings')).toEqual([{ settings: { ...DEFAULT_TEAM_SETTINGS, memberId: 'member-0001', serverUrl: 'https://couch.example.com', database: 'team', memberName: 'Ben', sharedSites: [SHOP] }, password: null }]);
 
-    fireEvent.click(screen.getByText('Test connection'));
+    fireEvent.click(screen.getByText('Test team connection'));
     expect((await screen.findByRole('alert')).textContent).toContain('"team" does not exist');
     // Test connection tests what is typed, unsaved: a server typed over the saved one, and a typed password.
     fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'https://other.example' } });
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 's3cret' } });
-    fireEvent.click(screen.getByText('Test connection'));
+    fireEvent.click(screen.getByText('Test team connection'));
     await waitFor(() => expect(fake.callsOf('team.test')).toEqual([
       { connection: { serverUrl: 'https://couch.example.com', database: 'team', username: '' }, password: null },
       { connection: { serverUrl: 'https://other.example', database: 'team', username: '' }, password: 's3cret' },

@@ -139,8 +139,9 @@ export function TeamMemoryPanel({ client, sites }: TeamMemoryPanelProps) {
           ))}
         </fieldset>
         <div class="toolbar">
-          <button type="submit" disabled={busy}>Save</button>
-          <button type="button" disabled={busy} onClick={() => void test()}>Test connection</button>
+          {/* Names of their own: the options page also has the provider's Save and Test connection. */}
+          <button type="submit" disabled={busy}>Save team settings</button>
+          <button type="button" disabled={busy} onClick={() => void test()}>Test team connection</button>
           <button type="button" disabled={busy} onClick={() => void sync()}>Sync now</button>
         </div>
       </form>
