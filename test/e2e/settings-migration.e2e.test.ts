@@ -61,7 +61,7 @@ describe('settings from the previous version in the built extension', () => {
       'agent.selection: proposals are now the likeliest candidate, the new default; the stored sampling at T = 1 was the old default (choose sampling again to explore)',
     ]);
 
-    await ui.getByRole('button', { name: 'Save' }).click();
+    await ui.getByRole('button', { name: 'Save', exact: true }).click();
     await ui.getByText('Saved.').waitFor();
     const stored = (await ui.evaluate(() => chrome.storage.local.get('apprentice.settings')))['apprentice.settings'] as Record<string, unknown>;
     expect(Object.keys(stored).sort()).toEqual(['agent', 'learners', 'policy', 'provider', 'revision', 'rewards']);
