@@ -18,6 +18,13 @@ export interface JsonQuestion<T> {
   maxTokens: number;
 }
 
+const CALL_FAILED = 'the model call failed: ';
+
+/** Why the call itself failed (the provider, the network), or null when the model answered, usably or not. */
+export function modelCallFailure(result: ModelJsonResult<unknown>): string | null {
+  return !result.ok && result.error.startsWith(CALL_FAILED) ? result.error.slice(CALL_FAILED.length) : null;
+}
+
 export async function askModelJson<T>(model: ChatModel, question: JsonQuestion<T>, signal?: AbortSignal): Promise<ModelJsonResult<T>> {
   let text: string;
   try {
@@ -31,7 +38,7 @@ export async function askModelJson<T>(model: ChatModel, question: JsonQuestion<T
     }, signal);
     text = response.text;
   } catch (err) {
-    return { ok: false, error: `the model call failed: ${describeError(err)}` };
+    return { ok: false, error: `${CALL_FAILED}${describeError(err)}` };
   }
   return parseModelJson(text, question.schema);
 }

@@ -9,8 +9,7 @@ import * as z from 'zod';
 import { boundToOtherTask } from '../../../core/memory/task-binding.ts';
 import { formatTarget, parseAction } from '../../../core/page/action-grammar.ts';
 import { isSettingAction } from '../../../core/page/action-vocabulary.ts';
-import { describeError } from '../../../core/errors.ts';
-import { parseModelJson } from '../../../core/llm/parse-model-json.ts';
+import { askModelJson, modelCallFailure } from '../../../core/llm/ask-model-json.ts';
 import { tokenize } from '../../../core/memory/tokenize.ts';
 import type { PromptSection } from '../../../core/policy/policy.ts';
 import type { ChatModel } from '../../../core/ports.ts';
@@ -98,27 +97,18 @@ async function pick<E extends ExperienceEntry>(
   model: ChatModel, what: string, listing: string, entries: readonly E[], task: string, origin: string, k: number,
   notes: string[], signal: AbortSignal | undefined,
 ): Promise<E[] | null> {
-  let text: string;
-  try {
-    const response = await model.chat({
-      messages: [
-        { role: 'system', content: PICK_SYSTEM(what, k) },
-        { role: 'user', content: `Task: ${task}\nSite: ${origin}\n\n${what[0]!.toUpperCase()}${what.slice(1)}:\n${listing}` },
-      ],
-      temperature: 0,
-      maxTokens: 400,
-      logprobs: false,
-      topLogprobs: 0,
-      json: true,
-    }, signal);
-    text = response.text;
-  } catch (err) {
-    notes.push(`choosing ${what} with the model failed (${describeError(err)}); ranked lexically instead`);
-    return null;
-  }
-  const parsed = parseModelJson(text, PickedIdsSchema);
+  const parsed = await askModelJson(model, {
+    system: PICK_SYSTEM(what, k),
+    user: `Task: ${task}\nSite: ${origin}\n\n${what[0]!.toUpperCase()}${what.slice(1)}:\n${listing}`,
+    schema: PickedIdsSchema,
+    temperature: 0,
+    maxTokens: 400,
+  }, signal);
   if (!parsed.ok) {
-    notes.push(`the model's choice of ${what} was unusable (${parsed.error}); ranked lexically instead`);
+    const failedCall = modelCallFailure(parsed);
+    notes.push(failedCall !== null
+      ? `choosing ${what} with the model failed (${failedCall}); ranked lexically instead`
+      : `the model's choice of ${what} was unusable (${parsed.error}); ranked lexically instead`);
     return null;
   }
   const chosen: E[] = [];

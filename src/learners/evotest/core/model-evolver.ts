@@ -7,7 +7,7 @@
  * and counted while its siblings survive.
  */
 import * as z from 'zod';
-import { askModelJson } from '../../../core/llm/ask-model-json.ts';
+import { askModelJson, modelCallFailure } from '../../../core/llm/ask-model-json.ts';
 import type { ChatModel } from '../../../core/ports.ts';
 import { checkConfiguration, EvoConfigurationSchema, type EvoConfiguration } from './configuration.ts';
 import type { EpisodeDigest, ProposedChild } from './lineage.ts';
@@ -93,7 +93,8 @@ export async function evolveWithModel(
     maxTokens: 3000,
   }, signal);
   if (!answer.ok) {
-    const error = answer.error.startsWith('the model call failed') ? `the evolver ${answer.error.slice('the '.length)}` : `the evolver's answer was unusable: ${answer.error}`;
+    const failedCall = modelCallFailure(answer);
+    const error = failedCall !== null ? `the evolver model call failed: ${failedCall}` : `the evolver's answer was unusable: ${answer.error}`;
     return { children: [], invalid: [], error };
   }
   const children: ProposedChild[] = [];
