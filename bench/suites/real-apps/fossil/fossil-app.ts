@@ -7,12 +7,12 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as z from 'zod';
 import { AppUnavailableError } from '../app-error.ts';
 import { PROJECT_NAME, seedFingerprint, TICKETS, WIKI_PAGES } from './fossil-seed.ts';
+import { freePort } from '../../../free-port.ts';
 
 const run = promisify(execFile);
 export const FOSSIL_BIN = process.env['FOSSIL_BIN'] ?? 'fossil';
@@ -91,17 +91,6 @@ export async function queryRows<T>(repo: FossilRepo, sql: string, row: z.ZodType
   return z.array(row).parse(out === '' ? [] : JSON.parse(out));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface FossilServer { baseUrl: string; close(): Promise<void> }
 

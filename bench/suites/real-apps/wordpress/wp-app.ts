@@ -10,11 +10,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { AppUnavailableError } from '../app-error.ts';
 import { seedFingerprint, seedJson } from './wp-seed.ts';
+import { freePort } from '../../../free-port.ts';
 
 const run = promisify(execFile);
 const WP_ROOT = '/usr/share/wordpress';
@@ -141,17 +141,6 @@ export async function restoreSite(site: Pick<WpSite, 'socket' | 'snapshot'>): Pr
   if (code !== 0) fail(`restoring the snapshot failed: ${firstLine(stderr)}`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface WpServer { baseUrl: string; close(): Promise<void> }
 
