@@ -64,6 +64,23 @@ describe('the page layer tells look-alikes apart', () => {
     ]);
   });
 
+  it('keeps the whole row on a link that names its row (a ticket\'s id), for carrying a step to the row a task names', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript({ path: BUNDLE });
+    await page.goto(`${server.origin}/tickets`);
+    const obs = await page.evaluate(() => globalThis.__apprentice!.observe({})) as PageObservation;
+    await page.close();
+    const ids = obs.nodes.filter((n) => n.role === 'link' && /^[0-9a-f]{10}$/.test(n.name));
+    expect(ids.map((n) => [n.name, n.context, n.rowText])).toEqual([
+      ['0ba033313b', undefined, '0ba033313b Code_Defect Open Crash when saving an empty note'],
+      ['5e21c0d7aa', undefined, '5e21c0d7aa Cosmetic Open Toolbar icons are blurry'],
+      ['91f4b2e6c3', undefined, '91f4b2e6c3 Code_Defect Open Search ignores accented letters'],
+      ['c47d10e9f2', undefined, 'c47d10e9f2 Feature_Request Open Export notes to PDF'],
+    ]);
+    // Only there: a control with a row context of its own has none.
+    expect(obs.nodes.filter((n) => n.rowText !== undefined)).toHaveLength(4);
+  });
+
   it('gives a tab that wraps a link one line, with the link\'s ref and address', async () => {
     const tabs = (await lines('/settings')).filter((l) => / tab /.test(` ${l.replace(/^\[\d+\] /, '')}`));
     expect(tabs.map((l) => l.replace(/^\[\d+\] /, ''))).toEqual(['tab "Profile" selected', 'tab "Notifications"', 'tab "Privacy"']);
@@ -95,5 +112,15 @@ describe('taught once, then alone, on the row, card and field it was shown', () 
     const third = result.records.filter((r) => r.instance === 3);
     expect(third.map((r) => [r.taskId, r.taught, r.outcome])).toEqual([['members.remove.12', false, 'success'], ['shop.add.mug', false, 'success']]);
     expect(third.find((r) => r.taskId === 'shop.add.mug')!.actions).toEqual(['/shop click(<button "Add to cart" in item "Mug">)']);
+  }, 240_000);
+
+  it('a ticket opened by its id link: the new instance opens its own ticket, never a taught one', async () => {
+    const ids = ['tickets.status.0ba033313b', 'tickets.status.5e21c0d7aa', 'tickets.status.91f4b2e6c3'];
+    const result = await runBench({
+      suite: subset(ids), learners: ['jitrl+cer'], attempts: 1, policy: 'offline', noise: 0, seed: 0, memory: 'carry', profile: 'full', taskFilter: '', progress: false, teach: 2,
+    });
+    const third = result.records.find((r) => r.instance === 3)!;
+    expect([third.taskId, third.taught, third.outcome]).toEqual(['tickets.status.91f4b2e6c3', false, 'success']);
+    expect(third.actions[0]).toBe('/tickets click(<link "91f4b2e6c3">)');
   }, 240_000);
 });

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import type { BenchTask, Suite, TeacherStep } from '../../suite.ts';
 import { startShapesServer, type ShapesServer } from './shapes-server.ts';
-import { MEMBERS, MESSAGES, PRODUCTS, type ShapesState } from './shapes-state.ts';
+import { MEMBERS, MESSAGES, PRODUCTS, TICKETS, type ShapesState } from './shapes-state.ts';
 
 let server: ShapesServer | null = null;
 
@@ -149,7 +149,29 @@ function signupTasks(origin: string): BenchTask[] {
   }));
 }
 
-const DEV = ['members.remove.7', 'members.remove.9', 'members.remove.12', 'shop.add.teapot', 'shop.add.grinder', 'shop.add.mug', 'settings.digest-on', 'settings.comments-off'];
+/** A ticket opened by its id link: the task names the title, which is plain text in the id's row. */
+function ticketTasks(origin: string): BenchTask[] {
+  return ([['Crash when saving an empty note', 'Fixed'], ['Toolbar icons are blurry', 'Review'], ['Search ignores accented letters', 'Verified']] as const).map(([title, status]) => {
+    const t = TICKETS.find((x) => x.title === title)!;
+    return task(origin, {
+      id: `tickets.status.${t.id}`, template: 'tickets.status', path: '/tickets', maxSteps: 6,
+      instruction: `Set the status of the ticket "${title}" to ${status}.`,
+      reward: (s) => sameList(s.effects, [`ticket:${t.id}:${status}`]),
+      teacher: async (page): Promise<TeacherStep | null> => {
+        if (new URL(page.url()).searchParams.get('saved')) return { do: 'stop' };
+        if (pathOf(page) !== `/tickets/${t.id}`) {
+          if (pathOf(page) !== '/tickets') return { do: 'click', selector: 'a:text-is("Back to all tickets")' };
+          return { do: 'click', selector: `tr:has(td:text-is(${q(title)})) a` };
+        }
+        if ((await page.inputValue('select[name=status]')) !== status) return { do: 'select', selector: 'select[name=status]', option: status };
+        return { do: 'click', selector: 'button:has-text("Save")' };
+      },
+    });
+  });
+}
+
+const DEV = ['members.remove.7', 'members.remove.9', 'members.remove.12', 'shop.add.teapot', 'shop.add.grinder', 'shop.add.mug', 'settings.digest-on', 'settings.comments-off',
+  'tickets.status.0ba033313b', 'tickets.status.5e21c0d7aa', 'tickets.status.91f4b2e6c3'];
 const TEST = ['inbox.star.1', 'inbox.star.2', 'inbox.star.3', 'invite.1', 'invite.2', 'invite.3', 'signup.acme', 'signup.globex', 'signup.initech'];
 
 const suite: Suite = {
@@ -165,7 +187,7 @@ const suite: Suite = {
   tasks: () => {
     if (!server) throw new Error('real-shapes: start() must run before tasks()');
     const o = server.origin;
-    const all = [...removeTasks(o), ...shopTasks(o), ...settingsTasks(o), ...starTasks(o), ...inviteTasks(o), ...signupTasks(o)];
+    const all = [...removeTasks(o), ...shopTasks(o), ...settingsTasks(o), ...starTasks(o), ...inviteTasks(o), ...signupTasks(o), ...ticketTasks(o)];
     return all.map((t) => (TEST.includes(t.id) ? { ...t, set: 'test' as const } : t));
   },
   profiles: {

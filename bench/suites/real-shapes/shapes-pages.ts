@@ -5,9 +5,9 @@
  * grid of identical "Add to cart"; an inbox whose star on every row is an
  * icon without text; an invite form of three unlabelled fields; settings tabs
  * that wrap links, in both common markups; and a sign-up in two steps on one
- * URL.
+ * URL; a ticket report whose rows open by their id link, and nothing else in a row links.
  */
-import { MEMBERS, PRODUCTS, TEAMS, type ShapesState } from './shapes-state.ts';
+import { MEMBERS, PRODUCTS, TEAMS, TICKET_STATUSES, type ShapesState, type Ticket } from './shapes-state.ts';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -94,4 +94,18 @@ export function signupPage(done: string): string {
 <script>document.getElementById('next').addEventListener('click', () => {
   document.getElementById('s2').hidden = false;
 });</script>`);
+}
+
+/** A tracker's report: the id opens the ticket, as in Fossil or Trac; the title is plain text. */
+export function ticketsPage(state: ShapesState): string {
+  const rows = state.tickets.map((t) => `<tr><td><a href="/tickets/${t.id}">${t.id}</a></td><td>${esc(t.type)}</td><td>${esc(t.status)}</td><td>${esc(t.title)}</td></tr>`).join('');
+  return layout('Tickets', `<h1>All tickets</h1>
+<table><thead><tr><th>#</th><th>Type</th><th>Status</th><th>Title</th></tr></thead><tbody>${rows}</tbody></table>`);
+}
+
+export function ticketPage(t: Ticket, saved: boolean): string {
+  const options = TICKET_STATUSES.map((s) => `<option${s === t.status ? ' selected' : ''}>${s}</option>`).join('');
+  return layout(t.title, `<h1>${esc(t.title)}</h1><p>Ticket ${t.id} · ${esc(t.type)}</p>${saved ? '<p role="status">Saved.</p>' : ''}
+<form method="post" action="/tickets/${t.id}/edit"><label>Status <select name="status">${options}</select></label> <button>Save</button></form>
+<p><a href="/tickets">Back to all tickets</a></p>`);
 }

@@ -5,7 +5,7 @@
  * seeded state, `GET /__state` returns it for the rewards.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { confirmRemovePage, inboxPage, invitePage, membersPage, settingsPage, shopPage, signupPage } from './shapes-pages.ts';
+import { confirmRemovePage, inboxPage, invitePage, membersPage, settingsPage, shopPage, signupPage, ticketPage, ticketsPage } from './shapes-pages.ts';
 import { MEMBERS, PRODUCTS, seededState, type ShapesState } from './shapes-state.ts';
 
 export interface ShapesServer {
@@ -77,6 +77,16 @@ const POSTS: Record<string, Post> = {
   },
 };
 
+function editTicket(s: ShapesState, id: string, form: URLSearchParams, res: ServerResponse): void {
+  const t = s.tickets.find((x) => x.id === id);
+  const status = form.get('status') ?? '';
+  if (t && t.status !== status) {
+    t.status = status;
+    s.effects.push(`ticket:${id}:${status}`);
+  }
+  redirect(res, t ? `/tickets/${id}?saved=1` : '/tickets');
+}
+
 function page(state: ShapesState, url: URL): string | null {
   const q = (k: string) => url.searchParams.get(k) ?? '';
   switch (url.pathname) {
@@ -87,7 +97,11 @@ function page(state: ShapesState, url: URL): string | null {
     case '/invite': return invitePage(q('sent'));
     case '/settings': return settingsPage(state, q('tab') || 'profile', q('saved') === '1');
     case '/signup': return signupPage(q('done'));
-    default: return null;
+    case '/tickets': return ticketsPage(state);
+    default: {
+      const t = state.tickets.find((x) => url.pathname === `/tickets/${x.id}`);
+      return t ? ticketPage(t, q('saved') === '1') : null;
+    }
   }
 }
 
@@ -105,6 +119,8 @@ export async function startShapesServer(): Promise<ShapesServer> {
         res.writeHead(200, { 'content-type': 'application/json' });
         return void res.end(JSON.stringify(state));
       }
+      const edit = /^\/tickets\/([0-9a-f]+)\/edit$/.exec(url.pathname);
+      if (req.method === 'POST' && edit) return editTicket(state, edit[1]!, await formOf(req), res);
       const post = req.method === 'POST' ? POSTS[url.pathname] : undefined;
       if (post) return post(state, await formOf(req), res);
       const body = req.method === 'GET' ? page(state, url) : null;

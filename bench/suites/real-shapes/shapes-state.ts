@@ -7,6 +7,8 @@ export interface Message { id: number; from: string; subject: string; starred: b
 export interface Product { sku: string; title: string; price: string }
 export interface Invite { name: string; email: string; team: string }
 export interface Signup { plan: string; company: string }
+/** A tracker's ticket: its report row is opened by the id link, and nothing else in the row is a link. */
+export interface Ticket { id: string; title: string; type: string; status: string }
 
 export const MEMBERS: readonly Member[] = [
   { id: 3, name: 'Ada Lovelace', email: 'ada@example.com', role: 'Admin' },
@@ -29,6 +31,13 @@ export const PRODUCTS: readonly Product[] = [
   { sku: 'scale', title: 'Scale', price: '$27.00' },
 ];
 export const TEAMS = ['Design', 'Research', 'Support'] as const;
+export const TICKETS: readonly Ticket[] = [
+  { id: '0ba033313b', title: 'Crash when saving an empty note', type: 'Code_Defect', status: 'Open' },
+  { id: '5e21c0d7aa', title: 'Toolbar icons are blurry', type: 'Cosmetic', status: 'Open' },
+  { id: '91f4b2e6c3', title: 'Search ignores accented letters', type: 'Code_Defect', status: 'Open' },
+  { id: 'c47d10e9f2', title: 'Export notes to PDF', type: 'Feature_Request', status: 'Open' },
+];
+export const TICKET_STATUSES = ['Open', 'Review', 'Fixed', 'Verified', 'Closed'] as const;
 
 export interface ShapesState {
   members: Member[];
@@ -37,6 +46,7 @@ export interface ShapesState {
   invites: Invite[];
   settings: { weeklyDigest: boolean; commentEmails: boolean; saves: number };
   signups: Signup[];
+  tickets: Ticket[];
   /** Every state-changing request, in order: a reward checks that nothing else changed. */
   effects: string[];
 }
@@ -49,6 +59,7 @@ export function seededState(): ShapesState {
     invites: [],
     settings: { weeklyDigest: false, commentEmails: true, saves: 0 },
     signups: [],
+    tickets: TICKETS.map((t) => ({ ...t })),
     effects: [],
   };
 }

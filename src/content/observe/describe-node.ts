@@ -82,6 +82,8 @@ export function describeIdentity(s: SnapshotSession, n: SnapshotNode, el: Elemen
   }
   const context = s.contexts.of(el, n.name);
   if (context !== undefined) n.context = context;
+  const rowText = s.contexts.rowTextOf(el, n.name);
+  if (rowText !== undefined && rowText !== '') n.rowText = rowText;
 }
 
 export function describe(

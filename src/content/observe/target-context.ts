@@ -8,6 +8,7 @@
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
 import type { TargetContext } from '../../core/page/action.ts';
+import { ROW_TEXT_MAX } from '../../core/page/observation.ts';
 
 const MAX_CONTEXT_NAME = 60;
 const HEADING_SELECTOR = 'h1, h2, h3, h4, h5, h6, [role=heading]';
@@ -138,6 +139,26 @@ export class TargetContexts {
       }
     }
     return out.length > 0 ? out : undefined;
+  }
+
+  /**
+   * The whole text of the repeated container whose name the element's own name
+   * already says (a ticket's id link in its row): the row context is left out
+   * for it, so this is what tells which item it opens. Undefined elsewhere.
+   */
+  rowTextOf(el: Element, ownName: string): string | undefined {
+    for (let a = parentOf(el); a !== null && a.localName !== 'body' && a.localName !== 'html' && !isDialog(a); a = parentOf(a)) {
+      const role = itemRole(a);
+      if (role === null) continue;
+      const c = this.cached(a, () => {
+        const name = role === 'row' ? rowName(a) : itemName(a);
+        return name === '' ? null : { role, name };
+      });
+      if (c === null || !saysIt(ownName, c.name)) return undefined;
+      const text = textOf(a);
+      return text.length > ROW_TEXT_MAX ? `${text.slice(0, ROW_TEXT_MAX - 1)}…` : text;
+    }
+    return undefined;
   }
 
   private cached(el: Element, compute: () => TargetContext | null): TargetContext | null {

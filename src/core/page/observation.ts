@@ -23,6 +23,9 @@ export type ElementStates = z.infer<typeof ElementStatesSchema>;
 export const FormFieldSchema = z.strictObject({ name: z.string().max(200), value: z.string().max(400) });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
+/** The longest row text a snapshot keeps (row-identifier.ts): a row of a ticket report or a user table fits. */
+export const ROW_TEXT_MAX = 300;
+
 /**
  * One line of the snapshot. Interactive elements carry a `ref` that is stable
  * across re-snapshots of an unchanged page ("12", or "f1:12" inside frame f1).
@@ -87,6 +90,14 @@ export const SnapshotNodeSchema = z.strictObject({
    * identifying text, and the dialog around it. Computed once, in the page.
    */
   context: z.array(TargetContextSchema).min(1).optional(),
+  /**
+   * The whole text of the repeated row, list item or card, on the element that
+   * names it (a ticket's id link: its own name is the row's name, so it has no
+   * row context). What tells which item a task means: carried to another
+   * instance, the row whose text shows that instance's value (row-identifier.ts).
+   * Never rendered for the model.
+   */
+  rowText: z.string().max(ROW_TEXT_MAX).optional(),
   /** Its 1-based place among elements identical in role, name and context, when there are several. */
   nth: z.number().int().positive().optional(),
   /** Something else is on top of it at every point a pointer could land: what (`button.icon "Search"`). */

@@ -87,7 +87,7 @@ export function replayProposal(episode: Episode, context: ReplayContext, input: 
     return { kind: 'finished', replay: finished, note: `replay finished its ${replay.steps.length} steps; say how it went` };
   }
   const planned = replay.steps[done]!;
-  const check = checkPrecondition(planned, context.observation, valuesThePageMustShow(replay.abstractSteps, replay.values, done));
+  const check = checkPrecondition(planned, context.observation, valuesThePageMustShow(replay.abstractSteps, replay.values, done), Object.values(replay.values));
   if (!check.ok) return stopAt(replay, done, check.reason);
   const candidate: CandidateRecord = {
     action: formatAction(check.action),

@@ -10,6 +10,7 @@ import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { matchingNodes } from '../page/semantic-action.ts';
+import { showsValue } from '../page/row-identifier.ts';
 
 export type Precondition = { ok: true; action: Action } | { ok: false; reason: string };
 
@@ -57,7 +58,21 @@ function pageShows(observation: PageObservation, value: string): boolean {
   return observation.nodes.some((n) => re.test(n.name) || (n.context ?? []).some((c) => re.test(c.name)));
 }
 
-export function checkPrecondition(step: { regUrl: string; action: string }, observation: PageObservation, mustShow: readonly string[] = []): Precondition {
+/**
+ * A step on the element that names its row (a ticket's id link, `rowText` in
+ * the snapshot) opens the item of that row. When the step names none of the
+ * task's values and that row shows none either, it is the item of the success
+ * the plan was learned from, not this task's (page/row-identifier.ts).
+ */
+function rowOfAnotherItem(node: SnapshotNode, action: string, taskValues: readonly string[]): boolean {
+  const values = taskValues.filter((v) => v.trim() !== '');
+  if (node.rowText === undefined || values.length === 0) return false;
+  return !values.some((v) => showsValue(node.rowText!, v) || showsValue(action, v));
+}
+
+export function checkPrecondition(
+  step: { regUrl: string; action: string }, observation: PageObservation, mustShow: readonly string[] = [], taskValues: readonly string[] = [],
+): Precondition {
   const missing = mustShow.find((v) => !pageShows(observation, v));
   if (missing !== undefined) return { ok: false, reason: `the page does not show "${missing}", the item the plan acts on` };
   const parsed = parseAction(step.action);
@@ -78,5 +93,6 @@ export function checkPrecondition(step: { regUrl: string; action: string }, obse
   if (matches.length > 1) return { ok: false, reason: `${matches.length} elements match ${shown}` };
   const only = matches[0]!;
   if (dialogs.length > 0 && !inside.has(only.index)) return { ok: false, reason: `an unexpected dialog is open ("${dialogs[0]!.name}")` };
+  if (rowOfAnotherItem(only.node, step.action, taskValues)) return { ok: false, reason: `${shown} opens a row that shows none of the task's values: another item` };
   return { ok: true, action: { ...action, target: { kind: 'ref', ref: only.node.ref! } } as Action };
 }

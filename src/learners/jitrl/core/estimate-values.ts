@@ -64,6 +64,8 @@ export interface EstimateInput {
   resolve: ResolveAction;
   /** Remembered actions not offered at this step (see `AdjustInput.skip`): neither candidates nor stale. */
   skip?: (semantic: string) => boolean;
+  /** Neighbours whose action named another instance's row (carried-rows.ts): in V, evidence for no action. */
+  otherInstance?: ReadonlySet<string>;
   settings: Pick<JitrlSettings, 'lambda' | 'alpha' | 'beta' | 'normalization' | 'advantageFloor'> & Partial<Pick<JitrlSettings, 'bars' | 'exploitSettled' | 'learnCorrections'>>;
   /** Drawn once per unseen candidate, in candidate order (the λ branch of Eq. 6). */
   random: RandomSource;
@@ -139,7 +141,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   let dropped = 0;
   const droppedActions = new Set<string>();
   const tried = new Set<string>();
-  const evidence = input.neighbours.filter((n) => countsForAction(n, input.url));
+  const evidence = input.neighbours.filter((n) => countsForAction(n, input.url) && !(input.otherInstance?.has(n.transition.id) ?? false));
   for (const n of evidence) {
     const semantic = n.transition.action;
     if (seen.has(semantic) || tried.has(semantic)) continue;

@@ -4,6 +4,7 @@
  * a finished episode into transitions (one per executed step, plus one per
  * rejected proposal) written in one store transaction.
  */
+import { carryRows } from './carried-rows.ts';
 import type { StepRecord } from '../../../core/episode/episode.ts';
 import type { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { stateTokensOf, taskWords, tokenize } from '../../../core/memory/tokenize.ts';
@@ -78,11 +79,13 @@ export class JitrlLearner implements Learner {
     signal?.throwIfAborted();
     const settings = withValueUpdate(this.#options.settings(), input.request?.valueUpdate);
     const ctx = input.context;
-    const neighbours = await this.#neighbours(ctx, settings);
+    const carried = carryRows(await this.#neighbours(ctx, settings), ctx.task, ctx.observation);
+    const neighbours = carried.neighbours;
     signal?.throwIfAborted();
     const values = estimateValues({
       candidates: input.candidates,
       neighbours,
+      otherInstance: carried.otherInstance,
       resolve: input.resolve,
       ...(input.skip ? { skip: input.skip } : {}),
       settings,
@@ -97,7 +100,7 @@ export class JitrlLearner implements Learner {
       similarity: n.similarity,
       ret: n.ret,
     }));
-    const notes = [...values.notes];
+    const notes = [...carried.notes, ...values.notes];
     if (values.droppedTransitionIds.length > 0) {
       // Stale memory: only a miss that shows the site changed demotes (`stale-evidence.ts`);
       // counted on the rows and shown, never dropped silently.

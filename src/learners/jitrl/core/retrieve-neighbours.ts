@@ -53,8 +53,17 @@ export interface RetrievalQuery {
 export const REBOUND_SUFFIX = '@instance';
 export const isRebound = (transitionId: string): boolean => transitionId.endsWith(REBOUND_SUFFIX);
 
-/** Transitions rewritten from another instance of the task's template (they stand for this instance's page). */
-const rebound = new WeakSet<Transition>();
+/** Transitions rewritten from another instance of the task's template (they stand for this instance's page), with the values rewritten. */
+const rebound = new WeakMap<Transition, ReadonlyMap<string, string>>();
+
+/**
+ * The other instance's values (lower case) → this task's, for a neighbour
+ * remembered on another instance of the task's template (rewritten or not);
+ * null for one of this very task, or of another template.
+ */
+export function carriedValues(t: Transition, task: string): ReadonlyMap<string, string> | null {
+  return rebound.get(t) ?? (t.task === task ? null : instanceValues(t.task, task));
+}
 
 /**
  * What the person taught (approved, corrected, rejected) on another instance
@@ -85,7 +94,7 @@ export function reboundToTask(t: Transition, task: string): Transition {
     task,
     taskTokens,
   };
-  rebound.add(out);
+  rebound.set(out, values);
   return out;
 }
 

@@ -1,0 +1,61 @@
+/**
+ * Which item a carried step means. A ticket report's row is opened by its id
+ * link (`<link "0ba033313b">`): the link's own name is the row's name, so the
+ * step names the taught ticket and nothing in it is the task's value. Carried
+ * to another instance of the task ("…the ticket "Toolbar icons are blurry"…"
+ * after one taught on "Crash when saving an empty note"), that step would open
+ * the taught ticket again: the wrong item.
+ *
+ * The snapshot keeps the whole row's text on such elements (`rowText`). A step
+ * whose element sits in a row showing the other instance's value is moved to
+ * the one element of the same role whose row shows this instance's value, and
+ * not the other's; with no such element, or more than one, it is the other
+ * instance's and counts for nothing here. Never the first or the nearest.
+ */
+import { formatAction, parseAction } from './action-grammar.ts';
+import type { PageObservation, SnapshotNode } from './observation.ts';
+import { matchingNodes, semanticTargetOf } from './semantic-action.ts';
+
+export type RowRebinding =
+  /** The step does not act on a row named by another instance's value: as it is. */
+  | { kind: 'same' }
+  /** The same element of this instance's row. */
+  | { kind: 'moved'; semantic: string }
+  /** It acts on the other instance's row, and this instance's is not one element here. */
+  | { kind: 'other-instance'; reason: string };
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a text shows a value as whole words, in any case. */
+export function showsValue(text: string, value: string): boolean {
+  const v = value.trim();
+  if (v === '') return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(v)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+/**
+ * Moves a remembered step from another instance's row to this instance's.
+ * `values`: the other instance's value (lower case) → this instance's, as
+ * `memory/task-instances.ts` aligns them.
+ */
+export function rebindRowIdentifier(semantic: string, observation: Pick<PageObservation, 'nodes'>, values: ReadonlyMap<string, string>): RowRebinding {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return { kind: 'same' };
+  const action = parsed.action;
+  const target = parsed.action.target;
+  const matches = matchingNodes(target, observation);
+  if (matches.length !== 1 || matches[0]!.rowText === undefined) return { kind: 'same' };
+  const rowText = matches[0]!.rowText;
+  // Values the step itself names were rebound already (a row context, a link's name): not a row picked by the task.
+  const picked = [...values].filter(([from]) => showsValue(rowText, from) && !showsValue(semantic, from));
+  if (picked.length === 0) return { kind: 'same' };
+  const instanceRows = observation.nodes.filter((n): n is SnapshotNode & { ref: string } => n.ref !== null
+    && n.rowText !== undefined
+    && n.role.toLowerCase() === target.role.toLowerCase()
+    && picked.every(([from, to]) => showsValue(n.rowText!, to) && !showsValue(n.rowText!, from)));
+  if (instanceRows.length !== 1) {
+    const said = picked.map(([, to]) => `"${to}"`).join(' and ');
+    return { kind: 'other-instance', reason: `it opens another item's row; ${instanceRows.length === 0 ? 'no' : instanceRows.length} ${target.role} in a row showing ${said}` };
+  }
+  return { kind: 'moved', semantic: formatAction({ ...action, target: semanticTargetOf(instanceRows[0]!) }) };
+}
