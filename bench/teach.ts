@@ -10,6 +10,8 @@
  * - `null` (no opinion): the proposal is approved (an *ask*);
  * - `stop`: the attempt ends, and the reward decides; without a done oracle
  *   (`--no-oracle`) it is taught as "the task is done", which the agent runs;
+ * - an element out of view that the agent's snapshot left out: the person
+ *   scrolls to it first (a `scroll` edit), then does the step;
  * - an element with no ref in the agent's snapshot is *unteachable*: the
  *   attempt ends, and the step is reported with its selector.
  *
@@ -171,7 +173,27 @@ export async function teachOneStep(input: {
     // The element is on the page but not in the agent's snapshot (cut, or not a control it sees).
     if (!(err instanceof DecisionError)) throw err;
     const selector = 'selector' in parsed.data && parsed.data.selector ? parsed.data.selector : '(focused element)';
+    // Far below the fold, the snapshot's budget leaves it out: a person scrolls to it first (once per step).
+    const scrolled = done.at(-1)?.startsWith('scroll(') === true;
+    const dy = scrolled || !('selector' in parsed.data) || !parsed.data.selector ? null : await scrollToReach(input.page, parsed.data.selector, parsed.data.nth ?? 0);
+    if (dy !== null) {
+      const next = await controller.decide(episode.id, { kind: 'edit', action: `scroll(0, ${dy})`, step: pending.index });
+      counts.edits++;
+      return { episode: next, end: false };
+    }
     counts.unteachable.push({ step: done.length, selector, reason: err.message });
     return { episode, end: true };
   }
+}
+
+/**
+ * How far a person scrolls to bring an element to the upper third of the
+ * window: null when it is already in view, or not there. A page scroll,
+ * which the agent can learn and replay as it is.
+ */
+async function scrollToReach(page: Page, selector: string, nth: number): Promise<number | null> {
+  const box = await page.locator(selector).nth(nth).boundingBox({ timeout: 2_000 }).catch(() => null);
+  const height = page.viewportSize()?.height ?? 800;
+  if (box === null || (box.y >= 0 && box.y + box.height <= height)) return null;
+  return Math.round(box.y - height / 3);
 }
