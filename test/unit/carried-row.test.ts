@@ -24,7 +24,8 @@ import { checkPrecondition } from '../../src/core/replay/replay-step.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
-import { valueOf } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
+import { transition, valueOf } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
+import { carryRows } from '../../src/learners/jitrl/core/carried-rows.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -33,6 +34,7 @@ const TICKETS = [
   { id: '0ba033313b', title: 'Crash when saving an empty note' },
   { id: '5e21c0d7aa', title: 'Toolbar icons are blurry' },
   { id: '91f4b2e6c3', title: 'Search ignores accented letters' },
+  { id: 'c47d10e9f2', title: 'Export notes to PDF' },
 ];
 const rowText = (t: { id: string; title: string }) => `${t.id} Code_Defect Open ${t.title}`;
 const observation = (at: string): PageObservation => ({
@@ -140,6 +142,18 @@ describe('a step on a row picked by the task is carried to the row the next task
     expect(valueOf(first[0]!).support).toBe(1);
     expect(valueOf(first.find((c) => c.semantic === 'click(<link "0ba033313b">)')!).support).toBe(0);
     expect(next.steps[0]!.learningNotes.join(' | ')).toContain('moved to this task\'s row: click(<link "5e21c0d7aa">)');
+  });
+
+  it('JitRL: another template\'s task does not take a ticket\'s id as evidence when its row is that task\'s item', () => {
+    // The two tasks of the Fossil carry run where the comment went to the status task's ticket.
+    const statusTask = 'Set the status of the ticket "Toolbar icons are blurry" to Review.';
+    const commentTask = 'Add the comment "A print stylesheet might be enough for now." to the ticket "Export notes to PDF".';
+    const remembered = { transition: transition({ id: 'e1:3', task: statusTask, action: 'click(<link "5e21c0d7aa">)', regUrl: '/' }), similarity: 0.9, ret: 1 };
+    const out = carryRows([remembered], commentTask, observation('/'));
+    expect([...out.otherInstance]).toEqual(['e1:3']);
+    expect(out.notes).toEqual(['remembered click(<link "5e21c0d7aa">) not used: its row is another task\'s item']);
+    // A task that names that very ticket keeps it.
+    expect(carryRows([remembered], 'Add the comment "Seen here too." to the ticket "Toolbar icons are blurry".', observation('/')).otherInstance.size).toBe(0);
   });
 
   it('replay: a plan step on the taught ticket\'s id stops where the row shows none of the task\'s values', () => {

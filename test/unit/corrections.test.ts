@@ -233,6 +233,9 @@ describe('a correction that used a task value reaches the next instance with its
     const invite = instanceValues('Invite Mary Jackson (mary@example.com) to Research', 'Invite Dorothy Vaughan (dv@example.com) to Design');
     expect([...invite!]).toEqual([['mary jackson', 'Dorothy Vaughan'], ['mary@example.com', 'dv@example.com'], ['research', 'Design']]);
     expect(rebindValues('fill(<textbox "Full name">, "Mary Jackson")', invite!)).toBe('fill(<textbox "Full name">, "Dorothy Vaughan")');
+    // A quoted title is one value, even where it shares "the" with the template (null before: split at "the").
+    expect([...instanceValues('Close the ticket "Dark theme for the editor" as rejected.', 'Close the ticket "Typo in the install guide" as not a bug.')!])
+      .toEqual([['dark theme for the editor', 'Typo in the install guide'], ['rejected', 'not a bug']]);
     // Not instances: a word added, or nothing in common.
     expect(instanceValues('Borrow the book Dune', 'Borrow the book Dune today')).toBeNull();
     expect(instanceValues('Borrow the book Dune', 'What time do you open?')).toBeNull();

@@ -53,3 +53,14 @@ export function boundToOtherTask(semantic: string, sourceTaskTokens: readonly st
   const currentCount = args.filter((t) => current.has(t)).length;
   return ownCount > currentCount;
 }
+
+/**
+ * True when a row a remembered step opened (page/row-identifier.ts: an id
+ * link's whole row) shows words only the step's own task has: that task's
+ * item ("Toolbar icons are blurry"), not this task's, as for a row context.
+ */
+export function rowBoundToOtherTask(rowText: string, sourceTaskTokens: readonly string[], currentTaskTokens: readonly string[]): boolean {
+  const current = new Set(currentTaskTokens);
+  const own = new Set(sourceTaskTokens.filter((t) => !current.has(t)));
+  return tokenize(rowText).some((t) => own.has(t));
+}

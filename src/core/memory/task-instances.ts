@@ -16,9 +16,18 @@ interface Word { text: string; start: number; end: number }
 /**
  * Words, and the brackets and separators between values: "Invite Ada Byron
  * (ada@example.com)" has two values, not one "Ada Byron (ada@example.com".
+ * A quoted phrase is one value, whatever words it shares with the template:
+ * "Dark theme for the editor" is not split at its "the".
  */
-const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}@._'’+-]*[\p{L}\p{N}])?|[()[\]{}:;,]/gu;
-const words = (text: string): Word[] => [...text.matchAll(WORD)].map((m) => ({ text: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+const WORD = /"([^"\n]+)"|“([^”\n]+)”|[\p{L}\p{N}](?:[\p{L}\p{N}@._'’+-]*[\p{L}\p{N}])?|[()[\]{}:;,]/gu;
+function words(text: string): Word[] {
+  return [...text.matchAll(WORD)].map((m) => {
+    const quoted = m[1] ?? m[2];
+    if (quoted === undefined) return { text: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length };
+    // The value is what is inside the quotes; its text keeps a mark so it never equals a bare word.
+    return { text: `"${quoted.toLowerCase()}"`, start: m.index + 1, end: m.index + 1 + quoted.length };
+  });
+}
 
 /** At most this many values: more gaps than that is another task, not another instance. */
 export const MAX_VALUES = 4;

@@ -33,6 +33,14 @@ export function showsValue(text: string, value: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(v)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
+/** The row text of the one element a remembered step names here, when it names its row (`rowText`). */
+export function rowTextOf(semantic: string, observation: Pick<PageObservation, 'nodes'>): string | undefined {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return undefined;
+  const matches = matchingNodes(parsed.action.target, observation);
+  return matches.length === 1 ? matches[0]!.rowText : undefined;
+}
+
 /**
  * Moves a remembered step from another instance's row to this instance's.
  * `values`: the other instance's value (lower case) → this instance's, as

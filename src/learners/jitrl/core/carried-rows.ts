@@ -2,12 +2,16 @@
  * Memory from another instance of the task's template, put in this instance's
  * row (page/row-identifier.ts): a remembered click on the taught ticket's id
  * link becomes the click on this task's ticket's link, or, when this task's
- * row is not one element here, no evidence for any action. Its return still
+ * row is not one element here, no evidence for any action. Memory of another
+ * template's task on such a link counts for nothing when the row is that
+ * task's item (`rowBoundToOtherTask`). Its return still
  * counts in V (Eq. 4): the state is as similar as it was, only the action
  * named another item.
  */
 import type { PageObservation } from '../../../core/page/observation.ts';
-import { rebindRowIdentifier } from '../../../core/page/row-identifier.ts';
+import { rebindRowIdentifier, rowTextOf } from '../../../core/page/row-identifier.ts';
+import { rowBoundToOtherTask } from '../../../core/memory/task-binding.ts';
+import { tokenize } from '../../../core/memory/tokenize.ts';
 import type { Neighbour } from '../../../core/memory/transition.ts';
 import { carriedValues } from './retrieve-neighbours.ts';
 
@@ -21,9 +25,18 @@ export interface CarriedRows {
 export function carryRows(neighbours: readonly Neighbour[], task: string, observation: Pick<PageObservation, 'nodes'>): CarriedRows {
   const otherInstance = new Set<string>();
   const notes = new Set<string>();
+  const taskTokens = tokenize(task);
   const out = neighbours.map((n): Neighbour => {
     const values = carriedValues(n.transition, task);
-    if (values === null) return n;
+    if (values === null) {
+      // Another template's step on an id link: its row is that task's item unless this task names it too.
+      const row = n.transition.task === task ? undefined : rowTextOf(n.transition.action, observation);
+      if (row !== undefined && rowBoundToOtherTask(row, n.transition.taskTokens, taskTokens)) {
+        otherInstance.add(n.transition.id);
+        notes.add(`remembered ${n.transition.action} not used: its row is another task's item`);
+      }
+      return n;
+    }
     const row = rebindRowIdentifier(n.transition.action, observation, values);
     if (row.kind === 'same') return n;
     if (row.kind === 'other-instance') {
