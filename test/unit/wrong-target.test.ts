@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { commitsState, quotedInTask, wrongTargetReason } from '../../src/core/agent/wrong-target.ts';
+import { commitsState, numberedInTask, quotedInTask, wrongTargetReason } from '../../src/core/agent/wrong-target.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
@@ -67,6 +67,17 @@ describe('wrongTargetReason', () => {
     // A ticked option the task names is a value.
     const plan = observation('Sign up', [node('3', 'radio', 'Pro', { states: { checked: true } }), node('4', 'button', 'Sign up', { submits: true })]);
     expect(wrongTargetReason('Sign up on the "Pro" plan', act('click([4])'), plan)).toBeNull();
+  });
+
+  it('reads a "#3" outside the quotes as the item, shown only as written, even where it was typed', () => {
+    expect(numberedInTask('Close #3, then #3 again; ignore "see #4", &#39;x&#39; and #tag')).toEqual(['#3']);
+    const close = (title: string, heading: string) => observation(title, [node(null, 'heading', heading, { level: 1 }), node('2', 'button', 'Close issue', { inForm: true, submits: true, formMethod: 'post' })]);
+    expect(wrongTargetReason('Close #3', act('click([2])'), close('Login fails on Safari · Issue #3', 'Login fails on Safari'), ['#3'])).toBeNull();
+    expect(wrongTargetReason('Close #3', act('click([2])'), close('Crash when saving · Issue #30', 'Crash when saving'), ['#3'])).toBe(
+      'the task names "#3", and this page does not show it (title "Crash when saving · Issue #30"; headings "Crash when saving"): "Close issue" posts a form, and may act on the wrong item',
+    );
+    // "Issue 3" may be the third of a list: not the reference as written, so it asks.
+    expect(wrongTargetReason('Close #3', act('click([2])'), close('Issues', 'Issue 3'))).toMatch(/^the task names "#3", and this page does not show it/);
   });
 
   it('names why a step changes state', () => {
