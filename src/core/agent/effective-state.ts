@@ -29,9 +29,9 @@
  *    screenshot: a setting a "Discard changes" button reverted is gone, so
  *    what happens next is not filed under a state the page is not in.
  *    An element the page no longer shows, or whose value it hides (a
- *    password), contradicts nothing and stays. A change is contradicted
- *    when the field no longer holds what it added (or still holds what it
- *    removed), unless the snapshot cut the field's value short.
+ *    password), contradicts nothing and stays. A whole value is compared
+ *    with the later changes applied to it, a change by what it added (or
+ *    removed); a value the snapshot cut short ("…") only up to the cut.
  *
  * The empty result is the paper's "No action".
  */
