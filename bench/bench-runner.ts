@@ -368,6 +368,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       memory: options.memory,
       profile: options.profile,
       teach: teachN,
+      ...(options.mutant ? { mutant: options.mutant } : {}),
       ...(teachN > 0 ? { teaching, teachingTargets } : {}),
       learners: options.learners,
       tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null, ...(t.set ? { set: t.set } : {}) })),
