@@ -112,6 +112,11 @@ export interface BenchOptions {
    */
   askMode?: 'every-step' | 'unapproved-only';
   /**
+   * `--mutant settle-off`: the refusals figure's mutant: the page is read as soon as it loaded, without
+   * the settle wait (issue 34), so a page still changing is acted on as it was.
+   */
+  mutant?: 'settle-off';
+  /**
    * `--teach N`: the suite's teacher teaches the first N attempts of each task
    * (with memory carry: every attempt of the first N instances of each
    * template); the rest run alone. 0 or absent: nobody teaches.
@@ -363,6 +368,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       memory: options.memory,
       profile: options.profile,
       teach: teachN,
+      ...(options.mutant ? { mutant: options.mutant } : {}),
       ...(teachN > 0 ? { teaching, teachingTargets } : {}),
       learners: options.learners,
       tasks: tasks.map((t) => ({ id: t.id, template: t.template ?? null, ...(t.set ? { set: t.set } : {}) })),
@@ -450,7 +456,7 @@ async function runAttempt(input: {
     const policy = buildPolicy(options, chat, streamSeed);
     const learners = buildLearners(learner, set, settings, chat, streamSeed);
     options.onLearners?.(learners);
-    const driver = createPlaywrightPageDriver(page);
+    const driver = createPlaywrightPageDriver(page, options.mutant === 'settle-off' ? { settleOff: true } : {});
     let ids = 0;
     const controller = new AgentController({
       episodes: set.episodes,

@@ -40,7 +40,11 @@ export interface PlaywrightPageDriver extends PageDriver {
 /** The attribute that hands an element from Playwright's world to the agent's isolated world for one lookup. */
 const HANDOFF = 'data-apprentice-teacher-handoff';
 
-export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: number } = {}): PlaywrightPageDriver {
+/**
+ * `settleOff`: the refusals figure's mutant (`npm run bench -- --mutant settle-off`): the page is read
+ * as soon as it has loaded, without the settle wait (content/dom/page-settle.ts), as before issue 34.
+ */
+export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: number; settleOff?: boolean } = {}): PlaywrightPageDriver {
   const timeoutMs = options.timeoutMs ?? 15_000;
   let attached: Promise<IsolatedPageAgent> | null = null;
   const agent = () => (attached ??= attachIsolatedPageAgent(page));
@@ -78,10 +82,11 @@ export function createPlaywrightPageDriver(page: Page, options: { timeoutMs?: nu
           // A document that has not finished loading (a navigation just
           // committed) is not observed: its scripts may not have rendered yet.
           // Settled as the content script does it (content/dom/page-settle.ts), so both read the same moment.
-          const observation = await (await agent()).evaluate((opts: ObserveOptions): Promise<PageObservation> | null => {
+          const observation = await (await agent()).evaluate(([opts, settled]: readonly [ObserveOptions, boolean]): Promise<PageObservation> | PageObservation | null => {
             const pageAgent = globalThis.__apprentice;
-            return pageAgent && document.readyState === 'complete' ? pageAgent.observeSettled(opts) : null;
-          }, observeOptions);
+            if (!pageAgent || document.readyState !== 'complete') return null;
+            return settled ? pageAgent.observeSettled(opts) : pageAgent.observe(opts);
+          }, [observeOptions, options.settleOff !== true] as const);
           if (observation) return observation;
         } catch (err) {
           // A navigation started between the load wait and the snapshot: wait for it.

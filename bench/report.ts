@@ -27,6 +27,8 @@ export interface BenchResult {
   profile: string;
   /** `--teach N` (0: nobody taught). */
   teach?: number;
+  /** `--mutant`: the defence switched off for this run, said in every report of it. */
+  mutant?: string;
   /** Per learner, with a teacher: corrections, asks, unteachable steps, alone success. */
   teaching?: TeachingSummary[];
   teachingTargets?: Record<string, TargetCheck[]>;
@@ -53,7 +55,7 @@ const ms = (x: number | null) => (x === null ? '–' : x.toFixed(1));
 
 export function markdownReport(r: BenchResult): string {
   const lines: string[] = [];
-  lines.push(`# Benchmark: ${r.suite}`, '');
+  lines.push(`# Benchmark: ${r.suite}${r.mutant ? ` — mutant ${r.mutant}` : ''}`, '');
   lines.push(`**Policy: ${r.policy}** — ${r.policyDescription}`, '');
   lines.push(`Tasks: ${r.tasks.length} (profile ${r.profile}) · attempts per task: ${r.attempts} · memory: ${r.memory === 'fresh' ? 'fresh per task (same-task setting)' : 'carried across tasks (cross-task setting)'} · seed: ${r.seed} · ${(r.durationMs / 1000).toFixed(0)} s`, '');
   lines.push(markdownTable([

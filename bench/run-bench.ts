@@ -2,12 +2,14 @@
  * `npm run bench -- --learners static,<id>,<id>+<id> --attempts 5
  *   --policy offline|simulated|openai --seed 0 --memory fresh|carry
  *   --suite <module> --profile quick|full --tasks <filter> [--noise 1] [--out bench/out]
- *   [--selection sampling|argmax] [--ablate] [--teach N] [--ask-mode every-step|unapproved-only] [--no-oracle]`
+ *   [--selection sampling|argmax] [--ablate] [--teach N] [--ask-mode every-step|unapproved-only] [--no-oracle]
+ *   [--mutant settle-off]`
  *
  * --learners: registry ids joined by "+" (see the registry; default: its BENCH_CONFIGURATIONS).
  * --ablate: each learner with ablation rows (JitRL: none of our additions,
  * then each one alone, then all; bench/ablation.ts); --learners is ignored.
  * --no-corrections: every learner with a `learnCorrections` setting without it.
+ * --mutant settle-off: the refusals figure's mutant, the page read without the settle wait (issue 34).
  * --teach N: the suite's teachers teach the first N attempts of each task
  * (with --memory carry: the first N instances of each template); see bench/teach.ts.
  *
@@ -55,6 +57,7 @@ const ArgsSchema = z.object({
   progress: z.boolean(),
   selection: z.enum(['sampling', 'argmax']),
   'ask-mode': z.enum(['every-step', 'unapproved-only']),
+  mutant: z.enum(['', 'settle-off']),
   teach: z.coerce.number().int().min(0).max(50),
   'no-corrections': z.boolean(),
   'no-oracle': z.boolean(),
@@ -86,6 +89,7 @@ async function main(): Promise<number> {
       selection: { type: 'string', default: 'sampling' },
       // Earned autonomy: 'unapproved-only' runs what the teacher approved twice without asking (issue 24).
       'ask-mode': { type: 'string', default: 'every-step' },
+      mutant: { type: 'string', default: '' },
       teach: { type: 'string', default: '0' },
       // The mutant of the teaching figures: the learners without their correction rules (their `learnCorrections` setting).
       'no-corrections': { type: 'boolean', default: false },
@@ -137,6 +141,7 @@ async function main(): Promise<number> {
     selection: args.selection,
     teach: args.teach,
     askMode: args['ask-mode'],
+    ...(args.mutant === 'settle-off' ? { mutant: 'settle-off' as const } : {}),
     ...(args['no-oracle'] ? { oracle: false } : {}),
     ...(args['no-corrections'] ? { learnerSettings: withoutCorrections() } : {}),
     ...(policy === 'openai'

@@ -129,6 +129,25 @@ describe('an autocomplete list that opened while typing', () => {
   }
 });
 
+describe('a field of lines whose Enter sends (a chat box)', () => {
+  it('is marked multiline, and a line break typed there is a new line, not an Enter: nothing is sent', async () => {
+    await open('chat-notes.html');
+    const seen = await observeSettled(page);
+    expect(seen.nodes.filter((n) => n.role === 'textbox').map((n) => [n.name, n.multiline ?? false])).toEqual([['Subject', false], ['Message', true]]);
+    expect(await step('fill(<textbox "Message">, "line one\\nline two")', seen)).toMatchObject({ ok: true });
+    expect(await page.inputValue('#message')).toBe('line one\nline two');
+    expect(await page.locator('#sent li').count()).toBe(0);
+  });
+
+  it('holding one line, an approved whole text that adds a line after it is kept as the appended line', async () => {
+    await open('chat-notes.html');
+    await page.fill('#message', 'line one');
+    const result = await step('fill(<textbox "Message">, "line one\\nline two")');
+    expect(result).toMatchObject({ ok: true, edit: { text: '\nline two', change: { kind: 'append' } } });
+    expect(await page.inputValue('#message')).toBe('line one\nline two');
+  });
+});
+
 describe('a list the previous step opened, filled a moment later', () => {
   const row = { kind: 'semantic', role: 'button', name: 'Remove', context: [{ role: 'row', name: 'Grace Hopper' }] } as const;
   const read = (waitFor: object | null) =>

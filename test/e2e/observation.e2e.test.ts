@@ -69,7 +69,7 @@ describe('observation of the fixture pages (injected bundle)', () => {
       '    [8] radio "Free" checked · group "Plan"',
       '    [9] radio "Pro" · group "Plan"',
       '    [10] radio "Team" · group "Plan"',
-      '    [11] textbox "About you"',
+      '    [11] textbox "About you" multiline',
       '    [12] textbox "Nickname"',
       '    text "Nickname state: (empty)"',
       '    [13] button "Sign up"',
@@ -98,7 +98,7 @@ describe('observation of the fixture pages (injected bundle)', () => {
       '    [8] radio "Free" · group "Plan"',
       '    [9] radio "Pro" checked · group "Plan"',
       '    [10] radio "Team" · group "Plan"',
-      '    [11] textbox "About you" value="Likes  engines"',
+      '    [11] textbox "About you" value="Likes  engines" multiline',
     ]);
     await page.close();
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCounts, refusalTable } from '../../bench/action-failures.ts';
 import type { AttemptRecord } from '../../bench/metrics.ts';
+import { markdownReport } from '../../bench/report.ts';
 
 const rec = (over: Partial<AttemptRecord>): AttemptRecord => ({
   learner: 'static', taskId: 't', template: null, attempt: 1, outcome: 'failure', reward: 0, steps: 3, modelCalls: 0,
@@ -32,5 +33,14 @@ describe('refused actions by cause', () => {
       ['static', '2 (1)', '2 (0)', '1 (1)'],
       ['jitrl', '0 (0)', '0 (0)', '0 (0)'],
     ]);
+  });
+
+  it('a mutant run says so in its report\'s title, a real run does not', () => {
+    const result = {
+      suite: 'real-apps', policy: 'offline', policyDescription: 'd', seed: 0, attempts: 2, memory: 'fresh' as const, profile: 'quick', learners: [],
+      tasks: [], summaries: [], targets: {}, records: [], crashed: [], startedAt: '', durationMs: 0,
+    };
+    expect(markdownReport({ ...result, mutant: 'settle-off' }).split('\n')[0]).toBe('# Benchmark: real-apps — mutant settle-off');
+    expect(markdownReport(result).split('\n')[0]).toBe('# Benchmark: real-apps');
   });
 });

@@ -93,4 +93,36 @@ describe('computeEffectiveState', () => {
       'fill(<textbox "Gone field">, "x")',
     ]);
   });
+
+  it('keeps two lines appended to one field, both, after its whole value; a whole value or a clear replaces them', () => {
+    const A = 'fill(<textbox "Content">, "\\n[[Category:Bridges]]", "append")';
+    const B = 'fill(<textbox "Content">, "\\n[[Category:Landmarks]]", "append")';
+    const typed = 'fill(<textbox "Content">, "Intro.")';
+    const tick = 'check(<checkbox "Minor edit">)';
+    expect(computeEffectiveState([on('/edit', A), on('/edit', B)], '/edit')).toEqual([A, B]);
+    // The field's entries sit where its latest action was: the tick came before the second append.
+    expect(computeEffectiveState([on('/edit', typed), on('/edit', A), on('/edit', tick), on('/edit', B)], '/edit')).toEqual([tick, typed, A, B]);
+    expect(computeEffectiveState([on('/edit', A), on('/edit', B), on('/edit', typed)], '/edit')).toEqual([typed]);
+    expect(computeEffectiveState([on('/edit', A), on('/edit', B), on('/edit', 'clear(<textbox "Content">)')], '/edit')).toEqual([]);
+  });
+
+  it('reads the changes against the field as the page shows it: what each added must be there', () => {
+    const A = 'fill(<textbox "Content">, "\\n[[Category:Bridges]]", "append")';
+    const B = 'fill(<textbox "Content">, "\\n[[Category:Landmarks]]", "append")';
+    const typed = 'fill(<textbox "Content">, "Intro.")';
+    const field = (value: string): PageObservation => ({
+      url: 'http://wiki.test/edit', title: 'Edit', focusedRef: null,
+      nodes: [{ ref: '1', kind: 'interactive', role: 'textbox', name: 'Content', value, states: {}, depth: 0, inViewport: true, multiline: true }],
+      offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+    });
+    const steps = [on('/edit', typed), on('/edit', A), on('/edit', B)];
+    // "Intro." + "\n[[Category:Bridges]]" + "\n[[Category:Landmarks]]": the whole value with both lines, both lines.
+    expect(computeEffectiveState(steps, '/edit', field('Intro.\n[[Category:Bridges]]\n[[Category:Landmarks]]'))).toEqual([typed, A, B]);
+    // The page dropped the second line: that append is gone, and so is the whole value as it was left.
+    expect(computeEffectiveState(steps, '/edit', field('Intro.\n[[Category:Bridges]]'))).toEqual([A]);
+    // A value cut short by the snapshot (300 characters, the last one "…") contradicts nothing past the cut.
+    const long = `${'x'.repeat(400)}`;
+    const cut = `${'x'.repeat(299)}…`;
+    expect(computeEffectiveState([on('/edit', `fill(<textbox "Content">, "${long}")`), on('/edit', A)], '/edit', field(cut))).toEqual([`fill(<textbox "Content">, "${long}")`, A]);
+  });
 });

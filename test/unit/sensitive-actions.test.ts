@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoApproveVerdict, classifySensitivity, destructiveWordIn, DESTRUCTIVE_WORDS } from '../../src/core/agent/sensitive-actions.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
+import { alwaysAskReason } from '../../src/core/autonomy/always-ask.ts';
 import type { Action } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 
@@ -67,6 +68,15 @@ describe('classifySensitivity', () => {
   it('asks for fill text containing a line break', () => {
     expect(sensitive('fill([14], "hello\\nworld")')).toBe(true);
     expect(sensitive('fill([14], "hello world")')).toBe(false);
+  });
+
+  it('in a field of lines (a textarea) a line break is text, not a submit; a carriage return still asks', () => {
+    const notes = page([node('15', 'textbox', 'Notes', { inForm: true, multiline: true })]);
+    expect(classifySensitivity(act('fill([15], "hello\\nworld")'), notes)).toEqual({ sensitive: false, reason: null });
+    expect(classifySensitivity(act('fill([15], "hello\\rworld")'), notes)).toEqual({ sensitive: true, reason: 'the text contains a line break, which may submit a form' });
+    expect(alwaysAskReason(act('fill([15], "a\\nb")'), 'fill(<textbox "Notes">, "a\\nb")', { ...notes, nodes: [{ ...notes.nodes[0]!, formAction: 'https://evil.test/x' }] }, [])).toBeNull();
+    // The same text in a one-line field of a form sending elsewhere: Enter would send it there.
+    expect(alwaysAskReason(act('fill([15], "a\\nb")'), 'fill(<textbox "Notes">, "a\\nb")', { ...notes, nodes: [{ ...notes.nodes[0]!, multiline: undefined, formAction: 'https://evil.test/x' }] }, [])).toBe('its form sends to another origin (https://evil.test)');
   });
 
   it('asks for a check or select that submits its form, not for one that does not', () => {

@@ -43,6 +43,17 @@ describe('textChangeOf', () => {
     expect(textChangeOf('a\nb', 'x\ny')).toBeNull();
     expect(textChangeOf('a\nb', 'a\nb')).toBeNull();
   });
+
+  it('in a field of lines (a textarea) holding one line, reads a line added after or before it as a change, and nothing else', () => {
+    expect(textChangeOf('Ada', 'Ada\nLovelace', { multiline: true })).toEqual({ text: '\nLovelace', change: { kind: 'append' } });
+    expect(textChangeOf('Ada', 'Notes:\nAda', { multiline: true })).toEqual({ text: 'Notes:\n', change: { kind: 'prepend' } });
+    // Still a new value: more characters on the same line, a rewrite, an empty field.
+    expect(textChangeOf('Ada', 'Ada Lovelace', { multiline: true })).toBeNull();
+    expect(textChangeOf('Ada', 'Grace\nHopper', { multiline: true })).toBeNull();
+    expect(textChangeOf('', 'Ada\nLovelace', { multiline: true })).toBeNull();
+    // A one-line input does not hold lines: the same edit is the whole value.
+    expect(textChangeOf('Ada', 'Ada\nLovelace')).toBeNull();
+  });
 });
 
 describe('applyTextChange', () => {

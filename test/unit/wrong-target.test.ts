@@ -6,13 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { commitsState, quotedInTask, wrongTargetReason } from '../../src/core/agent/wrong-target.ts';
+import { commitsState, numberedInTask, quotedInTask, wrongTargetReason } from '../../src/core/agent/wrong-target.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import type { CandidatePolicy } from '../../src/core/policy/policy.ts';
 import type { PageDriver } from '../../src/core/ports.ts';
+import { matchPlan } from '../../src/core/replay/match-procedure.ts';
+import type { Procedure } from '../../src/core/replay/procedure.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 
 const node = (ref: string | null, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
@@ -65,6 +67,17 @@ describe('wrongTargetReason', () => {
     // A ticked option the task names is a value.
     const plan = observation('Sign up', [node('3', 'radio', 'Pro', { states: { checked: true } }), node('4', 'button', 'Sign up', { submits: true })]);
     expect(wrongTargetReason('Sign up on the "Pro" plan', act('click([4])'), plan)).toBeNull();
+  });
+
+  it('reads a "#3" outside the quotes as the item, shown only as written, even where it was typed', () => {
+    expect(numberedInTask('Close #3, then #3 again; ignore "see #4", &#39;x&#39; and #tag')).toEqual(['#3']);
+    const close = (title: string, heading: string) => observation(title, [node(null, 'heading', heading, { level: 1 }), node('2', 'button', 'Close issue', { inForm: true, submits: true, formMethod: 'post' })]);
+    expect(wrongTargetReason('Close #3', act('click([2])'), close('Login fails on Safari · Issue #3', 'Login fails on Safari'), ['#3'])).toBeNull();
+    expect(wrongTargetReason('Close #3', act('click([2])'), close('Crash when saving · Issue #30', 'Crash when saving'), ['#3'])).toBe(
+      'the task names "#3", and this page does not show it (title "Crash when saving · Issue #30"; headings "Crash when saving"): "Close issue" posts a form, and may act on the wrong item',
+    );
+    // "Issue 3" may be the third of a list: not the reference as written, so it asks.
+    expect(wrongTargetReason('Close #3', act('click([2])'), close('Issues', 'Issue 3'))).toMatch(/^the task names "#3", and this page does not show it/);
   });
 
   it('names why a step changes state', () => {
@@ -141,5 +154,85 @@ describe('the check in the controller', () => {
   it('under "Ask every step" the step says the same reason', async () => {
     const ep = await start(controllerOn(new DeletePage(), new InMemoryEpisodeStore(), DEFAULT_SETTINGS, { n: 0 }), 'Delete the page "Golden Gate Bridge"');
     expect(ep.steps[0]!.autonomy?.reason).toMatch(/^the task names "Golden Gate Bridge", and this page does not show it/);
+  });
+});
+
+/**
+ * A wiki whose pages list "Recent changes" in a sidebar. The link "Golden Gate
+ * Bridge" there is stale: that page was merged into the Main Page, and the link
+ * leads there. Pages: /wiki/<slug>, its delete form /wiki/<slug>/delete.
+ */
+class Wiki implements PageDriver {
+  at = 'Main_Page';
+  deleting = false;
+  deleted: string[] = [];
+  async observe(): Promise<PageObservation> {
+    const title = this.at.replace(/_/g, ' ');
+    const sidebar = [node(null, 'heading', 'Recent changes', { level: 2 }), node('1', 'link', 'Golden Gate Bridge', { href: 'https://wiki.test/wiki/Main_Page' }), node('2', 'link', 'Sandbox', { href: 'https://wiki.test/wiki/Sandbox' })];
+    const body = this.deleting
+      ? [node(null, 'heading', `Delete ${title}`, { level: 1 }), node('4', 'button', 'Delete page', { inForm: true, submits: true, formMethod: 'post', formAction: `https://wiki.test/wiki/${this.at}/delete` })]
+      : [node(null, 'heading', title, { level: 1 }), node('3', 'link', 'Delete', { href: `https://wiki.test/wiki/${this.at}/delete` })];
+    return {
+      url: `https://wiki.test/wiki/${this.at}${this.deleting ? '/delete' : ''}`, title: `${this.deleting ? 'Delete ' : ''}${title} — Wiki`, nodes: [...body, ...sidebar],
+      focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+    };
+  }
+  async act(action: Action): Promise<ActionResult> {
+    const ref = 'target' in action && action.target?.kind === 'ref' ? action.target.ref : null;
+    if (ref === '1') [this.at, this.deleting] = ['Main_Page', false];
+    else if (ref === '2') [this.at, this.deleting] = ['Sandbox', false];
+    else if (ref === '3') this.deleting = true;
+    else if (ref === '4') this.deleted.push(this.at);
+    return { ok: true, navigated: ref !== '4' };
+  }
+}
+
+/** Learned deleting "Sandbox" from the Main Page: its link in Recent changes, Delete, "Delete page". */
+const deletePlan: Procedure = {
+  id: 's-1', origin: 'https://wiki.test', template: 'Delete the page {page}', variables: ['page'],
+  steps: [
+    { regUrl: '/wiki/{slug}', action: 'click(<link "{page}">)' },
+    { regUrl: '/wiki/{slug}', action: 'click(<link "Delete">)' },
+    { regUrl: '/wiki/{slug}/delete', action: 'click(<button "Delete page">)' },
+  ],
+  sources: [{ episodeId: 'e1', source: 'live', taught: false, endedAt: 1 }], endsWithAnswer: false,
+};
+
+describe('the check on a replayed plan step', () => {
+  async function replayTo(task: string) {
+    const wiki = new Wiki();
+    let t = 1000;
+    const deps: AgentDeps = {
+      episodes: new InMemoryEpisodeStore(), pageFor: () => wiki, learners: () => [], evaluator: () => null, settings: () => DEFAULT_SETTINGS,
+      policy: () => ({ id: 'unused', propose: async () => { throw new Error('the policy was asked'); } }),
+      clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
+      replay: { find: async (input) => matchPlan(input.task, [deletePlan], new Map()), record: async () => {}, approvePlans: true },
+    };
+    const c = new AgentController(deps);
+    let ep = await c.start({ task, startUrl: 'https://wiki.test/wiki/Main_Page', tabId: 7 });
+    // The person approves the plan's first two steps (a plan learned before effects asks at each).
+    for (let i = 0; i < 2; i++) ep = await c.decide(ep.id, { kind: 'approve' });
+    return { ep, wiki };
+  }
+
+  it('reaching "Delete page" on a page that does not show the item (a stale link led elsewhere), asks with the reason', async () => {
+    const { ep, wiki } = await replayTo('Delete the page "Golden Gate Bridge"');
+    expect(ep.steps.map((s) => [s.replayStep?.step, s.candidates[0]!.semantic])).toEqual([
+      [0, 'click(<link "Golden Gate Bridge">)'], [1, 'click(<link "Delete">)'], [2, 'click(<button "Delete page">)'],
+    ]);
+    expect(ep.status).toBe('awaiting_approval');
+    // The sidebar's link names the item, so the plan's own check (the item named anywhere on the page) let it through.
+    expect(ep.replay?.status).toBe('approved');
+    expect(ep.steps[2]!.autonomy).toEqual({
+      ran: false,
+      reason: 'the task names "Golden Gate Bridge", and this page does not show it (title "Delete Main Page — Wiki"; headings "Delete Main Page", "Recent changes"): "Delete page" posts a form, and may act on the wrong item',
+    });
+    expect(wiki.deleted).toEqual([]);
+  });
+
+  it('on the item\'s own delete form, the step asks for the plan\'s own reason, not this one', async () => {
+    const { ep } = await replayTo('Delete the page "Sandbox"');
+    expect(ep.steps[2]!.candidates[0]!.semantic).toBe('click(<button "Delete page">)');
+    expect(ep.steps[2]!.autonomy?.reason).toMatch(/^its element does not do what the plan's step did/);
   });
 });

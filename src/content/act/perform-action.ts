@@ -24,6 +24,7 @@ import { selectOption, setChecked } from './select.ts';
 import { scrollIntoViewIfNeeded, usable } from './targets.ts';
 import { currentText, editableTarget, typeEdit, typeInto } from './typing.ts';
 import { applyTextChange, textChangeOf } from '../../core/page/text-change.ts';
+import { isMultilineField } from '../dom/multiline-field.ts';
 
 export { parseChord } from './keys.ts';
 
@@ -107,7 +108,7 @@ async function execute(action: Action, registry: RefRegistry, run: Run): Promise
       const before = currentText(el);
       typeInto(el, text, run);
       // A whole text typed over a longer one is learned as what it changed there.
-      const edit = action.type === 'fill' && currentText(el) === text ? textChangeOf(before, text) : null;
+      const edit = action.type === 'fill' && currentText(el) === text ? textChangeOf(before, text, { multiline: isMultilineField(el) }) : null;
       if (edit) run.edit = edit;
       const now = currentText(el);
       return now === text ? undefined : `the field shows ${JSON.stringify(now)} after the page handled the input`;

@@ -8,6 +8,7 @@ import { deepActiveElement } from '../dom/focus.ts';
 import { ActionFailure, realmOf, tag, type Run } from './act-context.ts';
 import { keyEvent, keySpec, modState } from './keys.ts';
 import { noteListsBeforeTyping } from './autocomplete.ts';
+import { isMultilineField } from '../dom/multiline-field.ts';
 
 /** Longer texts are typed per character up to here, then inserted as one chunk. */
 const MAX_PER_CHAR = 256;
@@ -176,19 +177,27 @@ export function typeEdit(el: HTMLElement, edit: { value: string; at: number; rem
   if (el.value !== before) plainEvent(el, run, 'change');
 }
 
+/** One character as a key: keydown, keypress, the text (unless the page cancelled), keyup. */
+function typeKey(el: HTMLElement, ch: string, run: Run): void {
+  const key = ch === '\n' ? 'Enter' : ch;
+  const spec = keySpec(key);
+  const mods = modState(/^[A-Z]$/.test(ch) ? ['Shift'] : []);
+  let proceed = keyEvent(el, run, 'keydown', spec, mods);
+  if (proceed) proceed = keyEvent(el, run, 'keypress', spec, mods);
+  if (proceed) insertText(el, ch, run, ch === '\n' ? 'insertLineBreak' : 'insertText');
+  keyEvent(el, run, 'keyup', spec, mods);
+}
+
 /** Types `text` at the caret: per character up to MAX_PER_CHAR, the rest as one chunk. */
 function typeChars(el: HTMLElement, text: string, run: Run): void {
   const whole = tag(el) === 'input' && WHOLE_VALUE_TYPES.has((el as HTMLInputElement).type);
   const chars = Array.from(text);
   const perChar = whole ? [] : chars.slice(0, MAX_PER_CHAR);
+  const lines = isMultilineField(el);
   for (const ch of perChar) {
-    const key = ch === '\n' ? 'Enter' : ch;
-    const spec = keySpec(key);
-    const mods = modState(/^[A-Z]$/.test(ch) ? ['Shift'] : []);
-    let proceed = keyEvent(el, run, 'keydown', spec, mods);
-    if (proceed) proceed = keyEvent(el, run, 'keypress', spec, mods);
-    if (proceed) insertText(el, ch, run, ch === '\n' ? 'insertLineBreak' : 'insertText');
-    keyEvent(el, run, 'keyup', spec, mods);
+    // A line break in a field of lines is text, not an Enter a page's handler could read as "send".
+    if (ch === '\n' && lines) insertText(el, ch, run, 'insertLineBreak');
+    else typeKey(el, ch, run);
     if (run.navigated) throw new ActionFailure('navigated', 'the page navigated away while the text was being typed');
   }
   const rest = chars.slice(perChar.length).join('');

@@ -13,6 +13,7 @@ import { cap, collapse, MAX_TEXT } from './snapshot-text.ts';
 import { formFacts, headingLevel, statesOf, valueOf } from './element-states.ts';
 import { guessedFieldName, NAMELESS_FIELD_ROLES } from './field-name-guess.ts';
 import { maskFieldValue } from '../../core/secrets/mask-secrets.ts';
+import { isMultilineField } from '../dom/multiline-field.ts';
 
 /** Roles whose name is their content: text inside them is not repeated as text lines. */
 export const NAME_FROM_CONTENT = new Set([
@@ -105,6 +106,7 @@ export function describe(
     if (value !== undefined) n.value = value;
     if (tag === 'select') n.options = Array.from((el as HTMLSelectElement).options, (o) => collapse(o.label));
     if (tag === 'input') n.inputType = (el as HTMLInputElement).type;
+    if ((role === 'textbox' || role === 'searchbox') && isMultilineField(el)) n.multiline = true;
     Object.assign(n, formFacts(el, tag, s.formHasSubmit));
     if (tag === 'a' || tag === 'area') {
       const href = (el as HTMLAnchorElement).href;

@@ -5,12 +5,14 @@
  * or radio change becomes one select_option / check / uncheck, however many
  * 'input' and 'change' events the browser sent for it. A field that held
  * several lines before the person edited it records the edit as a change
- * (append, insert, replace: core/page/text-change.ts), never the whole text.
+ * (append, insert, replace: core/page/text-change.ts), never the whole text;
+ * so does a line added to a field of lines (a textarea) that held one.
  */
 import type { Action, RefTarget } from '../../core/page/action.ts';
 import { secretKindOf } from '../../core/secrets/secret-fields.ts';
 import { maskOf } from '../../core/secrets/secret-kinds.ts';
 import { textChangeOf } from '../../core/page/text-change.ts';
+import { isMultilineField } from '../dom/multiline-field.ts';
 import { inputType, isToggle, optionLabel, tagOf, textOf } from './recorded-elements.ts';
 
 type Emit = (el: Element, build: (target: RefTarget) => Action) => boolean;
@@ -44,7 +46,7 @@ export function createValueRecorder(emit: Emit): ValueRecorder {
     // A secret field (by type and autocomplete: core/secrets) is recorded as its mask.
     const secret = tagOf(el) === 'input' ? secretKindOf({ role: 'textbox', name: '', inputType: inputType(el), autocomplete: el.getAttribute('autocomplete') ?? undefined }) : null;
     const text = secret !== null && value !== '' ? maskOf(secret) : value;
-    const edit = secret === null ? textChangeOf(recorded.get(el) ?? before.get(el) ?? '', value) : null;
+    const edit = secret === null ? textChangeOf(recorded.get(el) ?? before.get(el) ?? '', value, { multiline: isMultilineField(el) }) : null;
     const fill = (target: RefTarget): Action => (edit ? { type: 'fill', target, text: edit.text, change: edit.change } : { type: 'fill', target, text });
     if (emit(el, fill)) {
       recorded.set(el, value);

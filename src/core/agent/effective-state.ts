@@ -17,6 +17,10 @@
  * 4. One entry per element: a later fill/select/check of the same element
  *    supersedes the earlier one (the paper's "overwritten input"), and
  *    `clear` removes it. Entries keep the order of their latest action.
+ *    A fill that is a change of the field's text (append, insert, …:
+ *    text-change.ts) overwrites nothing: two lines appended are both in the
+ *    field, so both are kept, after the field's last whole value, until a
+ *    whole value or a clear replaces them all.
  *
  * 5. When the current page is given, an entry the page contradicts is
  *    dropped: the field no longer holds the typed text, the dropdown shows
@@ -25,7 +29,9 @@
  *    screenshot: a setting a "Discard changes" button reverted is gone, so
  *    what happens next is not filed under a state the page is not in.
  *    An element the page no longer shows, or whose value it hides (a
- *    password), contradicts nothing and stays.
+ *    password), contradicts nothing and stays. A whole value is compared
+ *    with the later changes applied to it, a change by what it added (or
+ *    removed); a value the snapshot cut short ("…") only up to the cut.
  *
  * The empty result is the paper's "No action".
  */
@@ -35,6 +41,7 @@ import type { PageObservation } from '../page/observation.ts';
 import { isSecretField } from '../secrets/secret-fields.ts';
 import { resolveSemanticAction, targetNode } from '../page/semantic-action.ts';
 import { unhandledKind } from '../page/action-vocabulary.ts';
+import { applyTextChange, type TextChange } from '../page/text-change.ts';
 
 export interface EffectiveStateStep {
   /** Regularized URL of the page the action was taken on. */
@@ -44,12 +51,33 @@ export interface EffectiveStateStep {
   ok: boolean;
 }
 
+/** The snapshot cuts a long value short with a final "…" (content/observe/snapshot-text.ts). */
+const CUT = '…';
+
 const STATEFUL_CLICK_ROLES: ReadonlySet<string> = new Set([
   'tab', 'radio', 'checkbox', 'switch', 'option', 'combobox', 'treeitem', 'menuitemcheckbox', 'menuitemradio',
 ]);
 
-/** False when the page shows that the action's effect is no longer there; true otherwise. */
-function notContradicted(action: Action, observation: PageObservation): boolean {
+/** Whether a field showing `value` holds `text` (a value the snapshot cut short: up to the cut). */
+const shownAs = (text: string | null, value: string): boolean =>
+  text === value || (text !== null && value.endsWith(CUT) && text.length >= value.length && text.startsWith(value.slice(0, -1)));
+
+/** A whole text with the later changes made to its field applied in order; null when one no longer applies. */
+function withChanges(text: string, later: readonly Action[]): string | null {
+  let value: string | null = text;
+  for (const a of later) {
+    if (value === null || a.type !== 'fill' || a.change === undefined) continue;
+    const applied = applyTextChange(value, a.text, a.change);
+    value = applied.ok ? applied.value : null;
+  }
+  return value;
+}
+
+/**
+ * False when the page shows that the action's effect is no longer there; true otherwise.
+ * `later`: the changes made to a filled field after this whole value (its text now includes them).
+ */
+function notContradicted(action: Action, observation: PageObservation, later: readonly Action[] = []): boolean {
   const resolved = resolveSemanticAction(action, observation);
   if (!resolved.ok) return true;
   const node = targetNode(resolved.action, observation);
@@ -57,7 +85,9 @@ function notContradicted(action: Action, observation: PageObservation): boolean 
   switch (action.type) {
     case 'fill':
       // A secret's value is masked in what is stored: the page cannot be compared with it.
-      return isSecretField(node, true) || node.value === undefined || node.value === action.text;
+      if (isSecretField(node, true) || node.value === undefined) return true;
+      if (action.change !== undefined) return changeStillShown(action.text, action.change, node.value);
+      return shownAs(withChanges(action.text, later), node.value);
     case 'select_option':
       return node.value === undefined || node.value === action.option;
     case 'check':
@@ -78,19 +108,42 @@ function notContradicted(action: Action, observation: PageObservation): boolean 
   }
 }
 
+/** Whether a field's value still shows a change made to it: what it added is there, or what it removed is gone. */
+function changeStillShown(text: string, change: TextChange, value: string): boolean {
+  if (value.endsWith(CUT)) return true; // cut short: what is missing may be past the cut
+  const added = text.replace(/^\n+|\n+$/g, '');
+  if (added !== '') return value.includes(added);
+  return change.kind !== 'replace' || !value.includes(change.old);
+}
+
 export function computeEffectiveState(steps: readonly EffectiveStateStep[], currentRegUrl: string, observation?: PageObservation): string[] {
   let start = steps.length;
   while (start > 0 && steps[start - 1]?.regUrl === currentRegUrl) start--;
 
   // Map keeps insertion order; deleting and re-inserting moves a key to the end.
   const byElement = new Map<string, string>();
+  /** Changes of a field's text (append, insert, …), by field: each kept, in order, after its whole value. */
+  const changes = new Map<string, string[]>();
   for (const step of steps.slice(start)) {
     if (!step.ok) continue;
     const parsed = parseAction(step.semantic);
     if (!parsed.ok) continue;
     const action = parsed.action;
     switch (action.type) {
-      case 'fill':
+      case 'fill': {
+        const key = formatTarget(action.target);
+        if (action.change !== undefined) {
+          const whole = byElement.get(key) ?? '';
+          changes.set(key, [...(changes.get(key) ?? []), step.semantic]);
+          byElement.delete(key);
+          byElement.set(key, whole);
+          break;
+        }
+        changes.delete(key);
+        byElement.delete(key);
+        byElement.set(key, step.semantic);
+        break;
+      }
       case 'select_option':
       case 'check':
       case 'uncheck': {
@@ -101,6 +154,7 @@ export function computeEffectiveState(steps: readonly EffectiveStateStep[], curr
       }
       case 'clear':
         byElement.delete(formatTarget(action.target));
+        changes.delete(formatTarget(action.target));
         break;
       case 'click': {
         const target = action.target;
@@ -118,10 +172,18 @@ export function computeEffectiveState(steps: readonly EffectiveStateStep[], curr
         unhandledKind(action);
     }
   }
-  const entries = [...byElement.values()];
-  if (!observation) return entries;
-  return entries.filter((semantic) => {
+  // A field's whole value ('' when only changes were made to it), then its changes.
+  const entries = [...byElement].flatMap(([key, semantic]) => [
+    ...(semantic === '' ? [] : [{ semantic, later: changes.get(key) ?? [] }]),
+    ...(changes.get(key) ?? []).map((change) => ({ semantic: change, later: [] })),
+  ]);
+  if (!observation) return entries.map((e) => e.semantic);
+  const actionOf = (semantic: string): Action[] => {
     const parsed = parseAction(semantic);
-    return !parsed.ok || notContradicted(parsed.action, observation);
-  });
+    return parsed.ok ? [parsed.action] : [];
+  };
+  return entries.filter(({ semantic, later }) => {
+    const parsed = parseAction(semantic);
+    return !parsed.ok || notContradicted(parsed.action, observation, later.flatMap(actionOf));
+  }).map((e) => e.semantic);
 }

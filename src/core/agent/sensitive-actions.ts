@@ -9,7 +9,8 @@
  * - typing into password, one-time-code or payment fields (secret-fields.ts);
  * - anything that submits a form: a submit button (a <button> without a type
  *   inside a form is one), Enter anywhere, Space on a form control, a check
- *   or select that submits, text with a line break (Enter inside it);
+ *   or select that submits, text with a line break (Enter inside it) except
+ *   in a field of lines (a textarea), where it is typed as text;
  * - an element whose name, or the text a person sees on it, is on DESTRUCTIVE_WORDS;
  * - leaving the origin, a download, a goto with a query string to another path;
  * - memory-only candidates (no model proposed them on this page).
@@ -20,6 +21,7 @@ import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { nodeActedOn } from '../page/node-acted-on.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { mainKeyOf } from '../page/key-names.ts';
+import { lineBreakMaySubmit } from '../page/line-break.ts';
 
 /**
  * Names that make an action ask even when auto-approve is on: they submit,
@@ -105,7 +107,7 @@ export function classifySensitivity(action: Action, observation: PageObservation
       return ok;
     case 'fill':
       return secretField(node)
-        ?? (/[\r\n]/.test(action.text) ? flag('the text contains a line break, which may submit a form') : null)
+        ?? (lineBreakMaySubmit(action.text, node) ? flag('the text contains a line break, which may submit a form') : null)
         ?? ok;
     case 'clear':
       return secretField(node) ?? ok;

@@ -10,7 +10,11 @@
  * The item is what the task quotes, less what the task only types or chooses
  * (a value in a field, a ticked option) and what is too long to be a name (a
  * sentence to write): those are values, not the item the step acts on. No site's words: only the task's quotes and the page's title
- * and headings.
+ * and headings. Outside its quotes, a task names an item without guessing
+ * only by a number sign ("close #3"): that reference must be shown as written
+ * (a page of issue 30, or one saying only "Issue 3", does not show "#3"). An
+ * unquoted title ("Delete the page Golden Gate Bridge") is not read: where
+ * the name ends would be a guess.
  */
 import type { Action } from '../page/action.ts';
 import { mainKeyOf } from '../page/key-names.ts';
@@ -31,6 +35,12 @@ export function quotedInTask(task: string): string[] {
     if (v !== '' && !out.some((o) => o.toLowerCase() === v.toLowerCase())) out.push(v);
   }
   return out;
+}
+
+/** The task's "#3" references outside its quotes, in order, without repeats: items by number. */
+export function numberedInTask(task: string): string[] {
+  const unquoted = task.replace(QUOTED, ' ');
+  return [...new Set(Array.from(unquoted.matchAll(/(?<![\p{L}\p{N}&#])#(\d+)(?![\p{L}\p{N}])/gu), (m) => `#${m[1]}`))];
 }
 
 /** Spaces and underscores alike, any case: a title "Golden_Gate_Bridge" shows "Golden Gate Bridge". */
@@ -75,7 +85,11 @@ function isValue(item: string, nodes: readonly SnapshotNode[], typed: readonly s
 export function wrongTargetReason(task: string, action: Action, observation: PageObservation, typed: readonly string[] = []): string | null {
   const commits = commitsState(action, observation);
   if (commits === null) return null;
-  const items = quotedInTask(task).filter((item) => item.split(/\s+/).length <= MAX_ITEM_WORDS && !isValue(item, observation.nodes, typed));
+  // A "#3" is a reference even where it is also typed (into a quick search that leads to it).
+  const items = [
+    ...quotedInTask(task).filter((item) => item.split(/\s+/).length <= MAX_ITEM_WORDS && !isValue(item, observation.nodes, typed)),
+    ...numberedInTask(task),
+  ];
   if (items.length === 0) return null;
   const headings = observation.nodes.filter((n) => n.kind === 'heading' && n.name.trim() !== '').map((n) => n.name.replace(/\s+/g, ' ').trim());
   const shown = [observation.title, ...headings];

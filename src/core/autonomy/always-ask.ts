@@ -10,6 +10,7 @@ import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { nodeActedOn } from '../page/node-acted-on.ts';
 import { secretKindOf } from '../secrets/secret-fields.ts';
 import { mainKeyOf } from '../page/key-names.ts';
+import { lineBreakMaySubmit } from '../page/line-break.ts';
 import { actionKey } from './approval-history.ts';
 
 /** One action the person marked "always ask" on one site (semantic form). */
@@ -49,7 +50,7 @@ function maySubmit(action: Action, node: SnapshotNode): boolean {
     const key = mainKeyOf(action.keys);
     return key === null || key === 'Enter' || (key === ' ' && node.submits === true);
   }
-  if (action.type === 'fill') return node.submits === true || /[\r\n]/.test(action.text);
+  if (action.type === 'fill') return node.submits === true || lineBreakMaySubmit(action.text, node);
   return node.submits === true || node.inputType === 'submit' || node.inputType === 'image';
 }
 

@@ -77,7 +77,7 @@ export const ACTION_VOCABULARY: Vocabulary = {
     ...SETS,
     mayOpenTab: false,
     forms: [[['target', T], ['text', 'value']], [['target', T], ['text', 'value'], ['change', 'change']]],
-    doc: 'fill([ref], "text") — replace the content of a text field with "text". To edit a long text instead, add how: fill([ref], "text", "append") or "prepend" adds "text" at the end or the start; fill([ref], "text", "insert after", "anchor") and fill([ref], "text", "replace", "old text") need an anchor or old text the field holds exactly once.',
+    doc: 'fill([ref], "text") — replace the content of a text field with "text". To edit a long text instead, add how: fill([ref], "text", "append") or "prepend" adds "text" at the end or the start; fill([ref], "text", "insert after", "anchor") and fill([ref], "text", "replace", "old text") need an anchor or old text the field holds exactly once. A line break ("\\n") in a field marked multiline is a new line; elsewhere it presses Enter.',
     words: (a, say) => (a.change
       ? `Edit ${say.target(a.target)}: ${describeChange(a.text, a.change)}`
       : `Type ${say.value(a.text)} into ${say.target(a.target)}`),

@@ -100,6 +100,11 @@ export const SnapshotNodeSchema = z.strictObject({
   rowText: z.string().max(ROW_TEXT_MAX).optional(),
   /** Its 1-based place among elements identical in role, name and context, when there are several. */
   nth: z.number().int().positive().optional(),
+  /**
+   * A text field that holds lines (a <textarea>, `aria-multiline="true"`): a line break typed there is
+   * text, typed without an Enter key event (act/typing.ts), so it submits nothing.
+   */
+  multiline: z.literal(true).optional(),
   /** Something else is on top of it at every point a pointer could land: what (`button.icon "Search"`). */
   coveredBy: z.string().optional(),
 });

@@ -40,6 +40,8 @@ export function renderNodeLine(node: SnapshotNode): string {
   if (node.level !== undefined) parts.push(`level=${node.level}`);
   if (node.value !== undefined && node.value !== '') parts.push(`value=${quote(node.value)}`);
   if (node.inputType !== undefined && !SILENT_INPUT_TYPES.has(node.inputType)) parts.push(`type=${node.inputType}`);
+  // A line break typed there is a new line, not a submit (SnapshotNode.multiline).
+  if (node.multiline === true) parts.push('multiline');
   if (node.options !== undefined) {
     const shown = node.options.slice(0, MAX_RENDERED_OPTIONS);
     const more = node.options.length - shown.length;

@@ -69,9 +69,13 @@ const count = (haystack: string, needle: string): number => {
  * no edit of kept text: the field held one line or nothing (a value typed
  * over is a new value), nothing changed, or nothing of the old text is kept.
  * The edited span is the one between the longest common start and end.
+ * `multiline`: the field holds lines (SnapshotNode.multiline); there a line
+ * added before or after its one line is a change too, while any other edit of
+ * one line is still a new value ("abc" → "abcd" is the value "abcd").
  */
-export function textChangeOf(before: string, after: string): RecordedChange | null {
-  if (!before.includes('\n') || before === after) return null;
+export function textChangeOf(before: string, after: string, options: { multiline?: boolean } = {}): RecordedChange | null {
+  if (before === after || before === '') return null;
+  if (!before.includes('\n')) return options.multiline === true ? lineAddedTo(before, after) : null;
   let p = 0;
   const most = Math.min(before.length, after.length);
   while (p < most && before[p] === after[p]) p++;
@@ -95,6 +99,13 @@ export function textChangeOf(before: string, after: string): RecordedChange | nu
   const old = before.slice(from, to);
   if (old === before || count(before, old) !== 1) return null;
   return { text: after.slice(from, after.length - (before.length - to)), change: { kind: 'replace', old } };
+}
+
+/** A whole line added after or before a field's one line of text, as a change; null for any other edit. */
+function lineAddedTo(line: string, after: string): RecordedChange | null {
+  if (after.startsWith(line) && after.charAt(line.length) === '\n') return { text: after.slice(line.length), change: { kind: 'append' } };
+  if (after.endsWith(line) && after.charAt(after.length - line.length - 1) === '\n') return { text: after.slice(0, after.length - line.length), change: { kind: 'prepend' } };
+  return null;
 }
 
 export type AppliedChange =
