@@ -9,6 +9,7 @@
  * white halo, visible on light and dark pages.
  */
 import { OVERLAY_ATTRIBUTE } from '../act/highlight.ts';
+import { viewportRect } from '../dom/viewport-rect.ts';
 
 /** Which mark a node is, as the attribute's value: each kind is drawn and cleared on its own. */
 export type MarkKind = 'pick' | 'banner' | 'next' | 'frame';
@@ -45,7 +46,8 @@ const LABEL_STYLE: Partial<CSSStyleDeclaration> = {
 /** A box round `el` with `label` above it (below it when there is no room above). Replaces this kind's marks. */
 export function drawLabelledBox(doc: Document, kind: MarkKind, el: Element, label: string): void {
   clearMarks(doc, kind);
-  const r = el.getBoundingClientRect();
+  // An element in a same-origin frame is boxed in the top document, where its frame puts it.
+  const r = viewportRect(el, doc);
   mark(doc, kind, {
     position: 'fixed',
     left: `${r.left - 3}px`,
