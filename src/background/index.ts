@@ -46,6 +46,7 @@ import { DemonstrationRecorder } from '../core/agent/demonstration-recorder.ts';
 import { createTabDemonstrationPage, registerDemonstrationListeners } from './demonstrations.ts';
 import { createTeaching, registerTeachingListeners } from './teaching.ts';
 import { budgetExceeded, tokensSpentOnSite } from '../core/agent/token-budget.ts';
+import { createEpisodeFrames } from './episode-frame.ts';
 
 z.config({ jitless: true });
 
@@ -57,7 +58,11 @@ const logger: Logger = {
 };
 
 const uiPorts = new Set<chrome.runtime.Port>();
+const episodeFrames = createEpisodeFrames(async (tabId, on) => {
+  await chrome.tabs.sendMessage(tabId, { type: 'page.frame', on }).catch(() => undefined);
+});
 const broadcast = (event: UiEvent) => {
+  if (event.type === 'episode.updated') episodeFrames.update(event.episode);
   for (const port of uiPorts) {
     try {
       port.postMessage(event);

@@ -11,7 +11,7 @@ import { createPageAgent } from './page-agent.ts';
 import { createDemonstrationRecorder } from './record/demonstration-recorder.ts';
 import { createRecordingLink } from './record/recording-link.ts';
 import { createElementPicker } from './pick/element-picker.ts';
-import { ACTING_LABEL, clearMarks, drawBanner, labelHighlight, NEXT_STEP_LABEL, RECORDING_BANNER } from './marks/labelled-box.ts';
+import { ACTING_LABEL, clearMarks, drawBanner, drawFrame, labelHighlight, NEXT_STEP_LABEL, RECORDING_BANNER } from './marks/labelled-box.ts';
 import type { Action } from '../core/page/action.ts';
 
 z.config({ jitless: true });
@@ -65,6 +65,11 @@ const handlers: PageHandlers<undefined> = {
     if (req.on) return picker.pick();
     picker.cancel();
     return { picked: false as const, reason: 'cancelled' as const };
+  },
+  'page.frame': async (req) => {
+    if (req.on) drawFrame(document);
+    else clearMarks(document, 'frame');
+    return { ok: true as const };
   },
   'page.ping': async () => ({ url: location.href, recording: recorder.recording }),
   'page.record': async (req) => {

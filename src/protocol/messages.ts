@@ -218,6 +218,8 @@ export const PageRequests = {
   'page.record': { req: z.strictObject({ on: z.boolean() }), res: Ok },
   /** "Pick an element" (UI 'page.pick'): resolves when the person clicks an element or cancels. */
   'page.pick': { req: z.strictObject({ on: z.boolean() }), res: PickResultSchema },
+  /** The border round the page while an episode works in this tab (background/episode-frame.ts). */
+  'page.frame': { req: z.strictObject({ on: z.boolean() }), res: Ok },
 } as const;
 
 export type PageRequestType = keyof typeof PageRequests;

@@ -1,8 +1,9 @@
 /**
  * What the page shows of Apprentice (issue 31), on the built extension: the
  * proposal's target is outlined with "Apprentice: next step"; while Show me
- * records, a banner says so, gone once it is cancelled; and before the agent
- * acts, the target is marked "Apprentice: doing this step".
+ * records, a banner says so, gone once it is cancelled; before the agent
+ * acts, the target is marked "Apprentice: doing this step"; and while the
+ * episode works in the tab, a border frames the page, gone once it ends.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -70,5 +71,24 @@ describe('in the page', () => {
     const seen = await site.evaluate(() => (window as unknown as { seenMarks: string[] }).seenMarks);
     expect(seen[0]).toBe('Apprentice: doing this step');
     await expect.poll(() => mark('next').textContent(), { timeout: 10_000 }).toBe('Apprentice: next step');
+  });
+
+  it('frames the page while the episode works in the tab, and takes the frame away when it ends', async () => {
+    // Drawn again after the step's navigation-free act, and inert for the page.
+    await expect.poll(() => mark('frame').count(), { timeout: 10_000 }).toBe(2);
+    const border = mark('frame').first();
+    expect(await border.evaluate((b) => { const s = getComputedStyle(b); return [s.borderTopWidth, s.borderTopStyle, s.borderTopColor, s.pointerEvents, s.position]; }))
+      .toEqual(['4px', 'solid', 'rgb(194, 65, 12)', 'none', 'fixed']);
+    // It covers the whole viewport.
+    const box = await border.boundingBox();
+    const viewport = site.viewportSize()!;
+    expect([box?.x, box?.y, box?.width, box?.height]).toEqual([0, 0, viewport.width, viewport.height]);
+    expect(await mark('frame').last().textContent()).toBe('Apprentice is working in this tab');
+    // A click in the page still reaches the page through it.
+    await site.click('#email');
+    expect(await site.evaluate(() => document.activeElement?.id)).toBe('email');
+    await panel.getByRole('button', { name: /^Task is done/ }).first().click();
+    await panel.getByText(/^Outcome: Succeeded/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => mark('frame').count(), { timeout: 10_000 }).toBe(0);
   });
 });

@@ -9,6 +9,9 @@ import type { PageObservation } from '../../src/core/page/observation.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import { UiRequests } from '../../src/protocol/messages.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { attemptCosts } from '../../src/core/episode/attempt-costs.ts';
+import { createUiClient } from '../../src/protocol/validate.ts';
+import { markDone } from '../../src/ui/app/finish-controls.tsx';
 
 const page = {
   async observe(): Promise<PageObservation> {
@@ -61,5 +64,55 @@ describe('the verdict with the person\'s answer', () => {
     expect(req.safeParse({ episodeId: 'e', verdict: 'success', runEvaluator: false, answer: '12 EUR' }).success).toBe(true);
     expect(req.safeParse({ episodeId: 'e', verdict: 'success', runEvaluator: false }).success).toBe(true);
     expect(req.safeParse({ episodeId: 'e', verdict: 'success', runEvaluator: false, answer: '  ' }).success).toBe(false);
+  });
+});
+
+describe('"Task is done" while a proposal waits (issue 31)', () => {
+  /** The panel's client, its requests validated as the background validates them, answered by the controller. */
+  function panelClient(c: AgentController) {
+    return createUiClient(async (message) => {
+      const { type, ...payload } = message as { type: string };
+      if (type === 'episode.decide') {
+        const req = UiRequests['episode.decide'].req.parse(payload);
+        return { ok: true, value: await c.decide(req.episodeId, req.decision) };
+      }
+      if (type === 'episode.verdict') {
+        const req = UiRequests['episode.verdict'].req.parse(payload);
+        return { ok: true, value: await c.finish(req.episodeId, req.verdict, req.answer !== undefined ? { answer: req.answer } : {}) };
+      }
+      throw new Error(`unexpected ${type}`);
+    });
+  }
+
+  it('is the verdict: the finishing step is stored, and History counts neither an ask nor a correction', async () => {
+    const c = controller();
+    const ep = await c.start({ task: 'How much is it?', startUrl: 'https://shop.test/', tabId: 7 });
+    expect(ep.status).toBe('awaiting_approval');
+    const closed = await markDone(panelClient(c), ep, '12 EUR', false);
+    const step = closed.steps[0]!;
+    expect({ status: closed.status, answer: closed.answer }).toEqual({ status: 'success', answer: '12 EUR' });
+    expect(step.chosen).toMatchObject({ semantic: 'send_msg_to_user("12 EUR")', decision: 'edited', done: true });
+    expect(step.chosen?.correction).toBeUndefined();
+    // The waiting proposal is not rejected by it.
+    expect(step.rejected).toEqual([]);
+    expect(attemptCosts(closed)).toEqual({ asks: 0, corrections: 0, modelCalls: 0, replayed: 0 });
+  });
+
+  it('a rejection before it still counts as a correction', async () => {
+    const c = controller();
+    const ep = await c.start({ task: 'How much is it?', startUrl: 'https://shop.test/', tabId: 7 });
+    const afterReject = await c.decide(ep.id, { kind: 'reject', step: 0 });
+    const closed = await markDone(panelClient(c), afterReject, '', false);
+    expect(closed.status).toBe('success');
+    expect(attemptCosts(closed)).toMatchObject({ asks: 0, corrections: 1 });
+  });
+
+  it('an edit typed by hand is still a correction, and "done" with another action is refused', async () => {
+    const c = controller();
+    const ep = await c.start({ task: 'How much is it?', startUrl: 'https://shop.test/', tabId: 7 });
+    await expect(c.decide(ep.id, { kind: 'edit', action: 'click([1])', step: 0, done: true })).rejects.toThrow(/Task is done" finishes with send_msg_to_user/);
+    const edited = await c.decide(ep.id, { kind: 'edit', action: 'send_msg_to_user("12 EUR")', step: 0 });
+    expect(edited.steps[0]!.chosen).toMatchObject({ correction: 'edit' });
+    expect(attemptCosts(edited)).toMatchObject({ asks: 1, corrections: 1 });
   });
 });

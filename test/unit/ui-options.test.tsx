@@ -68,6 +68,23 @@ describe('Options page', () => {
     });
   });
 
+  it('marks unsaved changes until they are saved, and not when a field is put back (issue 31)', async () => {
+    const { user } = setup();
+    const beta = await screen.findByLabelText('β strength of the logit update (Eq. 10)');
+    expect(screen.queryByTestId('unsaved')).toBeNull();
+    await user.clear(beta);
+    await user.type(beta, '1.5');
+    expect(screen.getByTestId('unsaved')).toHaveTextContent('Unsaved changes');
+    await user.clear(beta);
+    await user.type(beta, '2');
+    expect(screen.queryByTestId('unsaved')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Provider'), 'ollama');
+    expect(screen.getByTestId('unsaved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(screen.queryByTestId('unsaved')).toBeNull();
+  });
+
   it('refuses to save invalid values and says which field is wrong', async () => {
     const { callsOf, user } = setup();
     const gamma = await screen.findByLabelText('γ discount of returns (Eq. 3)');

@@ -123,7 +123,7 @@ describe('done is one click away', () => {
     await user.type(await screen.findByLabelText('Answer, if the task asked for one (optional)'), '42');
     await user.click(screen.getByRole('button', { name: 'Task is done' }));
     await screen.findByText('Outcome: Succeeded.');
-    expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'edit', action: 'send_msg_to_user("42")', step: 1 } }]);
+    expect(callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'edit', action: 'send_msg_to_user("42")', step: 1, done: true } }]);
     expect(callsOf('episode.verdict')).toEqual([{ episodeId: 'ep-1', verdict: 'success', runEvaluator: false }]);
   });
 

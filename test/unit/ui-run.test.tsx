@@ -122,7 +122,7 @@ describe('Run tab: a proposed step', () => {
     const afterReject = episode({ steps: [done, { ...proposal, rejected: ['click(<button "Sign up">)'] }] });
     const c = setup(awaiting, { 'episode.decide': async ({ decision }) => (decision.kind === 'reject' ? afterReject : awaiting) });
     await candidateList();
-    expect(screen.getByLabelText('Edit the action')).toHaveValue('click([5])');
+    expect(screen.getByLabelText('Edit the action')).toHaveValue('click(<button "Sign up">)');
     await c.user.click(screen.getByRole('button', { name: /^Reject/ }));
     expect(c.callsOf('episode.decide')).toEqual([{ episodeId: 'ep-1', decision: { kind: 'reject', index: 1, step: 1, candidate: 'click(<button "Sign up">)' } }]);
     // The rejected one stays listed, marked; the next open candidate is now the proposal.
@@ -131,7 +131,7 @@ describe('Run tab: a proposed step', () => {
     expect(within(items[0]!).queryByRole('button')).toBeNull();
     expect(screen.getByRole('button', { name: 'Approve: Click “Cancel”' })).toBeEnabled();
     const edit = screen.getByLabelText('Edit the action');
-    await waitFor(() => expect(edit).toHaveValue('click([3])'));
+    await waitFor(() => expect(edit).toHaveValue('click(<button "Cancel">)'));
     await c.user.clear(edit);
     await c.user.type(edit, 'fill([[2], "Ada"){Enter}'); // '[[' types a literal '['
     expect(c.callsOf('episode.decide').at(-1)).toEqual({ episodeId: 'ep-1', decision: { kind: 'edit', action: 'fill([2], "Ada")', step: 1 } });

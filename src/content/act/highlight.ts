@@ -4,6 +4,7 @@
  * aria-hidden) and carries data-apprentice-overlay so observation skips it.
  */
 import type { RefRegistry } from '../observe/ref-registry.ts';
+import { viewportRect } from '../dom/viewport-rect.ts';
 
 export const OVERLAY_ATTRIBUTE = 'data-apprentice-overlay';
 
@@ -13,17 +14,8 @@ export function highlightRef(ref: string | null, registry: RefRegistry, doc: Doc
   if (ref === null) return;
   const el = registry.elementFor(ref);
   if (!el) return;
-  const r = el.getBoundingClientRect();
   // Elements inside same-origin frames are offset by their frame's position.
-  let left = r.left;
-  let top = r.top;
-  let frame = el.ownerDocument === doc ? null : (el.ownerDocument.defaultView?.frameElement ?? null);
-  while (frame) {
-    const fr = frame.getBoundingClientRect();
-    left += fr.left + frame.clientLeft;
-    top += fr.top + frame.clientTop;
-    frame = frame.ownerDocument === doc ? null : (frame.ownerDocument.defaultView?.frameElement ?? null);
-  }
+  const { left, top, width, height } = viewportRect(el, doc);
   const box = doc.createElement('div');
   box.setAttribute(OVERLAY_ATTRIBUTE, '');
   box.setAttribute('aria-hidden', 'true');
@@ -31,8 +23,8 @@ export function highlightRef(ref: string | null, registry: RefRegistry, doc: Doc
     position: 'fixed',
     left: `${left - 2}px`,
     top: `${top - 2}px`,
-    width: `${r.width + 4}px`,
-    height: `${r.height + 4}px`,
+    width: `${width + 4}px`,
+    height: `${height + 4}px`,
     outline: '2px solid #e8590c',
     borderRadius: '3px',
     background: 'rgba(232, 89, 12, 0.08)',

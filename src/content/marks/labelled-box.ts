@@ -1,16 +1,18 @@
 /**
  * Apprentice's marks in the page (issue 31): a box round an element with a
  * short label ("Apprentice: next step"), and a banner along the top of the
- * page while something of Apprentice's is on (picking, recording). Each is
+ * page while something of Apprentice's is on (picking, recording), and a
+ * border round the whole page while an episode works in the tab. Each is
  * inert for the page (pointer-events: none, aria-hidden) and carries the
  * overlay attribute, so observation skips it and the settle check ignores it.
  * Colours: white on #9a3412 is 7.3:1; the 3 px outline is #c2410c with a
  * white halo, visible on light and dark pages.
  */
 import { OVERLAY_ATTRIBUTE } from '../act/highlight.ts';
+import { viewportRect } from '../dom/viewport-rect.ts';
 
 /** Which mark a node is, as the attribute's value: each kind is drawn and cleared on its own. */
-export type MarkKind = 'pick' | 'banner' | 'next';
+export type MarkKind = 'pick' | 'banner' | 'next' | 'frame';
 
 const INERT = { pointerEvents: 'none', zIndex: '2147483647', boxSizing: 'border-box', margin: '0' } as const;
 
@@ -44,7 +46,8 @@ const LABEL_STYLE: Partial<CSSStyleDeclaration> = {
 /** A box round `el` with `label` above it (below it when there is no room above). Replaces this kind's marks. */
 export function drawLabelledBox(doc: Document, kind: MarkKind, el: Element, label: string): void {
   clearMarks(doc, kind);
-  const r = el.getBoundingClientRect();
+  // An element in a same-origin frame is boxed in the top document, where its frame puts it.
+  const r = viewportRect(el, doc);
   mark(doc, kind, {
     position: 'fixed',
     left: `${r.left - 3}px`,
@@ -67,6 +70,16 @@ export function drawBanner(doc: Document, text: string): void {
 }
 
 /**
+ * A 4 px border round the viewport with a small label in its corner, while an
+ * episode works in this tab. Inert like every mark; replaces the frame there was.
+ */
+export function drawFrame(doc: Document): void {
+  clearMarks(doc, 'frame');
+  mark(doc, 'frame', { position: 'fixed', inset: '0', border: '4px solid #c2410c', boxShadow: 'inset 0 0 0 1px rgba(255, 255, 255, 0.85)' });
+  mark(doc, 'frame', { ...LABEL_STYLE, right: '4px', bottom: '4px', borderRadius: '3px 0 0 0' }, FRAME_LABEL);
+}
+
+/**
  * Labels the proposal's highlight box (act/highlight.ts draws it, with an
  * empty overlay value) and makes it clear: a 3 px outline with a white halo,
  * and `text` above it ("Apprentice: next step"). Clears the label when no box
@@ -85,3 +98,4 @@ export function labelHighlight(doc: Document, text: string): void {
 export const NEXT_STEP_LABEL = 'Apprentice: next step';
 export const ACTING_LABEL = 'Apprentice: doing this step';
 export const RECORDING_BANNER = 'Apprentice is recording what you do';
+export const FRAME_LABEL = 'Apprentice is working in this tab';

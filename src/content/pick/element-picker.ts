@@ -4,13 +4,19 @@
  * outlined with its name; a click picks it (the page never sees that click,
  * nor the presses around it), Escape cancels. The picked element comes back
  * by its snapshot ref and its semantic target, so the correction is the same
- * action the agent would write for it: no grammar to type.
+ * action the agent would write for it: no grammar to type. Same-origin
+ * frames are picked in like the page; a cross-origin frame says it cannot be
+ * (pick-frames.ts).
  */
 import type { PageObservation } from '../../core/page/observation.ts';
 import { semanticTargetOf } from '../../core/page/semantic-action.ts';
 import type { PickResult } from '../../protocol/messages.ts';
 import { eventTarget } from '../record/recorded-elements.ts';
 import { clearPickOverlay, drawPickOverlay } from './pick-overlay.ts';
+import { pickFrames } from './pick-frames.ts';
+
+/** Said while the pointer is over a frame from another site: its content cannot be read, so nothing in it can be picked. */
+export const CROSS_ORIGIN_NOTE = 'Apprentice cannot read this frame (another site): pick outside it · Esc cancels';
 
 export interface ElementPickerOptions {
   win: Window;
@@ -57,9 +63,16 @@ export function createElementPicker({ win, locate, clearHighlight }: ElementPick
       e.stopImmediatePropagation();
     };
     const onMove = (e: MouseEvent) => {
+      if (frames.crossOriginAt(e)) {
+        hovered = null;
+        drawPickOverlay(doc, null, null, CROSS_ORIGIN_NOTE);
+        return;
+      }
       const el = eventTarget(e);
       if (!el || el === hovered) return;
       hovered = el;
+      // A frame added or reloaded since the start: listen in it from now on.
+      if (el.localName === 'iframe' || el.localName === 'frame') frames.adopt(el.ownerDocument);
       const located = locate(el);
       const picked = located ? pickedFrom(located) : null;
       if (located && picked?.picked) drawPickOverlay(doc, located.element, picked.target);
@@ -68,6 +81,10 @@ export function createElementPicker({ win, locate, clearHighlight }: ElementPick
     const onClick = (e: MouseEvent) => {
       if (!e.isTrusted) return;
       swallow(e);
+      if (frames.crossOriginAt(e)) {
+        drawPickOverlay(doc, null, null, CROSS_ORIGIN_NOTE);
+        return;
+      }
       const el = eventTarget(e);
       const located = el ? locate(el) : null;
       const picked = located ? pickedFrom(located) : null;
@@ -82,18 +99,28 @@ export function createElementPicker({ win, locate, clearHighlight }: ElementPick
     };
     const listeners: [string, EventListener][] = [
       ['mouseover', onMove as EventListener],
+      // Over a blocked cross-origin frame the element underneath stays the same: moves tell where the pointer is.
+      ['mousemove', onMove as EventListener],
       ['click', onClick as EventListener],
       ['keydown', onKey as EventListener],
       ...SWALLOWED.map((type): [string, EventListener] => [type, swallow]),
     ];
-    for (const [type, fn] of listeners) win.addEventListener(type, fn, { capture: true });
+    const listen = (w: Window) => {
+      for (const [type, fn] of listeners) w.addEventListener(type, fn, { capture: true });
+      return () => { for (const [type, fn] of listeners) w.removeEventListener(type, fn, { capture: true }); };
+    };
+    const stopTop = listen(win);
+    // Same-origin frames get the same listeners; cross-origin ones are blocked (pick-frames.ts).
+    const frames = pickFrames(listen);
+    frames.adopt(doc);
     clearHighlight();
     drawPickOverlay(doc, null, null);
 
     let resolve!: (result: PickResult) => void;
     const result = new Promise<PickResult>((r) => { resolve = r; });
     function done(r: PickResult) {
-      for (const [type, fn] of listeners) win.removeEventListener(type, fn, { capture: true });
+      stopTop();
+      frames.release();
       clearPickOverlay(doc);
       finish = null;
       resolve(r);

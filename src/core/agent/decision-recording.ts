@@ -34,7 +34,7 @@ export async function recordDecision(
   const pending = await pendingStep(rt, episodeId, decision);
   if (decision.kind === 'reject') return recordRejection(rt, pending, decision);
   if (decision.kind === 'show') return recordShown(rt, pending, decision);
-  const chosen = decision.kind === 'edit' ? await editedAction(rt, pending.episode, decision.action) : candidateAction(rt, pending, decision, options);
+  const chosen = decision.kind === 'edit' ? await editedAction(rt, pending.episode, decision.action, decision.done === true) : candidateAction(rt, pending, decision, options);
   return recordApproval(rt, pending, chosen);
 }
 
@@ -51,6 +51,8 @@ interface ChosenAction {
   stored: { action: string; semantic: string };
   how: Decision;
   target: TargetFingerprint | null;
+  /** "Task is done" while the proposal waited: the finishing step, not a correction. */
+  done?: true;
 }
 
 async function pendingStep(rt: AgentRuntime, episodeId: string, decision: DecisionInput): Promise<PendingStep> {
@@ -94,14 +96,15 @@ async function recordShown(rt: AgentRuntime, { episode, step }: PendingStep, dec
 }
 
 /** An edited action: parsed, resolved on the page as it is now, a typed secret masked in what is stored. */
-async function editedAction(rt: AgentRuntime, episode: Episode, text: string): Promise<ChosenAction> {
+async function editedAction(rt: AgentRuntime, episode: Episode, text: string, done: boolean): Promise<ChosenAction> {
   const parsed = parseAction(text);
   if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
+  if (done && parsed.action.type !== 'send_msg_to_user') throw new DecisionError('"Task is done" finishes with send_msg_to_user, not another action');
   const observation = await rt.deps.pageFor(episode).observe({ maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null });
   const resolved = resolveSemanticAction(parsed.action, observation);
   if (!resolved.ok) throw new DecisionError(`the edited action does not fit this page: ${resolved.message}`);
   const masked = maskEdited(resolved.action, formatAction(toSemanticAction(resolved.action, observation)), observation);
-  return { run: masked.run, stored: masked.stored, how: 'edited', target: actionFingerprint(resolved.action, observation) };
+  return { run: masked.run, stored: masked.stored, how: 'edited', target: actionFingerprint(resolved.action, observation), ...(done ? { done: true as const } : {}) };
 }
 
 /** An approved or picked candidate, with the real text of a secret it types (kept in memory, or the task's own). */
@@ -133,13 +136,14 @@ function candidateAction(
 }
 
 /** Saves the chosen action as the step's decision and returns it to run (nothing runs when the save paused the episode). */
-async function recordApproval(rt: AgentRuntime, { episode, step, open }: PendingStep, { run, stored, how, target }: ChosenAction): Promise<RecordedDecision> {
-  // Picking another candidate and editing are corrections; approving (by hand or auto) is not.
-  const correction = how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
+async function recordApproval(rt: AgentRuntime, { episode, step, open }: PendingStep, { run, stored, how, target, done }: ChosenAction): Promise<RecordedDecision> {
+  // Picking another candidate and editing are corrections; approving (by hand or auto) is not,
+  // nor is "Task is done" (the person's verdict: the finishing step, marked `done`).
+  const correction = done ? { done } : how === 'picked' ? { correction: 'pick' as const } : how === 'edited' ? { correction: 'edit' as const } : {};
   // A correction overrules the proposal: it joins the step's rejected actions,
   // as Show me's does (shown-correction.ts), so every learner gets its
   // negative signal (issue 22: the rejected proposal is not proposed first again).
-  const overruled = how === 'picked' || how === 'edited' ? open[0] : undefined;
+  const overruled = !done && (how === 'picked' || how === 'edited') ? open[0] : undefined;
   const rejected = overruled && overruled.semantic !== stored.semantic ? [...new Set([...step.rejected, overruled.semantic])] : step.rejected;
   const chosenRecord = { ...stored, decision: how, ...correction, ...(target !== null ? { target } : {}) };
   const approved: Episode = { ...episode, status: 'running', steps: [...episode.steps.slice(0, -1), { ...step, rejected, chosen: chosenRecord }] };

@@ -42,8 +42,12 @@ function decisionKinds<S extends z.ZodType<number | undefined>, C extends z.ZodT
     z.strictObject({ kind: z.literal('approve'), step, candidate }),
     /** Run another candidate, by its index in the step's candidate list. */
     z.strictObject({ kind: z.literal('pick'), index: StepIndex, step, candidate }),
-    /** Run an edited action (ref or semantic form); parsed and validated before it runs. */
-    z.strictObject({ kind: z.literal('edit'), action: z.string().min(1), step }),
+    /**
+     * Run an edited action (ref or semantic form); parsed and validated before it runs.
+     * `done`: the person pressed "Task is done" (the action is then `send_msg_to_user`): the
+     * step is their verdict, stored without a correction (issue 31: History counts no correction).
+     */
+    z.strictObject({ kind: z.literal('edit'), action: z.string().min(1), step, done: z.literal(true).optional() }),
     /** Reject the candidate at `index` (default: the top one): stored as a negative reward, then re-propose. */
     z.strictObject({ kind: z.literal('reject'), index: StepIndex.optional(), step, candidate }),
   ] as const;

@@ -114,6 +114,11 @@ export const StepRecordSchema = z.strictObject({
     /** Set when the person corrected the proposal: which kind of correction this step was. */
     correction: CorrectionKindSchema.optional(),
     /**
+     * The person pressed "Task is done" while this step's proposal waited: the step is the
+     * finishing action they gave with their verdict, not a correction of the proposal.
+     */
+    done: z.literal(true).optional(),
+    /**
      * Idempotency id, saved just before the action starts. After a worker
      * restart, an approved step with an id but no result may have run: it is
      * returned to the person as "outcome unknown", never run again.

@@ -103,6 +103,8 @@ export function App(props: AppProps) {
           <button type="button" class="link" onClick={openOptions}>Settings</button>
         </div>
       </header>
+      {/* The views are the page's main landmark: everything but the header sits in one (axe: region, landmark-one-main). */}
+      <main class="app-main">
       {target.error ? <p class="error" role="alert">Could not read the current tab: {target.error}</p> : null}
       <div role="tablist" aria-label="Views" class="tabs" onKeyDown={onTabKey}>
         {TABS.map((t) => (
@@ -147,6 +149,7 @@ export function App(props: AppProps) {
           </ErrorBoundary>
         </div>
       ) : null}
+      </main>
     </div>
   );
 }

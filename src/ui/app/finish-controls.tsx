@@ -20,7 +20,7 @@ export async function markDone(client: UiClient, episode: Episode, answer: strin
   const pending = pendingProposal(current);
   if (pending) {
     const action = formatAction({ type: 'send_msg_to_user', text });
-    current = await client.request('episode.decide', { episodeId: current.id, decision: { kind: 'edit', action, step: pending.index } });
+    current = await client.request('episode.decide', { episodeId: current.id, decision: { kind: 'edit', action, step: pending.index, done: true } });
   } else if (current.status === 'running') {
     // Stop the step being thought about before closing.
     current = await client.request('episode.pause', { episodeId: current.id });

@@ -57,6 +57,7 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
         <div class="row sticky-actions">
           <button type="submit" class="primary" disabled={form.busy !== null}>Save</button>
           <button type="button" disabled={form.busy !== null} onClick={form.reset}>Reset to defaults</button>
+          {form.dirty ? <span class="unsaved" role="status" data-testid="unsaved">Unsaved changes</span> : null}
         </div>
         <SaveOutcome message={form.message} errors={form.errors} labels={labels} />
       </form>

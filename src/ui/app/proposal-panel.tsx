@@ -49,9 +49,10 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
   const approveButton = useRef<HTMLButtonElement>(null);
   const focusedFor = useRef<string | null>(null);
 
-  // Prefill the edit field with the proposal, once per proposal.
+  // Prefill the edit field with the proposal, once per proposal, in the form that names the element
+  // (issue 31: a ref such as [5] is not something the person can see).
   useEffect(() => {
-    setEditText(top?.candidate.action ?? '');
+    setEditText(top?.candidate.semantic ?? '');
     setEditError(null);
     setFocused(null);
   }, [proposalKey]);

@@ -98,6 +98,7 @@ const DECISION_TEXT = { approved: 'approved', auto: 'ran unasked', picked: 'pick
 /** How the step's action came about: a Show me correction and a take-over say so. */
 function decisionText(step: StepRecord): string {
   if (step.chosen?.correction === 'show') return 'shown';
+  if (step.chosen?.done === true) return 'task done';
   if (step.takeOver) return step.takeOver.learn ? 'taken over' : 'taken over, not learned';
   return step.chosen ? DECISION_TEXT[step.chosen.decision] : '';
 }

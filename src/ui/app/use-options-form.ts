@@ -84,5 +84,8 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
   }
 
   const setValue = (path: string, v: FieldValue) => setValues({ ...values, [path]: v });
-  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, errors, message, busy, save, reset, saveLearner };
+  // Unsaved changes (issue 31): the fields differ from the settings as stored (or, before they load, from the defaults).
+  const base = loaded ?? DEFAULT_SETTINGS;
+  const dirty = JSON.stringify(provider) !== JSON.stringify(base.provider) || JSON.stringify(values) !== JSON.stringify(valuesOf(base));
+  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, errors, message, busy, save, reset, saveLearner, dirty };
 }

@@ -1,0 +1,122 @@
+/**
+ * A first-time user (issue 31, Targets), on the built extension in real
+ * Chromium with all defaults but exploration (the e2e tests' one setting),
+ * against the members page written for the tests: they type a task in plain
+ * words, correct one step by pointing (Pick an element, then a choice in the
+ * panel), mark the task done, and the next time what they taught is proposed
+ * first (see attempt 2 for the plan the issue asks for). No action grammar is typed anywhere (the test never touches
+ * the edit field). Each state is screenshotted to test-results/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Episode } from '../../src/core/episode/episode.ts';
+import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { startStaticServer, type StaticServer } from '../support/static-server.ts';
+import { disableExploration } from '../support/extension-settings.ts';
+import { messagesFrom } from '../support/extension-messaging.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../../test-results');
+const TASK = 'Make Alan Turing an admin';
+
+let browser: ExtensionBrowser;
+let server: StaticServer;
+let site: Page;
+let panel: Page;
+let url: string;
+let tabId: number;
+const shots: string[] = [];
+
+const { request } = messagesFrom(() => panel);
+const current = () => request<Episode | null>({ type: 'episode.current', tabId });
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `first-time-${name}.png`), fullPage: page === panel });
+  shots.push(name);
+}
+async function start() {
+  await site.goto(url);
+  await panel.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html?tabId=${tabId}`);
+  const input = panel.getByLabel('Task for this tab');
+  await input.waitFor();
+  await shot(panel, `${shots.length}-task-box`);
+  await input.fill(TASK);
+  await input.press('Enter');
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startStaticServer(join(import.meta.dirname, '../fixtures/sites'));
+  url = `${server.origin}/members.html`;
+  browser = await launchWithExtension();
+  site = await browser.context.newPage();
+  await site.goto(url);
+  panel = await browser.context.newPage();
+  await panel.setViewportSize({ width: 420, height: 900 });
+  await panel.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html`);
+  await disableExploration(panel);
+  tabId = await browser.serviceWorker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]!.id!, url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a first-time user', () => {
+  it('attempt 1: corrects one step by pointing and marks the task done, typing no grammar', async () => {
+    await start();
+    await panel.getByRole('heading', { name: 'Proposed step 1' }).waitFor({ timeout: 30_000 });
+    // Focus is on Approve, which names what it runs.
+    expect(await panel.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Approve: /);
+    await shot(panel, '1-proposal');
+    // The advanced edit field names the element as the person sees it, not by a ref they cannot see.
+    expect(await panel.getByLabel('Edit the action').inputValue()).not.toMatch(/\[\d+\]/);
+
+    await panel.getByRole('button', { name: /^Pick an element/ }).click();
+    await site.locator('[data-apprentice-overlay="banner"]').waitFor({ state: 'attached', timeout: 10_000 });
+    await site.hover('#alan-role');
+    await site.locator('[data-apprentice-overlay="pick"]').first().waitFor({ state: 'attached', timeout: 10_000 });
+    await shot(site, '2-pointing-in-the-page');
+    await shot(panel, '3-panel-while-pointing');
+    await site.click('#alan-role');
+    await panel.getByRole('heading', { name: /^Picked: / }).waitFor({ timeout: 10_000 });
+    await panel.getByLabel('Option', { exact: true }).selectOption('Admin');
+    await shot(panel, '4-picked');
+    await panel.getByRole('button', { name: 'Run on this element' }).click();
+    await panel.getByRole('heading', { name: 'Proposed step 2' }).waitFor({ timeout: 30_000 });
+    expect(await site.locator('#alan-role').inputValue()).toBe('Admin');
+    await shot(panel, '5-after-the-correction');
+
+    await panel.getByRole('button', { name: /^Task is done/ }).first().click();
+    await panel.getByText(/^Outcome: Succeeded/).waitFor({ timeout: 30_000 });
+    await shot(panel, '6-done');
+    const ep = (await current())!;
+    expect(ep.status).toBe('success');
+    expect(ep.steps[0]!.chosen).toMatchObject({ semantic: 'select_option(<combobox "Role" in row "Alan Turing">, "Admin")', correction: 'edit' });
+  });
+
+  // The issue's target is a learned *plan* offered next time. After this one-step success no procedure is
+  // built (procedures.list is empty for the site), so what comes back is the taught step as proposal #1:
+  // asserted as it is, and left open in the report (TODO [2026-12-15]: a plan from a single taught success).
+  it('attempt 2: what was taught comes back first, and one Approve finishes it', async () => {
+    await site.locator('#alan-role').selectOption('Viewer');
+    await start();
+    await panel.getByRole('heading', { name: 'Proposed step 1' }).waitFor({ timeout: 30_000 });
+    const first = panel.locator('ol.candidates > li').first();
+    expect(await first.getByTestId('why').textContent()).toBe('You did this here last time.');
+    expect(await panel.getByRole('button', { name: /^Approve/ }).textContent()).toMatch(/^Approve: Choose “Admin” in “Role”/);
+    await shot(panel, '7-taught-step-first');
+    await panel.getByRole('button', { name: /^Approve/ }).click();
+    await expect.poll(() => site.locator('#alan-role').inputValue(), { timeout: 30_000 }).toBe('Admin');
+    await panel.getByRole('heading', { name: 'Proposed step 2' }).waitFor({ timeout: 30_000 });
+    await shot(panel, '8-after-approve');
+    await panel.getByRole('button', { name: /^Task is done/ }).first().click();
+    await panel.getByText(/^Outcome: Succeeded/).waitFor({ timeout: 30_000 });
+    await shot(panel, '9-done-again');
+    expect(shots).toEqual([
+      '0-task-box', '1-proposal', '2-pointing-in-the-page', '3-panel-while-pointing', '4-picked', '5-after-the-correction', '6-done',
+      '7-task-box', '7-taught-step-first', '8-after-approve', '9-done-again',
+    ]);
+  });
+});
