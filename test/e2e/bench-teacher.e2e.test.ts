@@ -49,7 +49,7 @@ describe('--teach 1 on a control far below the fold', () => {
   let archived = 0;
   const longPage = (done: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Archive</title></head><body><main>
 <h1>Old notes</h1>${done ? '<p role="status">Archived.</p>' : ''}
-${Array.from({ length: 300 }, (_, i) => `<p>Note ${i + 1}: minutes of the weekly meeting, kept for the record.</p><p><a href="/note/${i + 1}">Open note ${i + 1}</a></p>`).join('\n')}
+${Array.from({ length: 900 }, (_, i) => `<p>Note ${i + 1}: minutes of the weekly meeting, kept for the record.</p><p><a href="/note/${i + 1}">Open note ${i + 1}</a></p>`).join('\n')}
 <form method="post" action="/archive"><button>Archive every note</button></form></main></body></html>`;
 
   const scrollSuite = (origin: string): Suite => ({
