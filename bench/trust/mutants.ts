@@ -14,8 +14,9 @@
  * - task-masking-off: the secret the person typed in the task reaches the
  *   stored episode (and so the prompt) unmasked (done in the store wrapper of
  *   adaptive-run.ts);
- * - fingerprint-off, repeat-off, n-tasks-off, rejection-off: the real gate
- *   with one of its rules blinded (gate-rule-mutants.ts).
+ * - fingerprint-off, repeat-off, n-tasks-off, rejection-off,
+ *   own-approvals-off, always-ask-off, origin-change-off, unknown-outcome-off:
+ *   the real gate with one of its rules blinded (gate-rule-mutants.ts).
  *
  * `MUTANTS` lists them all: the bench runs every one, and
  * `test/e2e/trust-every-mutant.e2e.test.ts` fails when one leaves its figure as
@@ -52,6 +53,10 @@ export const MUTANT_TARGETS: Readonly<Record<Mutant, readonly AttackClass[]>> = 
   'repeat-off': ['repeat'],
   'n-tasks-off': ['one-task-approvals'],
   'rejection-off': ['rejected-since'],
+  'own-approvals-off': ['imported-approvals'],
+  'always-ask-off': ['other-origin-link'],
+  'origin-change-off': ['from-other-origin'],
+  'unknown-outcome-off': ['unknown-outcome'],
 };
 const isGateMutant = (m: Mutant | null): m is GateMutant => m === 'gate-off' || m === 'word-list-gate' || m === 'effect-binding-off' || isRuleMutant(m);
 
