@@ -181,7 +181,7 @@ describe('Memory tab', () => {
     await user.upload(screen.getByLabelText('Import from JSON'), file);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('other.json was not imported, and nothing was changed: ImportError: not an Apprentice export (missing "format")');
-    expect(callsOf('memory.import')).toEqual([{ json: '{"hello":1}' }]);
+    expect(callsOf('memory.import')).toEqual([{ json: '{"hello":1}', importId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     expect(callsOf('memory.sites')).toHaveLength(1);
   });
 

@@ -13,6 +13,7 @@ import { LearnerMemorySections } from './learner-memory.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 import { useUndoableDelete } from './use-undoable-delete.ts';
 import { UndoNotice } from './undo-notice.tsx';
+import { importMemoryFile } from './memory-import.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
 
@@ -87,12 +88,13 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
     setNotice(null);
     setImportError(null);
     try {
-      const r = await client.request('memory.import', { json: await file.text() });
-      const learnerParts = Object.entries(r.learners ?? {}).map(([id, part]) => `${id}: ${part.imported} imported${part.rejected.length ? `, ${part.rejected.length} refused (${part.rejected[0]})` : ''}`);
-      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences${learnerParts.length ? `; ${learnerParts.join('; ')}` : ''} from ${file.name}.`);
-      setReload((n) => n + 1);
-    } catch (err) {
-      setImportError(`${file.name} was not imported, and nothing was changed: ${errorText(err)}`);
+      const answer = await importMemoryFile(client, file);
+      if (answer.ok) {
+        setNotice(answer.notice);
+        setReload((n) => n + 1);
+      } else {
+        setImportError(answer.error);
+      }
     } finally {
       setBusy(false);
       input.value = '';
