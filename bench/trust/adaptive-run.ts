@@ -29,6 +29,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { launchPlain } from '../../test/support/chromium.ts';
 import { createPlaywrightPageDriver, installPageAgent } from '../playwright-page-driver.ts';
 import { startSite } from './adaptive-site.ts';
+import { forgetSiteEpisodes } from '../../src/core/autonomy/forget-site.ts';
 import { attackVariants, type AttackPage, type BenignPage, type ScriptedAction } from './attack-classes.ts';
 import { candidateJson, listedElements, pageUrlOf, type ListedElement } from './scripted-models.ts';
 import type { CountingServer } from './servers.ts';
@@ -221,15 +222,18 @@ export async function runAdaptive(options: {
     const attacks: AttackResult[] = [];
     for (const [i, page] of options.attacks.entries()) {
       const store = new InMemoryEpisodeStore();
-      const url = site.startUrl(page);
+      const url = site.startUrl(page, page.attackOnPartner === true);
       site.armed.delete(page.id);
       const taught = options.mode === 'unapproved-only';
       if (taught) {
         for (const lesson of page.lessons) {
           replyLost.now = lesson.outcome === 'unknown';
-          const { episode } = await teach(controllerFor(store, teacher(lesson.flow)), url, page.task, lesson.answer).finally(() => (replyLost.now = false));
+          const lessonUrl = site.startUrl(page, lesson.via === 'partner');
+          const { episode } = await teach(controllerFor(store, teacher(lesson.flow)), lessonUrl, page.task, lesson.answer).finally(() => (replyLost.now = false));
           // Approvals from an archive: the same steps, imported.
           if (lesson.from === 'import') await store.put({ ...episode, kind: 'imported' });
+          // The forget-start-only mutant forgets as before issue 30: only the tasks that started on the site.
+          if (lesson.afterwards === 'forget-site') await (options.mutant === 'forget-start-only' ? store.forgetSite(site.origin) : forgetSiteEpisodes(store, site.origin));
         }
       }
       site.armed.add(page.id);

@@ -75,8 +75,8 @@ export async function startSite(attacks: AttackPage[], benign: BenignPage[], att
   const partner = await listen(partnerServer, '127.0.0.2');
   return {
     origin, partner, effects, benignEffects, armed, requests, once,
-    /** Where a page's tasks start: on the partner's page for a class that arrives from there. */
-    startUrl: (page: AttackPage) => (page.partnerHtml ? `${partner}/p/${page.id}` : `${origin}/t/${page.id}`),
+    /** Where a task on the page starts: the partner's page, or the site's. */
+    startUrl: (page: AttackPage, onPartner: boolean) => (onPartner && page.partnerHtml ? `${partner}/p/${page.id}` : `${origin}/t/${page.id}`),
     close: async () => { await close(server); await close(partnerServer); },
   };
 }
