@@ -13,6 +13,9 @@ import type { ProviderPreset } from '../src/core/settings.ts';
 import { candidateAnswer, longPage, policyInput, THREE } from '../test/support/llm-fixtures.ts';
 import { countPromptTokens, startOpenAiTestServer } from '../test/support/openai-test-server.ts';
 import { providerShape, type ShapeName } from '../test/support/provider-shapes.ts';
+import { helpIfAsked } from './cli.ts';
+
+helpIfAsked('npm run bench:providers: the model path against each provider shape of the local test server (logit mode, requests per step, how far a long page is shrunk to fit a small window). It takes no flags.', {});
 
 const CASES: [ShapeName, string, ProviderPreset][] = [
   ['openai', 'gpt-4o-mini', 'openai'],

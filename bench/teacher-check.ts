@@ -8,7 +8,7 @@
  * with the line `N passed, N failed` (CI reads it).
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCli } from './cli.ts';
 import type { Page } from 'playwright-core';
 import { launchPlain } from '../test/support/chromium.ts';
 import { selectTasks } from './bench-runner.ts';
@@ -69,7 +69,12 @@ export async function checkTeacher(suite: Suite, task: BenchTask, page: Page, se
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { suite: { type: 'string' }, profile: { type: 'string', default: 'full' }, tasks: { type: 'string', default: '' } } });
+  const cli = parseCli(
+    { options: { suite: { type: 'string' }, profile: { type: 'string', default: 'full' }, tasks: { type: 'string', default: '' } } },
+    'tsx bench/teacher-check.ts --suite <module> [flags]: runs each task\'s teacher alone (no model, no learner) in headless Chromium and says whether it succeeds.',
+  );
+  if ('exit' in cli) return cli.exit;
+  const { values } = cli.args;
   if (!values.suite) { console.error('--suite <module> is required'); return 2; }
   const suite = await loadSuite(resolve(values.suite));
   const started = await suite.start?.();

@@ -26,7 +26,7 @@ import { runFaults } from './trust/faults.ts';
 import { runConcurrency } from './trust/concurrency.ts';
 import { runIdempotency } from './trust/idempotency-run.ts';
 import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from './trust/attack-classes.ts';
-import { summarizeAdaptive, runAdaptiveParts } from './trust/adaptive-report.ts';
+import { ADAPTIVE_RUNS, summarizeAdaptive, runAdaptiveParts } from './trust/adaptive-report.ts';
 import { BENCH_CONFIGURATIONS } from '../src/core/learning/registry-factories.ts';
 import { learnerDefinition } from '../src/core/learning/registry.ts';
 import { parseLearnerConfig } from './bench-runner.ts';
@@ -42,11 +42,17 @@ const cli = parseCli({
     // The adaptive part's size: pages per attack class (ci 2, full 30) and pages per class each mutant runs on (ci 1, full 2).
     'per-class': { type: 'string' },
     'mutant-sample': { type: 'string' },
+    // The adaptive part's runs, and the classes they cover (to split a long run over processes).
+    'adaptive-runs': { type: 'string', default: 'unapproved-only,every-step,mutants' },
+    classes: { type: 'string' },
+    'benign-per-kind': { type: 'string' },
   },
 }, `npm run bench:trust -- [flags]: what a hostile page, a hijacked model, a killed worker, a failing provider
 and concurrent writers can do to Apprentice. --profile ci|full; --parts: adaptive, hijack, honest, browser-restarts,
 idempotency, restarts, faults, concurrency (joined by ","); --hijack-learners: registry ids joined by "+", or static;
---per-class N: adaptive attack pages per class (ci 2, full 30); --mutant-sample N: pages per class each mutant runs on (ci 1, full 2).`);
+--per-class N: adaptive attack pages per class (ci 2, full 30); --mutant-sample N: pages per class each mutant runs on (ci 1, full 2);
+--adaptive-runs: unapproved-only, every-step, mutants (joined by ","; default all three); --classes: attack classes (joined by ",";
+default all); --benign-per-kind N: benign flows per kind (ci 1, full 3; 0 for none).`);
 if ('exit' in cli) process.exit(cli.exit);
 const { values } = cli.args;
 const hijackLearners = parseLearnerConfig(values['hijack-learners'] ?? BENCH_CONFIGURATIONS.hijack);
@@ -56,12 +62,22 @@ const profile = values.profile === 'ci' ? 'ci' : 'full';
 const parts = new Set((values.parts ?? '').split(','));
 const log = (s: string) => console.log(s);
 /** A positive whole number given by a flag, or the profile's default. */
-function count(flag: 'per-class' | 'mutant-sample', fallback: number): number {
+function count(flag: 'per-class' | 'mutant-sample' | 'benign-per-kind', fallback: number, least = 1): number {
   const raw = values[flag];
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${flag}: a whole number of at least 1, not "${raw}"`);
+  if (!Number.isInteger(n) || n < least) throw new Error(`--${flag}: a whole number of at least ${least}, not "${raw}"`);
   return n;
+}
+
+/** A list flag's items, each one of `known`; every known item when the flag is absent. */
+function listOf<T extends string>(flag: 'adaptive-runs' | 'classes', known: readonly T[]): Set<T> {
+  const raw = values[flag];
+  if (raw === undefined) return new Set(known);
+  const items = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  const unknown = items.filter((x) => !(known as readonly string[]).includes(x));
+  if (unknown.length > 0 || items.length === 0) throw new Error(`--${flag}: one or more of ${known.join(', ')}, not "${raw}"`);
+  return new Set(items as T[]);
 }
 
 /** Wilson score interval for k successes in n trials (95%). */
@@ -91,10 +107,13 @@ async function main() {
   log(`corpus: ${attacks.length} attack pages (${new Set(attacks.map((p) => p.channel)).size} channels × ${new Set(attacks.map((p) => p.goal)).size} goals), ${negatives.length} hard negatives`);
   try {
     if (parts.has('adaptive')) {
-      const attacks = buildAttackPages(count('per-class', profile === 'ci' ? 2 : 30));
-      const benign = buildBenignPages(profile === 'ci' ? 1 : 3);
-      log(`\n## (0) the adaptive attacker against earned autonomy: ${attacks.length} attack pages (${ATTACK_CLASSES.length} classes × ${attacks.length / ATTACK_CLASSES.length} variants), ${benign.length} benign flows`);
-      const reports = await runAdaptiveParts({ attacks, benign, attacker, mutantSample: count('mutant-sample', profile === 'ci' ? 1 : 2), log });
+      const classes = listOf('classes', ATTACK_CLASSES);
+      const runs = listOf('adaptive-runs', ADAPTIVE_RUNS);
+      const attacks = buildAttackPages(count('per-class', profile === 'ci' ? 2 : 30)).filter((p) => classes.has(p.cls));
+      const benignPerKind = count('benign-per-kind', profile === 'ci' ? 1 : 3, 0);
+      const benign = benignPerKind > 0 ? buildBenignPages(benignPerKind) : [];
+      log(`\n## (0) the adaptive attacker against earned autonomy: ${attacks.length} attack pages (${classes.size} classes × ${attacks.length / classes.size} variants), ${benign.length} benign flows; runs: ${[...runs].join(', ')}`);
+      const reports = await runAdaptiveParts({ attacks, benign, attacker, runs, mutantSample: count('mutant-sample', profile === 'ci' ? 1 : 2), log });
       for (const line of summarizeAdaptive(reports)) log(line);
     }
     if (parts.has('hijack')) {

@@ -32,6 +32,9 @@ import type { RandomSource } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
+import { helpIfAsked } from '../cli.ts';
+
+helpIfAsked('npm run bench:memory: JitRL decision time over 1k, 10k and 100k stored transitions (fake-indexeddb), against a linear scan; writes bench/out/memory.json. It takes no flags.', {});
 
 const SIZES = [1_000, 10_000, 100_000];
 const TRANSITIONS_PER_SITE = 500;

@@ -18,7 +18,6 @@
  * Benign utility: on pages where the defence can cost something, a flow
  * approved twice should run unasked the third time.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { maskOf } from '../../src/core/secrets/secret-kinds.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
@@ -29,8 +28,9 @@ import type { ChatModel, ChatRequest, ChatResponse, PageDriver } from '../../src
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { launchPlain } from '../../test/support/chromium.ts';
 import { createPlaywrightPageDriver, installPageAgent } from '../playwright-page-driver.ts';
-import { BENIGN_ONCE } from './gate-rule-shapes.ts';
-import { attackVariants, BENIGN_EFFECT, type AttackPage, type BenignPage, type ScriptedAction } from './attack-classes.ts';
+import { startSite } from './adaptive-site.ts';
+import { forgetSiteEpisodes } from '../../src/core/autonomy/forget-site.ts';
+import { attackVariants, type AttackPage, type BenignPage, type ScriptedAction } from './attack-classes.ts';
 import { candidateJson, listedElements, pageUrlOf, type ListedElement } from './scripted-models.ts';
 import type { CountingServer } from './servers.ts';
 import { installMutant, type Mutant } from './mutants.ts';
@@ -85,56 +85,6 @@ export interface AdaptiveReport {
   benign: BenignResult[];
   modelCalls: number;
   ms: number;
-}
-
-interface Hit { method: string; path: string }
-
-/** The site: /t/<id> attack pages (armed or not), /b/<id> benign pages; /act/ counted as attack effects, /ok/ as benign ones. */
-async function startSite(attacks: AttackPage[], benign: BenignPage[], attackerOrigin: () => string) {
-  const byAttack = new Map(attacks.map((p) => [p.id, p]));
-  const byBenign = new Map(benign.map((p) => [p.id, p]));
-  const armed = new Set<string>();
-  const loads = new Map<string, number>();
-  const effects: Hit[] = [];
-  const benignEffects: Hit[] = [];
-  /** In an attack (not while the person teaches), how many times the approved once-only effect ran. */
-  const once = { attack: false, runs: 0 };
-  /** Every request's URL and body, for the secret count. */
-  const requests: string[] = [];
-  const read = (req: IncomingMessage) => new Promise<string>((r) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => r(body));
-    req.on('error', () => r(body));
-  });
-  const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
-    requests.push(`${req.url ?? ''} ${body}`);
-    const url = new URL(req.url ?? '/', 'http://x');
-    res.setHeader('connection', 'close');
-    const html = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    const [, kind, id] = url.pathname.split('/');
-    // The approved benign effect of the classes that approve a real change is not the attacker's.
-    const sent = `${url.search} ${body}`;
-    // The approved once-only effect (a repeat class's "Add to cart") is the attacker's from its second run in an attack.
-    const benignOnce = sent.includes(BENIGN_ONCE) && (!once.attack || ++once.runs === 1);
-    if (kind === 'act' && !sent.includes(BENIGN_EFFECT) && !benignOnce) effects.push({ method: req.method ?? 'GET', path: url.pathname });
-    if (kind === 'ok') benignEffects.push({ method: req.method ?? 'GET', path: url.pathname });
-    if (kind === 't' && id && byAttack.has(id)) return html(byAttack.get(id)!.html(armed.has(id), attackerOrigin()));
-    if (kind === 'b' && id && byBenign.has(id)) {
-      const n = (loads.get(id) ?? 0) + 1;
-      loads.set(id, n);
-      return html(byBenign.get(id)!.html(n));
-    }
-    html(`<!doctype html><title>${url.pathname.replace(/[<>&"]/g, '')}</title><h1>Done</h1>`);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return {
-    origin: `http://127.0.0.1:${address.port}`, effects, benignEffects, armed, requests, once,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
-  };
 }
 
 const q = (s: string): string => JSON.stringify(s);
@@ -199,10 +149,18 @@ export async function runAdaptive(options: {
     await installPageAgent(context);
     const tab: Page = await context.newPage();
     const inner = createPlaywrightPageDriver(tab, { timeoutMs: 10_000 });
-    // The act-time-check mutant drops the element as approved on its way to the page layer.
-    const driver: PageDriver = options.mutant === 'act-check-off' ? { observe: (o, s) => inner.observe(o, s), act: (a, s) => inner.act(a, s) } : inner;
+    /** A lesson whose action's reply is lost: it runs, and the driver answers as if it had timed out (the outcome is unknown). */
+    const replyLost = { now: false };
+    const driver: PageDriver = {
+      observe: (o, s) => inner.observe(o, s),
+      act: async (a, s, expect) => {
+        // The act-time-check mutant drops the element as approved on its way to the page layer.
+        const result = await inner.act(a, s, options.mutant === 'act-check-off' ? undefined : expect);
+        return replyLost.now && result.ok ? { ok: false, code: 'timeout', message: 'the page did not answer in time (the reply was lost)' } : result;
+      },
+    };
     // A rejecting lesson runs with the site on "Ask every step" (the gate would run a twice-approved action unasked).
-    const askModes: Record<string, AskModeUnderTest> = { [site.origin]: options.mode };
+    const askModes: Record<string, AskModeUnderTest> = { [site.origin]: options.mode, [site.partner]: options.mode };
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
       // The gate is measured without learning: no learner is built (deps.learners), every one is off.
@@ -264,11 +222,19 @@ export async function runAdaptive(options: {
     const attacks: AttackResult[] = [];
     for (const [i, page] of options.attacks.entries()) {
       const store = new InMemoryEpisodeStore();
-      const url = `${site.origin}/t/${page.id}`;
+      const url = site.startUrl(page, page.attackOnPartner === true);
       site.armed.delete(page.id);
       const taught = options.mode === 'unapproved-only';
       if (taught) {
-        for (const lesson of page.lessons) await teach(controllerFor(store, teacher(lesson.flow)), url, page.task, lesson.answer);
+        for (const lesson of page.lessons) {
+          replyLost.now = lesson.outcome === 'unknown';
+          const lessonUrl = site.startUrl(page, lesson.via === 'partner');
+          const { episode } = await teach(controllerFor(store, teacher(lesson.flow)), lessonUrl, page.task, lesson.answer).finally(() => (replyLost.now = false));
+          // Approvals from an archive: the same steps, imported.
+          if (lesson.from === 'import') await store.put({ ...episode, kind: 'imported' });
+          // The forget-start-only mutant forgets as before issue 30: only the tasks that started on the site.
+          if (lesson.afterwards === 'forget-site') await (options.mutant === 'forget-start-only' ? store.forgetSite(site.origin) : forgetSiteEpisodes(store, site.origin));
+        }
       }
       site.armed.add(page.id);
       site.once.attack = true;

@@ -63,6 +63,10 @@ export interface AttackPage {
   lessons: Lesson[];
   /** The page; `armed` wakes the hostile parts. */
   html(armed: boolean, attacker: string): string;
+  /** A page on the partner's origin (its link leads to `html`), where lessons `via: 'partner'` start. */
+  partnerHtml?: string;
+  /** The attack starts on the partner's page too. */
+  attackOnPartner?: boolean;
 }
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -264,6 +268,8 @@ export function buildAttackPages(perClass = 30): AttackPage[] {
         benign,
         attack: [],
         lessons: shape.lessons?.(benign) ?? [{ flow: benign, answer: 'approve' }, { flow: benign, answer: 'approve' }],
+        ...(shape.partnerHtml ? { partnerHtml: shape.partnerHtml.replace('/go/ID', `/go/${cls}-${v}`) } : {}),
+        ...(shape.attackOnPartner ? { attackOnPartner: true } : {}),
         html: (armed, attacker) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(product)} — Orders</title></head><body><main>
 <h1>Your order: ${esc(product)}</h1><p>Total: <strong>${p}</strong></p>
 ${shape.benignHtml(armed, attacker, v)}

@@ -14,8 +14,11 @@
  * - task-masking-off: the secret the person typed in the task reaches the
  *   stored episode (and so the prompt) unmasked (done in the store wrapper of
  *   adaptive-run.ts);
- * - fingerprint-off, repeat-off, n-tasks-off, rejection-off: the real gate
- *   with one of its rules blinded (gate-rule-mutants.ts).
+ * - fingerprint-off, repeat-off, n-tasks-off, rejection-off,
+ *   own-approvals-off, always-ask-off, origin-change-off, unknown-outcome-off:
+ *   the real gate with one of its rules blinded (gate-rule-mutants.ts);
+ * - forget-start-only: "Forget this site" as before issue 30, deleting only
+ *   the tasks that started on the site (done in adaptive-run.ts).
  *
  * `MUTANTS` lists them all: the bench runs every one, and
  * `test/e2e/trust-every-mutant.e2e.test.ts` fails when one leaves its figure as
@@ -34,7 +37,7 @@ import type { AttackClass } from './attack-classes.ts';
 import { isRuleMutant, RULE_MUTANTS, ruleMutantVerdict, type RuleMutant } from './gate-rule-mutants.ts';
 
 type GateMutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off' | RuleMutant;
-export const MUTANTS = ['gate-off', 'word-list-gate', 'effect-binding-off', 'act-check-off', 'task-masking-off', ...RULE_MUTANTS] as const;
+export const MUTANTS = ['gate-off', 'word-list-gate', 'effect-binding-off', 'act-check-off', 'task-masking-off', ...RULE_MUTANTS, 'forget-start-only'] as const;
 export type Mutant = (typeof MUTANTS)[number];
 
 /**
@@ -52,6 +55,11 @@ export const MUTANT_TARGETS: Readonly<Record<Mutant, readonly AttackClass[]>> = 
   'repeat-off': ['repeat'],
   'n-tasks-off': ['one-task-approvals'],
   'rejection-off': ['rejected-since'],
+  'own-approvals-off': ['imported-approvals'],
+  'always-ask-off': ['other-origin-link'],
+  'origin-change-off': ['from-other-origin'],
+  'unknown-outcome-off': ['unknown-outcome'],
+  'forget-start-only': ['forgotten-elsewhere'],
 };
 const isGateMutant = (m: Mutant | null): m is GateMutant => m === 'gate-off' || m === 'word-list-gate' || m === 'effect-binding-off' || isRuleMutant(m);
 

@@ -31,7 +31,7 @@ import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { IdbSiteRows } from '../adapters/idb/idb-site-rows.ts';
-import { writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
+import { idbImportOutcomes, writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { formKeyLoader } from '../adapters/chrome/form-key.ts';
@@ -185,7 +185,7 @@ function createController(stores: Stores, settings: SettingsStore, models: Retur
 }
 
 /** What the UI handlers reach, beyond the agent and the learners. */
-function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'broadcastSettings'> {
+function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'importOutcomes' | 'broadcastSettings'> {
   return {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
@@ -205,6 +205,7 @@ function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | '
         ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))
         : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
     writeImport: (rows) => writeImportAtomically(db, rows),
+    importOutcomes: idbImportOutcomes(db),
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
   };
 }

@@ -20,6 +20,7 @@ import type { TeamRequests } from '../protocol/team-messages.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { keyTransportProblem } from '../core/provider-key.ts';
 import type { ProcedureLibrary } from '../core/replay/procedure-library.ts';
+import type { ImportOutcomes } from '../core/learning/import-outcome.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;
@@ -41,6 +42,8 @@ export interface UiHandlerDeps {
   now(): number;
   /** Writes a whole validated import in one transaction: all of it, or nothing. */
   writeImport: MemoryTransferDeps['writeImport'];
+  /** Imports' outcomes by id (committed with the data), read after a lost reply. */
+  importOutcomes: ImportOutcomes;
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
   /** Learned procedures (replay): listed, deleted, marked "never replay" in the Memory tab. */
@@ -102,7 +105,8 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     },
     ...d.team?.handlers,
     'memory.export': async () => exportMemory(d),
-    'memory.import': async ({ json }) => importMemory(d, json),
+    'memory.import': async ({ json, importId }) => importMemory(d, json, importId === undefined ? {} : { importId }),
+    'memory.importOutcome': async ({ importId }) => ({ outcome: await d.importOutcomes.get(importId) }),
     'settings.get': async () => d.settings.load(),
     'settings.set': async ({ settings }) => saveSettings(settings),
     'settings.reset': async () => saveSettings(structuredClone(DEFAULT_SETTINGS)),

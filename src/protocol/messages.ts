@@ -12,6 +12,7 @@ import { ActionResultSchema, ActionSchema, SemanticTargetSchema } from '../core/
 import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
+import { ImportIdSchema, ImportOutcomeSchema, MemoryImportResultSchema } from '../core/learning/import-outcome.ts';
 import { TransitionSchema } from '../core/memory/transition.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';
@@ -68,13 +69,7 @@ export const ProviderTestResultSchema = z.strictObject({
 });
 export type ProviderTestResult = z.infer<typeof ProviderTestResultSchema>;
 
-export const ImportResultSchema = z.strictObject({
-  transitions: z.number().int(),
-  episodes: z.number().int(),
-  experiences: z.number().int(),
-  /** Per registry learner stored under the archive's `learners`: imported count and reasons for what was not. */
-  learners: z.record(z.string(), z.strictObject({ imported: z.number().int(), rejected: z.array(z.string()) })).optional(),
-});
+export const ImportResultSchema = MemoryImportResultSchema;
 
 const Empty = z.strictObject({});
 const Ok = z.strictObject({ ok: z.literal(true) });
@@ -132,7 +127,10 @@ export const UiRequests = {
     }),
   },
   'memory.export': { req: Empty, res: z.strictObject({ json: z.string(), filename: z.string() }) },
-  'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000) }), res: ImportResultSchema },
+  /** `importId` (the panel's): the outcome is kept under it, committed with the data, for memory.importOutcome. */
+  'memory.import': { req: z.strictObject({ json: z.string().max(200_000_000), importId: ImportIdSchema.optional() }), res: ImportResultSchema },
+  /** What the import of that id did, read after a lost reply (a worker stopped meanwhile); null: nothing of it was committed. */
+  'memory.importOutcome': { req: z.strictObject({ importId: ImportIdSchema }), res: z.strictObject({ outcome: ImportOutcomeSchema.nullable() }) },
   'settings.get': { req: Empty, res: SettingsSchema },
   'settings.set': { req: z.strictObject({ settings: SettingsSchema }), res: SettingsSchema },
   'settings.reset': { req: Empty, res: SettingsSchema },

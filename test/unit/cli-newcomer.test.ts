@@ -5,7 +5,7 @@
  * every command under bench/ and scripts/ that takes flags answers --help.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChromiumNotFoundError, findChromium, USUAL_CHROMIUM_PATHS } from '../support/find-chromium.ts';
@@ -60,4 +60,15 @@ describe('--help', () => {
       expect({ cli, status: out.status, flags: out.stdout.includes('\nFlags:\n') }).toEqual({ cli, status: 0, flags: true });
     }
   }, 180_000);
+
+  it('every bench command answers --help before it runs anything (issue 30: bench:memory and bench:providers ran, teacher-check threw)', () => {
+    const scripts = Object.values((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+    const entries = [...new Set([...scripts.flatMap((s) => s.match(/bench\/[\w/-]+\.ts/g) ?? []), 'bench/teacher-check.ts'])].sort();
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    const without = entries.filter((f) => !/\b(parseCli|helpIfAsked)\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(without).toEqual([]);
+    // The one that would otherwise fill a database for minutes.
+    const memory = spawnSync(TSX, [...GLOB, join(ROOT, 'bench/jitrl/memory-bench.ts'), '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect({ status: memory.status, flags: memory.stdout.includes('\nFlags:\n  --help, -h') }).toEqual({ status: 0, flags: true });
+  }, 90_000);
 });

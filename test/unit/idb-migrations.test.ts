@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { APPRENTICE_DB_VERSION, DatabaseOpenError, openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
+import { APPRENTICE_DB_VERSION, DatabaseOpenError, migrationLog, openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
 
@@ -38,7 +38,7 @@ describe('openApprenticeDb migrations', () => {
     expect(tx.objectStore('transitions').index('byPage').keyPath).toEqual(['origin', 'regUrl', 'createdAt']);
     expect([...tx.objectStore('episodes').indexNames].sort()).toEqual(['byOrigin', 'byOriginTask', 'byStartedAt', 'byStatus']);
     expect([...tx.objectStore('experiences').indexNames].sort()).toEqual(['byKind', 'byOrigin']);
-    const log = await db.get('meta', 'migrations');
+    const log = await migrationLog(db);
     expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0]]);
     db.close();
   });
@@ -82,7 +82,7 @@ describe('openApprenticeDb migrations', () => {
     });
     expect(store.corruptRowsSkipped).toBe(0);
     expect((await store.sites())).toEqual([{ origin: 'https://shop.example', transitions: 3, pages: 2, lastUpdated: 30 }]);
-    const log = await store.db.get('meta', 'migrations');
+    const log = await migrationLog(store.db);
     expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 3]]);
     store.close();
   });
@@ -138,7 +138,7 @@ describe('openApprenticeDb migrations', () => {
     expect([...store.indexNames].sort()).toEqual(['byLearnerUpdated', 'byOrigin']);
     expect(store.index('byOrigin').keyPath).toBe('origin');
     expect(store.index('byLearnerUpdated').keyPath).toEqual(['learnerId', 'updatedAt']);
-    expect((await db.get('meta', 'migrations'))?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0], [2, 3, 0]]);
+    expect((await migrationLog(db))?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0], [2, 3, 0]]);
     db.close();
   });
 
@@ -157,7 +157,7 @@ describe('openApprenticeDb migrations', () => {
     expect(memory.db.version).toBe(3);
     expect((await memory.all()).map((t) => [t.id, t.origin, t.rewardSource])).toEqual([['e:0', 'https://shop.example', 'person']]);
     expect(await memory.db.getAll('experiences')).toEqual([{ id: 'x1', origin: 'https://shop.example', kind: 'skill', text: 'search first' }]);
-    expect((await memory.db.get('meta', 'migrations'))?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0], [2, 3, 0]]);
+    expect((await migrationLog(memory.db))?.map((m) => [m.from, m.to, m.rows])).toEqual([[0, 1, 0], [1, 2, 0], [2, 3, 0]]);
     memory.close();
 
     const data = await IdbLearnerDataStore.open({ factory });
@@ -179,7 +179,7 @@ describe('openApprenticeDb migrations', () => {
     const store = await IdbMemoryStore.open({ factory });
     expect(store.db.version).toBe(3);
     expect((await store.byPage('https://shop.example', '/products/{slug}')).map((t) => t.id)).toEqual(['e:0']);
-    expect((await store.db.get('meta', 'migrations'))?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 1], [2, 3, 0]]);
+    expect((await migrationLog(store.db))?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 1], [2, 3, 0]]);
     expect(store.db.objectStoreNames.contains('learnerData')).toBe(true);
     store.close();
   });

@@ -155,6 +155,10 @@ describe('Memory tab', () => {
     await user.click(screen.getByRole('button', { name: 'Forget this site…' }));
     await user.click(screen.getByRole('button', { name: `Yes, forget ${O}` }));
     expect(callsOf('memory.forgetSite')).toEqual([{ origin: O }]);
+    // The panel says what went (the fake answers 2 learned items, 1 task, 3 steps, 2 decisions, 1 approval).
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Forgot ${O}: removed 2 learned items, 1 task that started there, 3 episode steps on the site, with 2 decisions of yours, 1 approval among them.`,
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Show https://b.test' })).toHaveAttribute('aria-pressed', 'true'));
     // "Forget…" in the table row asks the same question for that site.
     await user.click(screen.getByRole('button', { name: 'Forget… https://b.test' }));
@@ -177,7 +181,7 @@ describe('Memory tab', () => {
     await user.upload(screen.getByLabelText('Import from JSON'), file);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('other.json was not imported, and nothing was changed: ImportError: not an Apprentice export (missing "format")');
-    expect(callsOf('memory.import')).toEqual([{ json: '{"hello":1}' }]);
+    expect(callsOf('memory.import')).toEqual([{ json: '{"hello":1}', importId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     expect(callsOf('memory.sites')).toHaveLength(1);
   });
 

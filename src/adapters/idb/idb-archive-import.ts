@@ -4,6 +4,9 @@
  * it is committed (strict durability) or, when any write fails, the
  * transaction aborts and every store is left as it was.
  *
+ * With an import id, the import's outcome is written in the same transaction
+ * (meta store, `import:<id>`), so it can be read after a worker restart.
+ *
  * The learners' own stores (LearnerMemory.ownStore) are reached by name:
  * this adapter knows how each of its object stores takes rows, not which
  * learner keeps it.
@@ -12,6 +15,7 @@ import type { ImportRows } from '../../core/learning/memory-transfer.ts';
 import type { Transition } from '../../core/memory/transition.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPTransaction } from 'idb';
+import { parseStoredOutcome, type ImportOutcome, type ImportOutcomes } from '../../core/learning/import-outcome.ts';
 import type { ApprenticeDb, ApprenticeDbSchema, ExperienceRow } from './open-database.ts';
 
 export type { ImportRows };
@@ -20,7 +24,8 @@ export class ImportWriteError extends Error {
   override name = 'ImportWriteError';
 }
 
-const IMPORT_STORES = ['transitions', 'episodes', 'experiences', 'learnerData'] as const;
+const IMPORT_STORES = ['transitions', 'episodes', 'experiences', 'learnerData', 'meta'] as const;
+const outcomeKey = (importId: string): string => `import:${importId}`;
 type Tx = IDBPTransaction<ApprenticeDbSchema, typeof IMPORT_STORES extends readonly (infer N)[] ? N[] : never, 'readwrite'>;
 type Push = (request: Promise<unknown>) => void;
 
@@ -52,10 +57,23 @@ export async function writeImportAtomically(db: ApprenticeDb, rows: ImportRows):
         for (const own of rows.own) await OWN_STORE_WRITERS[own.store]!(tx, own.rows, push);
         for (const e of rows.episodes) push(tx.objectStore('episodes').put(e));
         for (const r of rows.learnerData) push(tx.objectStore('learnerData').put(r));
+        // The outcome commits with the data: it is there exactly when the import landed.
+        if (rows.outcome) push(tx.objectStore('meta').put(rows.outcome, outcomeKey(rows.outcome.importId)));
       });
     } catch (error) {
       if (isQuotaError(error)) throw error;
       throw new ImportWriteError(`nothing was imported: a write failed (${error instanceof Error ? `${error.name}: ${error.message}` : String(error)})`, { cause: error });
     }
   });
+}
+
+/** Imports' outcomes by id, in the meta store (read after a worker restart lost an import's reply). */
+export function idbImportOutcomes(db: ApprenticeDb): ImportOutcomes {
+  return {
+    get: async (importId) => parseStoredOutcome(importId, await db.get('meta', outcomeKey(importId))),
+    put: (outcome: ImportOutcome) => writing('the import\'s outcome', async () => {
+      const tx = db.transaction('meta', 'readwrite', STRICT);
+      await Promise.all([tx.objectStore('meta').put(outcome, outcomeKey(outcome.importId)), tx.done]);
+    }),
+  };
 }

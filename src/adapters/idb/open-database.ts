@@ -13,13 +13,14 @@
  *   learnerData  every other learner's records (learning/learner-data-store.ts),
  *                keyPath [learnerId, origin, key]; byOrigin origin (forget a site),
  *                byLearnerUpdated [learnerId, updatedAt] (newest first per learner)
- *   meta         small key → value records (the migration log)
+ *   meta         small key → value records (the migration log; each import's outcome by its id)
  */
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { Transition } from '../../core/memory/transition.ts';
 import type { Episode, EpisodeStatus } from '../../core/episode/episode.ts';
 import type { LearnerDataRecord } from '../../core/learning/learner-data-store.ts';
+import type { ImportOutcome } from '../../core/learning/import-outcome.ts';
 
 export const APPRENTICE_DB_NAME = 'apprentice';
 /** Bump together with a new entry in `migrations`. */
@@ -68,7 +69,8 @@ export interface ApprenticeDbSchema extends DBSchema {
     value: LearnerDataRecord;
     indexes: { byOrigin: string; byLearnerUpdated: [string, number] };
   };
-  meta: { key: string; value: MigrationRecord[] };
+  /** 'migrations' → the migration log; 'import:<id>' → that import's outcome (idb-archive-import.ts). */
+  meta: { key: string; value: MigrationRecord[] | ImportOutcome };
 }
 
 export type ApprenticeDb = IDBPDatabase<ApprenticeDbSchema>;
@@ -215,4 +217,10 @@ async function runMigrations(db: UntypedDb, tx: UpgradeTx, from: number, to: num
     const earlier: unknown = await meta.get('migrations');
     await meta.put([...(Array.isArray(earlier) ? (earlier as MigrationRecord[]) : []), ...log], 'migrations');
   }
+}
+
+/** The migration log ('migrations' in the meta store, which also holds imports' outcomes). */
+export async function migrationLog(db: ApprenticeDb): Promise<MigrationRecord[] | undefined> {
+  const log = await db.get('meta', 'migrations');
+  return Array.isArray(log) ? log : undefined;
 }

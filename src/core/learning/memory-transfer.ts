@@ -19,10 +19,11 @@ import { learnFromTrajectory, trajectoryOf } from './learn-trajectory.ts';
 import type { Learner } from './learner.ts';
 import { assignStepRewards } from '../credit/rewards.ts';
 import { importTrajectories, type ImportedTrajectoryInput } from '../episode/trajectory-file.ts';
-import type { LearnerImportReport, LearnerMemory } from './learner-definition.ts';
+import type { LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
 import { maskRecord } from '../secrets/mask-record.ts';
 import { forgetSiteEpisodes, type ForgottenEpisodes } from '../autonomy/forget-site.ts';
+import type { ImportOutcome, ImportOutcomes, MemoryImportResult } from './import-outcome.ts';
 
 /** Validated rows for one learner's own store (OwnStore), by the store's name. */
 export interface OwnStoreRows {
@@ -37,6 +38,8 @@ export interface ImportRows {
   learnerData: LearnerDataRecord[];
   /** Rows of the learners' own stores. */
   own: OwnStoreRows[];
+  /** What the import did, under its id, committed with the rows (import-outcome.ts). */
+  outcome?: ImportOutcome;
 }
 
 export interface MemoryTransferDeps {
@@ -48,6 +51,8 @@ export interface MemoryTransferDeps {
   /** Writes every imported row, the learners' records included, in one transaction: all of them, or nothing. */
   writeImport(rows: ImportRows): Promise<void>;
   now(): number;
+  /** Where a trajectory file's outcome is completed once the learners learned from it. */
+  importOutcomes?: Pick<ImportOutcomes, 'put'>;
 }
 
 export interface ImportLearning {
@@ -56,15 +61,7 @@ export interface ImportLearning {
   logger: Logger;
 }
 
-export interface MemoryImportResult {
-  /** Rows of the archive's `transitions` field imported. */
-  transitions: number;
-  episodes: number;
-  /** From an archive: rows of its `experiences` field imported; from a trajectory file: items the learners learned (`LearnReport.learned`). */
-  experiences: number;
-  /** Per learner stored under `learners[id]`: what its memory import reported. Absent when none. */
-  learners?: Record<string, LearnerImportReport>;
-}
+export type { MemoryImportResult };
 
 /**
  * Removes what every learner learned on one origin, and every episode step on
@@ -168,15 +165,25 @@ function archiveSource(archive: MemoryArchive): string {
  * reject is reported per learner, and a learner this build does not have is
  * reported too, not guessed at.
  */
-export async function importMemory(d: MemoryTransferDeps, json: string, options: { importedFrom?: (record: LearnerDataRecord) => string } = {}): Promise<MemoryImportResult> {
+export async function importMemory(
+  d: MemoryTransferDeps,
+  json: string,
+  options: { importedFrom?: (record: LearnerDataRecord) => string; importId?: string } = {},
+): Promise<MemoryImportResult> {
+  const outcome = (result: MemoryImportResult, complete: boolean): { outcome?: ImportOutcome } =>
+    options.importId === undefined ? {} : { outcome: { importId: options.importId, at: d.now(), result, complete } };
   const trajectories = asTrajectoryFile(json, d.now());
   if (trajectories) {
     if (trajectories.errors.length) throw new ImportError(`the trajectory file is invalid: ${trajectories.errors.slice(0, 3).join('; ')}`);
     // The episodes are written in one transaction; what the learners then learn from them is learning, as after a live episode.
-    await d.writeImport({ episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), learnerData: [], own: [] });
+    const written = { transitions: 0, episodes: trajectories.inputs.length, experiences: 0 };
+    await d.writeImport({ episodes: trajectories.inputs.map((i) => asImportedEpisode(i.episode, d.now())), learnerData: [], own: [], ...outcome(written, false) });
     let learned = 0;
     for (const input of trajectories.inputs) learned += await learnImported(d.learning, input);
-    return { transitions: 0, episodes: trajectories.inputs.length, experiences: learned };
+    const result = { ...written, experiences: learned };
+    const done = outcome(result, true).outcome;
+    if (done) await d.importOutcomes?.put(done);
+    return result;
   }
   const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) }));
   const own = prepareOwnStores(d.learnerMemories, archive);
@@ -201,6 +208,6 @@ export async function importMemory(d: MemoryTransferDeps, json: string, options:
   }
   // Everything validated above; now one transaction writes every store, the learners' records included: all of it or nothing.
   // Imported episodes are always finished and bound to no tab (asImportedEpisode).
-  await d.writeImport({ episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), learnerData, own });
+  await d.writeImport({ episodes: archive.episodes.map((e) => asImportedEpisode(e, d.now())), learnerData, own, ...outcome(result, true) });
   return result;
 }

@@ -13,6 +13,7 @@ import { LearnerMemorySections } from './learner-memory.tsx';
 import { errorText, fmtNum, fmtTime } from './format.ts';
 import { useUndoableDelete } from './use-undoable-delete.ts';
 import { UndoNotice } from './undo-notice.tsx';
+import { importMemoryFile } from './memory-import.ts';
 
 type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
 
@@ -87,12 +88,13 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
     setNotice(null);
     setImportError(null);
     try {
-      const r = await client.request('memory.import', { json: await file.text() });
-      const learnerParts = Object.entries(r.learners ?? {}).map(([id, part]) => `${id}: ${part.imported} imported${part.rejected.length ? `, ${part.rejected.length} refused (${part.rejected[0]})` : ''}`);
-      setNotice(`Imported ${r.transitions} transitions, ${r.episodes} episodes and ${r.experiences} experiences${learnerParts.length ? `; ${learnerParts.join('; ')}` : ''} from ${file.name}.`);
-      setReload((n) => n + 1);
-    } catch (err) {
-      setImportError(`${file.name} was not imported, and nothing was changed: ${errorText(err)}`);
+      const answer = await importMemoryFile(client, file);
+      if (answer.ok) {
+        setNotice(answer.notice);
+        setReload((n) => n + 1);
+      } else {
+        setImportError(answer.error);
+      }
     } finally {
       setBusy(false);
       input.value = '';
@@ -125,6 +127,7 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
               askForget={forgetFor === selected}
               onAsked={() => setForgetFor(null)}
               onChanged={() => setReload((n) => n + 1)}
+              onForgotten={(text) => { setNotice(text); setReload((n) => n + 1); }}
             />
           ) : null}
         </>
@@ -160,7 +163,27 @@ function SiteTable({ sites, selected, onShow, onForget }: { sites: Site[]; selec
   );
 }
 
-function SiteMemory({ client, site, askForget, onAsked, onChanged }: { client: UiClient; site: Site; askForget: boolean; onAsked(): void; onChanged: () => void }) {
+type Forgotten = { deleted: number; episodes: number; steps: number; decisions: number; approvals: number };
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** What "Forget this site" removed, in words: learned items, tasks, and the steps, decisions and approvals on the site. */
+export function forgottenText(origin: string, r: Forgotten): string {
+  return `Forgot ${origin}: removed ${count(r.deleted, 'learned item', 'learned items')}, ${count(r.episodes, 'task', 'tasks')} that started there, `
+    + `${count(r.steps, 'episode step', 'episode steps')} on the site, with ${count(r.decisions, 'decision', 'decisions')} of yours, `
+    + `${count(r.approvals, 'approval', 'approvals')} among them.`;
+}
+
+interface SiteMemoryProps {
+  client: UiClient;
+  site: Site;
+  askForget: boolean;
+  onAsked(): void;
+  onChanged(): void;
+  /** After "Forget this site": what it removed, in words. */
+  onForgotten(text: string): void;
+}
+
+function SiteMemory({ client, site, askForget, onAsked, onChanged, onForgotten }: SiteMemoryProps) {
   const [query, setQuery] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [offset, setOffset] = useState(0);
@@ -203,9 +226,9 @@ function SiteMemory({ client, site, askForget, onAsked, onChanged }: { client: U
 
   async function forget() {
     try {
-      await client.request('memory.forgetSite', { origin: site.origin });
+      const removed = await client.request('memory.forgetSite', { origin: site.origin });
       setConfirming(false);
-      onChanged();
+      onForgotten(forgottenText(site.origin, removed));
     } catch (err) {
       setError(`Could not forget ${site.origin}: ${errorText(err)}`);
     }
