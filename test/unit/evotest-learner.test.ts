@@ -13,7 +13,7 @@ import { EvoPlanSchema, EvoStepEvidenceSchema } from '../../src/learners/evotest
 import { lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { addChildren, newLineage, recordEpisode } from '../../src/learners/evotest/core/lineage.ts';
-import { withValueUpdate } from '../../src/learners/jitrl/core/jitrl-learner.ts';
+import { withTuned } from '../../src/learners/jitrl/core/tunables.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
@@ -124,11 +124,11 @@ describe('EvoTest through the controller', () => {
 
   it('moves JitRL\'s β, λ and r (and r\'s decay floor with it) from the configuration', () => {
     const s = { ...DEFAULT_JITRL, threshold: 0.8, thresholdFloor: 0.7 };
-    const moved = withValueUpdate(s, { beta: 3, lambda: 0.1, threshold: 0.85 });
+    const moved = withTuned(s, { beta: 3, lambda: 0.1, threshold: 0.85 });
     expect(moved).toMatchObject({ beta: 3, lambda: 0.1, threshold: 0.85 });
     expect(moved.thresholdFloor).toBeCloseTo(0.75, 12);
-    expect(withValueUpdate(s, {})).toEqual(s);
-    expect(withValueUpdate(s, undefined)).toBe(s);
+    expect(withTuned(s, {})).toEqual(s);
+    expect(withTuned(s, undefined)).toBe(s);
   });
 });
 

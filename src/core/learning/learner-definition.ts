@@ -15,6 +15,7 @@ import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.t
 import type { SiteRowStore } from './site-rows.ts';
 import type { Learner } from './learner.ts';
 import type { ActionableLearner, AnyActionHandlers, LearnerActions } from './learner-actions.ts';
+import type { Tunables } from './tunables.ts';
 
 /**
  * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
@@ -163,6 +164,8 @@ export interface LearnerDefinition<S = unknown> {
   keepsMemory: boolean;
   /** Requests its own panel views make (learner-actions.ts); the factory's `actions` answers them. */
   actions?: LearnerActions;
+  /** The numbers it lets other learners tune for a step (tunables.ts); it reads them back from `request.tuned`. */
+  tunables?: Tunables;
 }
 
 /** How to build a learner, and reach its stored knowledge. */
