@@ -14,6 +14,7 @@ import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { seededRandom } from '../../src/core/random.ts';
+import { testLearnerStores } from './learner-stores.ts';
 
 export type MetaRequirement = 'evidence' | 'export';
 
@@ -41,7 +42,7 @@ export interface RegistryParts {
 export function metaPorts(): LearnerPorts {
   let t = 0;
   return {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => DEFAULT_SETTINGS,
     model: () => null,
     clock: { now: () => (t += 10) },

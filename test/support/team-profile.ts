@@ -19,10 +19,14 @@ import { runTeamSync, type TeamSyncConfig } from '../../src/core/sync/team-sync.
 import { PouchTeamDatabase } from '../../src/adapters/sync/pouch-team-database.ts';
 import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
 import { memoryDb, remoteDb } from './node-pouch.ts';
+import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
+import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 
 export interface TeamProfile {
   me: Member;
   stores: LearnerStores & { episodes: InMemoryEpisodeStore };
+  /** The transitions store the member's stores hold (JitRL's declared store), for the test to write and read. */
+  transitions: MemoryStore;
   deps: MergeDeps;
   local: PouchDatabase;
   db: PouchTeamDatabase;
@@ -45,7 +49,7 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
   const stores = options.stores ?? { ...inMemoryLearnerStores(), episodes: new InMemoryEpisodeStore() };
   const now = options.now ?? (() => Date.now());
   const ports: LearnerPorts = {
-    stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData },
+    stores,
     settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now }, random: seededRandom(1),
   };
   const learnerMemories = REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
@@ -63,5 +67,5 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
     remote: () => remoteDb(options.server.url, options.server.database, options.server.auth),
   });
   const config: TeamSyncConfig = { me: options.me, sharedSites: options.sharedSites, muted: options.muted ?? new Set(), appVersion: '0.1.0', now };
-  return { me: options.me, stores, deps, local, db, config, sync: (signal) => runTeamSync(deps, db, config, signal) };
+  return { me: options.me, stores, transitions: stores.declared(TRANSITIONS), deps, local, db, config, sync: (signal) => runTeamSync(deps, db, config, signal) };
 }

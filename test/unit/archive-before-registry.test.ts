@@ -19,6 +19,7 @@ import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/archives/export-before-registry-memory.json', import.meta.url), 'utf8');
 const SITE = 'http://shop.fixture.test';
@@ -31,7 +32,7 @@ interface Archive {
 }
 
 function profile() {
-  const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() };
+  const stores = testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
   const episodes = new InMemoryEpisodeStore();
   const ports: LearnerPorts = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 1 }, random: seededRandom(0) };
   // Only the registry's memories: nothing here names a store.

@@ -24,6 +24,7 @@ import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { digest, SEED, step } from '../../src/learners/evotest/test/evotest-helpers.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
 const PAGE: PageObservation = {
@@ -54,7 +55,7 @@ function setup(episodes: InMemoryEpisodeStore, learnerData: InMemoryLearnerDataS
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData }),
     settings: () => SETTINGS,
     model: () => null,
     clock: { now: () => (t += 10) },

@@ -12,10 +12,11 @@ import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { buildLearners } from '../../src/core/learning/registry-factories.ts';
 import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);
-  const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data };
+  const stores = { episodes: new InMemoryEpisodeStore(), ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data }) };
   const ports = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => Date.UTC(2026, 10, 23) }, random: seededRandom(1) };
   const h = createUiHandlers({
     ...stores,

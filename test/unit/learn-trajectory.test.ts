@@ -23,6 +23,7 @@ import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const ORIGIN = 'http://shop.test';
 
@@ -54,7 +55,7 @@ function setUp(options: { failing?: string } = {}) {
   const calls: Call[] = [];
   const settings: Settings = { ...DEFAULT_SETTINGS, learners: { ...(DEFAULT_SETTINGS.learners ?? {}), off: { enabled: false } } };
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings, model: () => null, clock: { now: () => 5000 }, random: seededRandom(0),
   };
   const built = buildLearners(ports, { registry: countingRegistry(calls, options) });

@@ -9,9 +9,10 @@ import { buildLearners, REGISTERED_LEARNERS } from '../../src/core/learning/regi
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const ports = () => ({
-  stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() },
+  stores: { ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), episodes: new InMemoryEpisodeStore() },
   settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 5 }, random: seededRandom(1),
 });
 

@@ -30,6 +30,7 @@ import { PAGE_DIGEST_CHARS, pageDigest } from '../../src/core/secrets/page-diges
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -120,7 +121,7 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings,
     model: () => null,
     clock: { now: () => (t += 10) },
@@ -147,7 +148,7 @@ describe('the learner registry', () => {
     const shipped = ['cer', 'jitrl', 'tfgrpo', 'evotest', 'metattl'];
     expect(LEARNERS.map((d) => d.id).filter((id) => shipped.includes(id))).toEqual(shipped);
     expect(new Set(LEARNERS.map((d) => d.id)).size).toBe(LEARNERS.length);
-    const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
+    const ports = { stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
     const off: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false } } };
@@ -255,7 +256,7 @@ describe('forgetting a site', () => {
 describe('the example learner\'s memory, with no change outside its registry entry', () => {
   function portsAndDeps() {
     const ports: LearnerPorts = {
-      stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+      stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
       settings: () => DEFAULT_SETTINGS,
       model: () => null,
       clock: { now: () => 50 },

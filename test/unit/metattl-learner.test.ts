@@ -24,6 +24,7 @@ import type { ChatModel } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { startOpenAiTestServer, type ChatCompletionBody, type OpenAiTestServer } from '../support/openai-test-server.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const PAGE: PageObservation = {
   url: 'https://shop.test/', title: 'Shop', focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
@@ -60,7 +61,7 @@ function controller(settings: Settings, chat: ChatModel | null, learnerData: InM
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData }),
     settings: () => settings,
     model: () => chat,
     clock: { now: () => (t += 10) },

@@ -31,6 +31,9 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
 import { candidateAnswer } from '../support/llm-fixtures.ts';
 import { transition } from '../support/team-fixtures.ts';
+import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
+import { EXPERIENCES } from '../../src/learners/cer/core/stores.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const ORIGIN = 'https://vault.test';
 
@@ -141,7 +144,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
   const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
   let t = 1000;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings,
     model: () => model,
     clock: { now: () => (t += 10) },
@@ -168,7 +171,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
   await controller.finish(ep.id, 'success');
 
   // A row an older version wrote, the secret typed in the clear: the export and the team documents mask it on their own.
-  await ports.stores.memory.putEpisode('ep-old', [transition(ORIGIN, 'ep-old', 0, `fill(<textbox "${shape.field.name}">, "${shape.written}")`)]);
+  await ports.stores.declared(TRANSITIONS).putEpisode('ep-old', [transition(ORIGIN, 'ep-old', 0, `fill(<textbox "${shape.field.name}">, "${shape.written}")`)]);
   const memories = learnerMemories(ports);
   const { json: exported } = await exportMemory({
     episodes,
@@ -180,7 +183,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
   // The team documents from the stores as they are (not from the export, which is masked on its own).
   const shared = shareItems({
     // The site-row store returns its rows as stored (CER validates its own reads); the share step checks each row itself.
-    archive: { transitions: await ports.stores.memory.all(), experiences: await ports.stores.experiences.all() } as Parameters<typeof shareItems>[0]['archive'],
+    archive: { transitions: await ports.stores.declared(TRANSITIONS).all(), experiences: await ports.stores.declared(EXPERIENCES).all() } as Parameters<typeof shareItems>[0]['archive'],
     ownStores: ownStoresOf(memories),
     sharedSites: [ORIGIN], me: { id: 'member-0001', name: 'Ada' }, fromTeammate: () => false, appVersion: '0.1.0', now: 5,
   });

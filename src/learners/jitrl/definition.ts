@@ -1,5 +1,6 @@
 /** JitRL's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { TRANSITIONS } from './core/stores.ts';
 import { DEFAULT_JITRL, JitrlSettingsSchema, type JitrlSettings } from './core/settings.ts';
 import { jitrlTunables } from './core/tunables.ts';
 import { FORMER_FIELDS, JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from './core/evidence.ts';
@@ -16,6 +17,7 @@ export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
   candidateEvidenceSchema: JitrlCandidateEvidenceSchema,
   formerFields: FORMER_FIELDS,
   keepsMemory: true,
+  stores: [TRANSITIONS],
   // What EvoTest-like tuners may move per step (read back from `request.tuned`).
   tunables: jitrlTunables((s) => learnerSettings(jitrlDefinition, s)),
 };
