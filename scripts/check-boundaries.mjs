@@ -285,6 +285,10 @@ for (const [file, { imports }] of graph) {
     const where = `${name}:${line} imports ${spec}`;
     if (from === undefined) {
       if (to !== undefined && !REGISTRY_FILES.has(name)) problems.push(`${where}: only the registry index imports a learner folder (${name.startsWith('src/core/') ? 'core imports no learner' : 'reach learners through the registry'})`);
+      // Core reaching every learner through the index (a default parameter is enough): only the wiring may.
+      else if (to === undefined && name.startsWith('src/core/') && !REGISTRY_FILES.has(name) && REGISTRY_FILES.has(rel(target.file))) {
+        problems.push(`${where}: core imports no registry index (it reaches every learner; the worker and the benchmark pass the registry in)`);
+      }
       continue;
     }
     if (to !== undefined && to !== from) {

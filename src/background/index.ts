@@ -12,6 +12,8 @@ import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
 import { buildLearners, enabledLearners, learnerMemories, procedureKnowledge } from '../core/learning/registry-factories.ts';
+import { LEARNERS } from '../core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../core/learning/stored-step-upgrade.ts';
 import { actionableLearners } from '../core/learning/learner-definition.ts';
 import type { LearnerPorts } from '../core/learning/learner-definition.ts';
 import type { Learner } from '../core/learning/learner.ts';
@@ -179,7 +181,7 @@ function createController(stores: Stores, settings: SettingsStore, models: Retur
 }
 
 /** What the UI handlers reach, beyond the agent and the learners. */
-function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'broadcastSettings'> {
+function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'upgradeEpisode' | 'broadcastSettings'> {
   return {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
@@ -199,6 +201,7 @@ function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | '
         ? testBuiltInModel(createPromptApiChatModel(builtInLanguageModel()))
         : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
     writeImport: (rows) => writeImportAtomically(db, rows),
+    upgradeEpisode: (raw) => upgradeStoredEpisode(raw, LEARNERS),
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
   };
 }

@@ -41,6 +41,7 @@ export interface UiHandlerDeps {
   now(): number;
   /** Writes a whole validated import in one transaction: all of it, or nothing. */
   writeImport: MemoryTransferDeps['writeImport'];
+  upgradeEpisode: MemoryTransferDeps['upgradeEpisode'];
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
   /** Learned procedures (replay): listed, deleted, marked "never replay" in the Memory tab. */

@@ -21,6 +21,8 @@ import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
 import { memoryDb, remoteDb } from './node-pouch.ts';
 import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 export interface TeamProfile {
   me: Member;
@@ -58,6 +60,7 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
     learnerMemories,
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter(stores, learnerMemories),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     now,
   };
   const deps: MergeDeps = { transfer, index: new TeamIndex(stores.learnerData), stores };

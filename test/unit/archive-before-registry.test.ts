@@ -20,6 +20,8 @@ import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { testLearnerStores } from '../support/learner-stores.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/archives/export-before-registry-memory.json', import.meta.url), 'utf8');
 const SITE = 'http://shop.fixture.test';
@@ -42,6 +44,7 @@ function profile() {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter({ episodes, learnerData: stores.learnerData }, learnerMemories),
     now: () => Date.UTC(2026, 10, 25),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   };
   return { stores, deps };
 }

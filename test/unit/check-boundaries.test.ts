@@ -91,6 +91,10 @@ const PLANTED: Record<string, Record<string, string>> = {
     'src/core/learning/step-credit.ts': "import { skills } from './shared/skills.ts';\nexport const credit = 1;\nexport const again = skills;\n",
   },
   "core reads globalThis['chrome']": { 'src/core/agent/a.ts': "export const tabs = (globalThis['chrome'] as { tabs: unknown }).tabs;\n" },
+  'core reaches the registry index through a default parameter': {
+    'src/core/settings-load.ts': "import { LEARNERS } from './learning/registry.ts';\nexport const load = (registry = LEARNERS) => registry;\n",
+    'src/core/learning/registry.ts': 'export const LEARNERS = [];\n',
+  },
 };
 
 describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)', () => {
@@ -102,8 +106,8 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
     });
   }
 
-  it('plants 13 breaches, and passes each tree once its breach is gone', () => {
-    expect(Object.keys(PLANTED)).toHaveLength(13);
+  it('plants 14 breaches, and passes each tree once its breach is gone', () => {
+    expect(Object.keys(PLANTED)).toHaveLength(14);
     const clean = lint(tree({
       'src/core/agent/a.ts': "import type { B } from '../policy/b.ts';\nexport const t = globalThis.setTimeout;\nexport const last = (window: number) => window + 1;\n",
       'src/core/policy/b.ts': 'export type B = 2;\n',

@@ -31,6 +31,8 @@ import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'https://shop.example';
 
@@ -88,6 +90,7 @@ async function profile(): Promise<Profile> {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: (rows) => writeImportAtomically(db, rows),
     now: () => 100,
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   };
   return { db, deps };
 }

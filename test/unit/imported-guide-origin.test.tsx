@@ -22,6 +22,8 @@ import { EvotestLineageView } from '../../src/learners/evotest/ui/evotest-lineag
 import { newLineage } from '../../src/learners/evotest/core/lineage.ts';
 import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 afterEach(cleanup);
 
@@ -44,6 +46,7 @@ function setUp() {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter({ episodes, learnerData }, learnerMemories),
     now: () => EXPORTED_AT + 1000,
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   };
   return { deps, guides };
 }

@@ -24,6 +24,8 @@ import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { testLearnerStores } from '../support/learner-stores.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'http://shop.test';
 
@@ -138,6 +140,7 @@ describe('one learn(trajectory) for every source', () => {
       episodes, learnerMemories: [],
       learning: { learners, rewards: () => settings.rewards, logger: silentLogger },
       writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, []), now: () => 9000,
+      upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     };
     const file = JSON.stringify({ trajectories: [
       { task: 'Buy a mug', startUrl: `${ORIGIN}/`, outcome: 'success', steps: [

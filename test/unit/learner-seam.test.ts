@@ -231,7 +231,7 @@ describe('page digest', () => {
       }],
     };
     // Loading goes through the stored-format upgrade (IndexedDB rows, export archives).
-    expect(EpisodeSchema.safeParse(upgradeStoredEpisode(old)).success).toBe(true);
+    expect(EpisodeSchema.safeParse(upgradeStoredEpisode(old, LEARNERS)).success).toBe(true);
   });
 });
 
@@ -270,6 +270,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
       now: () => Date.UTC(2026, 10, 23),
       writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, learnerMemories),
+      upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     };
     return { ports, deps };
   }

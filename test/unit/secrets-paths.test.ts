@@ -34,6 +34,8 @@ import { transition } from '../support/team-fixtures.ts';
 import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
 import { EXPERIENCES } from '../../src/learners/cer/core/stores.ts';
 import { testLearnerStores } from '../support/learner-stores.ts';
+import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'https://vault.test';
 
@@ -179,6 +181,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
     learning: { learners: () => [], rewards: () => settings.rewards, logger: silentLogger },
     now: () => Date.UTC(2026, 10, 25),
     writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, memories),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   });
   // The team documents from the stores as they are (not from the export, which is masked on its own).
   const shared = shareItems({
