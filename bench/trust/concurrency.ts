@@ -18,7 +18,7 @@ import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { idbLearnerStores } from '../../src/adapters/idb/idb-learner-stores.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
-import { REGISTERED_LEARNERS, inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry-factories.ts';
+import { REGISTERED_LEARNERS, inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
 import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import { trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';

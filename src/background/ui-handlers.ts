@@ -25,7 +25,7 @@ export interface UiHandlerDeps {
   controller: AgentController;
   episodes: EpisodeStore;
   memory: MemoryStore;
-  /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
+  /** Every registry learner's memory, by learner id (learning/registry/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
   /** The registry learners with panel actions (learner.action), with their handlers. */
   learnerActions: readonly ActionableLearner[];

@@ -5,7 +5,7 @@
  */
 import { storesFrom, type LearnerStores, type StoreDeclaration, type StoreKind, type StoreKinds } from '../../src/core/learning/learner-stores.ts';
 import type { LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { InMemorySiteRows, type SiteRowStore } from '../../src/core/learning/site-rows.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';

@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { CandidateRecordSchema, StepRecordSchema } from '../../src/core/episode/episode.ts';
 import type { LearnerDefinition, LearnerFactory, LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { testLearnerStores } from './learner-stores.ts';

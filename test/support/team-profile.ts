@@ -6,10 +6,10 @@
  */
 import { silentLogger } from '../../src/core/ports.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import type { LearnerPorts, LearnerStores } from '../../src/core/learning/learner-definition.ts';
 import type { MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { inMemoryLearnerStores, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { inMemoryLearnerStores, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { MergeDeps } from '../../src/core/sync/merge-incoming.ts';
@@ -21,7 +21,7 @@ import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
 import { memoryDb, remoteDb } from './node-pouch.ts';
 import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
 import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 export interface TeamProfile {

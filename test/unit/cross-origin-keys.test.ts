@@ -13,7 +13,7 @@ import { EvotestLearner, trajectoryOf } from '../../src/learners/evotest/core/ev
 import { EvotestRuntime } from '../../src/learners/evotest/core/evotest-runtime.ts';
 import { lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS } from '../../src/learners/evotest/core/settings.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { splitGroup } from '../../src/learners/tfgrpo/core/group.ts';
 import { deriveRules } from '../../src/learners/tfgrpo/core/offline-rules.ts';

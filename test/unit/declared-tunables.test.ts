@@ -12,7 +12,7 @@ import { evolveOffline } from '../../src/learners/evotest/core/offline-evolver.t
 import { nudged, registryTunables, type Tunables } from '../../src/core/learning/tunables.ts';
 import type { LearnerDefinition, LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { composeRequest, type RequestShape, type StepContext } from '../../src/core/learning/learner.ts';
-import { inMemoryLearnerStores } from '../../src/core/learning/registry-factories.ts';
+import { inMemoryLearnerStores } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { digest, SEED, step } from '../../src/learners/evotest/test/evotest-helpers.ts';

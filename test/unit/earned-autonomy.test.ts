@@ -14,7 +14,7 @@ import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { fingerprintOf } from '../../src/core/page/target-fingerprint.ts';
 import { loadSettings } from '../../src/core/settings-load.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,

@@ -12,19 +12,19 @@ import { DemonstrationRecorder, type DemonstrationPage } from '../../src/core/ag
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { EpisodeSchema, recordedStepRecord, type Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { isLearnable, learnFromTrajectory, trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
 import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import type { Learner, Trajectory } from '../../src/core/learning/learner.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { testLearnerStores } from '../support/learner-stores.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'http://shop.test';

@@ -17,7 +17,7 @@ import type { PageDriver } from '../../src/core/ports.ts';
 import { rankForProposal } from '../../src/core/agent/proposal-choice.ts';
 import { loadSettings } from '../../src/core/settings-load.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
 

@@ -8,8 +8,8 @@ import { AgentController, type AgentDeps } from '../../src/core/agent/agent-cont
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry-factories.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
+import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { formatTarget, parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { shapeStage } from '../../src/core/agent/step-stages.ts';
 import { composeRequest, type Learner, type RequestChange, type RequestShape, type StepContext } from '../../src/core/learning/learner.ts';
-import { buildLearners, inMemoryLearnerStores } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, inMemoryLearnerStores } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';

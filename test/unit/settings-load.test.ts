@@ -12,7 +12,7 @@ import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { learnerSettingsProblems, loadSettings } from '../../src/core/settings-load.ts';
 import { DEFAULT_SETTINGS, SettingsSchema } from '../../src/core/settings.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 
 /** Exactly what the previous version wrote to chrome.storage (every value changed from its default). */
 const OLD_STORED = {

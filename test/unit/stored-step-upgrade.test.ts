@@ -12,7 +12,7 @@ import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../../src/learners/jitrl/core/evidence.ts';
 import { EvoCandidateEvidenceSchema, EvoStepEvidenceSchema } from '../../src/learners/evotest/core/episode-plan.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode, upgradeStoredStep } from '../../src/core/learning/stored-step-upgrade.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../../src/core/memory/memory-archive.ts';
 

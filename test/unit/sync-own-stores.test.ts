@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
 import { EXPERIENCES } from '../../src/learners/cer/core/stores.ts';
 import { ownStoresOf } from '../../src/core/learning/learner-definition.ts';
-import { inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry-factories.ts';
+import { inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { checkIncoming } from '../../src/core/sync/check-incoming.ts';

@@ -12,7 +12,7 @@
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
 import { learnerSettingsProblems, loadSettings } from '../../core/settings-load.ts';
 import { KeyTransportError, keyTransportProblem, reconcileProviderKey } from '../../core/provider-key.ts';
-import { LEARNERS } from '../../core/learning/registry.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 
 export interface StorageAreaSlice {
   get(key: string): Promise<Record<string, unknown>>;

@@ -10,7 +10,7 @@ import { UNFINISHED_STATUSES, type EpisodeListOptions, type EpisodeStore } from 
 import { silentLogger, type Logger } from '../../core/ports.ts';
 import { STRICT, writing } from './durable-writes.ts';
 import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';
-import { LEARNERS } from '../../core/learning/registry.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 
 /** Sorts above every number and string in IndexedDB key order. */
 const AFTER_ALL: never[] = [];

@@ -20,5 +20,5 @@ export const cerDefinition: LearnerDefinition<CerSettings> = {
   actions: CER_ACTIONS,
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { cerDefinition as definition };

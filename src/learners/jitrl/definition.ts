@@ -22,5 +22,5 @@ export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
   tunables: jitrlTunables((s) => learnerSettings(jitrlDefinition, s)),
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { jitrlDefinition as definition };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EvotestRuntime, type TrajectoryInput } from '../core/evotest-runtime.ts';
 import { lineageStoreOn } from '../core/lineage-store.ts';
-import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory/in-memory-learner-data-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS } from '../core/settings.ts';
 import { SEED, TUNABLES } from './evotest-helpers.ts';
 

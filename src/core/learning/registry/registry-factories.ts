@@ -3,21 +3,21 @@
  * factory per learner id. Only the background, the benchmark and tests import
  * this file; the extension pages never do, so they bundle no learner code.
  */
-import { InMemorySiteRows } from './site-rows.ts';
-import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import { storesFrom, type StoreDeclaration, type StoreKind, type StoreKinds } from './learner-stores.ts';
-import { learnerSettings, portsFor, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
-import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
-import type { Learner } from './learner.ts';
+import { InMemorySiteRows } from '../site-rows.ts';
+import { InMemoryLearnerDataStore } from '../in-memory/in-memory-learner-data-store.ts';
+import { storesFrom, type StoreDeclaration, type StoreKind, type StoreKinds } from '../learner-stores.ts';
+import { learnerSettings, portsFor, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from '../learner-definition.ts';
+import { InMemoryMemoryStore } from '../../memory/in-memory-store.ts';
+import type { Learner } from '../learner.ts';
 import { LEARNERS, learnerDefinition, learnerFolderOf } from './registry.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../../settings.ts';
 
 /**
  * A learner's `factory.ts` exports `factory`, or `factoryFor(definitions)` when it needs the
  * registry's definitions (handed in, so no learner folder imports the registry).
  */
 type FactoryModule = { factory?: LearnerFactory; factoryFor?: (definitions: readonly LearnerDefinition[]) => LearnerFactory };
-const FACTORY_MODULES = import.meta.glob<FactoryModule>('../../learners/*/factory.ts', { eager: true });
+const FACTORY_MODULES = import.meta.glob<FactoryModule>('../../../learners/*/factory.ts', { eager: true });
 
 export const LEARNER_FACTORIES: Readonly<Record<string, LearnerFactory>> = Object.fromEntries(Object.entries(FACTORY_MODULES).map(([path, module]) => {
   const id = learnerFolderOf(path);
@@ -48,7 +48,7 @@ export function learnersOff(settings: Settings, registry: readonly RegisteredLea
   return learnersOnly(settings, [], registry);
 }
 
-export type { BuiltLearner } from './learner-definition.ts';
+export type { BuiltLearner } from '../learner-definition.ts';
 
 /** Builds the given learners (all by default) once, in registry order. */
 export function buildLearners(ports: LearnerPorts, options: { ids?: readonly string[]; registry?: readonly RegisteredLearner[] } = {}): BuiltLearner[] {
