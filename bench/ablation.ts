@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { AblationRow } from '../src/core/learning/learner-definition.ts';
-import { REGISTERED_LEARNERS } from '../src/core/learning/registry-factories.ts';
+import { REGISTERED_LEARNERS } from '../src/core/learning/registry/registry-factories.ts';
 import { runBench, type BenchOptions } from './bench-runner.ts';
 import type { LearnerSummary } from './metrics.ts';
 

@@ -12,10 +12,10 @@ import { AgentController, isFinished } from '../src/core/agent/agent-controller.
 import type { Episode } from '../src/core/episode/episode.ts';
 import { InMemoryEpisodeStore } from '../src/core/episode/episode-store.ts';
 import type { Learner } from '../src/core/learning/learner.ts';
-import { LEARNERS, learnerDefinition } from '../src/core/learning/registry.ts';
+import { LEARNERS, learnerDefinition } from '../src/core/learning/registry/registry.ts';
 import {
   BENCH_CONFIGURATIONS, buildLearners as buildRegistryLearners, inMemoryLearnerStores, procedureKnowledge, REGISTERED_LEARNERS,
-} from '../src/core/learning/registry-factories.ts';
+} from '../src/core/learning/registry/registry-factories.ts';
 import { learnerSettings, type LearnerPorts, type LearnerStores, type RunReport } from '../src/core/learning/learner-definition.ts';
 import { createLlmPolicy } from '../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../src/core/policy/offline-policy.ts';

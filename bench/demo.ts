@@ -22,7 +22,7 @@ import { resolve } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import type { Episode } from '../src/core/episode/episode.ts';
 import { parseLearnerConfig, runBench, type LearnerConfig } from './bench-runner.ts';
-import { BENCH_CONFIGURATIONS, REGISTERED_LEARNERS } from '../src/core/learning/registry-factories.ts';
+import { BENCH_CONFIGURATIONS, REGISTERED_LEARNERS } from '../src/core/learning/registry/registry-factories.ts';
 import type { AttemptRecord } from './metrics.ts';
 import { loadSuite, resolveTasks } from './suite.ts';
 import { parseCli, runCli } from './cli.ts';

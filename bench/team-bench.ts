@@ -28,7 +28,7 @@ import { carryMarkdown, runTeamCarry } from './team-carry.ts';
 import type { Transition } from '../src/core/memory/transition.ts';
 import { shareItems } from '../src/core/sync/share-items.ts';
 import { ownStoresOf } from '../src/core/learning/learner-definition.ts';
-import { BENCH_CONFIGURATIONS, inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry-factories.ts';
+import { BENCH_CONFIGURATIONS, inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry/registry-factories.ts';
 import { systemClock } from '../src/core/ports.ts';
 import { seededRandom } from '../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';

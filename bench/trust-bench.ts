@@ -27,8 +27,8 @@ import { runConcurrency } from './trust/concurrency.ts';
 import { runIdempotency } from './trust/idempotency-run.ts';
 import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from './trust/attack-classes.ts';
 import { ADAPTIVE_RUNS, summarizeAdaptive, runAdaptiveParts } from './trust/adaptive-report.ts';
-import { BENCH_CONFIGURATIONS } from '../src/core/learning/registry-factories.ts';
-import { learnerDefinition } from '../src/core/learning/registry.ts';
+import { BENCH_CONFIGURATIONS } from '../src/core/learning/registry/registry-factories.ts';
+import { learnerDefinition } from '../src/core/learning/registry/registry.ts';
 import { parseLearnerConfig } from './bench-runner.ts';
 
 z.config({ jitless: true });

@@ -7,7 +7,7 @@
 // learner folder (shared helpers live in src/core/learning/shared/) and
 // nothing that reaches one (the registry index included); nothing outside
 // src/learners/ imports a learner folder except the registry index (its globs
-// in src/core/learning/registry.ts and registry-factories.ts, and the panel's
+// in src/core/learning/registry/registry.ts and registry-factories.ts, and the panel's
 // and options page's view tables); a learner's views (its ui/) use only the UI
 // kit (src/ui/app/ files that reach no learner) and core.
 // No import cycles at any folder level of src/core and of each learner folder:
@@ -252,7 +252,7 @@ for (const rule of rules) {
 
 const learnersRoot = join(root, 'src/learners');
 /** The files that may import learner folders: the registry index (globs over src/learners/). */
-const REGISTRY_FILES = new Set(['src/core/learning/registry.ts', 'src/core/learning/registry-factories.ts', 'src/ui/app/learner-views.ts', 'src/ui/app/learner-settings-views.tsx']);
+const REGISTRY_FILES = new Set(['src/core/learning/registry/registry.ts', 'src/core/learning/registry/registry-factories.ts', 'src/ui/app/learner-views.ts', 'src/ui/app/learner-settings-views.tsx']);
 /** The learner folder a file is in (its id), or undefined. */
 const learnerOf = (path) => {
   const r = relative(learnersRoot, path);
@@ -285,6 +285,10 @@ for (const [file, { imports }] of graph) {
     const where = `${name}:${line} imports ${spec}`;
     if (from === undefined) {
       if (to !== undefined && !REGISTRY_FILES.has(name)) problems.push(`${where}: only the registry index imports a learner folder (${name.startsWith('src/core/') ? 'core imports no learner' : 'reach learners through the registry'})`);
+      // Core reaching every learner through the index (a default parameter is enough): only the wiring may.
+      else if (to === undefined && name.startsWith('src/core/') && !REGISTRY_FILES.has(name) && REGISTRY_FILES.has(rel(target.file))) {
+        problems.push(`${where}: core imports no registry index (it reaches every learner; the worker and the benchmark pass the registry in)`);
+      }
       continue;
     }
     if (to !== undefined && to !== from) {

@@ -28,7 +28,7 @@ const learning = join(root, 'src/learners');
 let ids = [];
 try { ids = readdirSync(learning).filter((f) => statSync(join(learning, f)).isDirectory()); } catch { /* no learners */ }
 // The benchmark's default configurations: data naming learners, filtered by the registry when a folder is gone.
-const SELF = new Set([relative(root, join(root, 'scripts/check-learner-ids.mjs')), 'src/core/learning/bench-configurations.ts']);
+const SELF = new Set([relative(root, join(root, 'scripts/check-learner-ids.mjs')), 'src/core/learning/registry/bench-configurations.ts']);
 
 const problems = [];
 for (const file of ['src', 'bench', 'scripts'].flatMap((d) => walk(join(root, d)))) {

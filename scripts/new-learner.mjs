@@ -130,7 +130,7 @@ export const ${id}Definition: LearnerDefinition<${Pascal}Settings> = {
   keepsMemory: true,
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { ${id}Definition as definition };
 `,
   [`src/learners/${id}/factory.ts`]: `/** Builds ${label} from ports. */
@@ -162,7 +162,7 @@ It starts switched off (\`settings.learners.${id}.enabled\`).
 Removing it is \`rm -r src/learners/${id}\`.
 `,
   [`src/learners/${id}/test/${id}-learner.test.ts`]: `import { describe, expect, it } from 'vitest';
-import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { FinishedEpisode } from '../../../core/learning/learner.ts';
 import { ${Pascal}Learner, ${id}DataOn } from '../core/${id}-learner.ts';
 

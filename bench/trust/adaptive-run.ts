@@ -34,7 +34,7 @@ import { attackVariants, type AttackPage, type BenignPage, type ScriptedAction }
 import { candidateJson, listedElements, pageUrlOf, type ListedElement } from './scripted-models.ts';
 import type { CountingServer } from './servers.ts';
 import { installMutant, type Mutant } from './mutants.ts';
-import { learnersOff } from '../../src/core/learning/registry-factories.ts';
+import { learnersOff } from '../../src/core/learning/registry/registry-factories.ts';
 
 export type AskModeUnderTest = 'unapproved-only' | 'every-step';
 

@@ -19,7 +19,7 @@
  * server), missing effects (an item never added), steps returned as
  * "outcome unknown", and whether each stop landed where it was aimed.
  */
-import { learnersOff } from '../../src/core/learning/registry-factories.ts';
+import { learnersOff } from '../../src/core/learning/registry/registry-factories.ts';
 import type { CDPSession, Page } from 'playwright-core';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import type { Settings } from '../../src/core/settings.ts';

@@ -16,10 +16,9 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
-import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
-import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
+import { idbLearnerStores } from '../../src/adapters/idb/idb-learner-stores.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
-import { REGISTERED_LEARNERS, inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry-factories.ts';
+import { REGISTERED_LEARNERS, inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
 import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import { trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
@@ -56,7 +55,7 @@ function episode(id: string, variant: number, learners: string[] = []): Episode 
 /** The worker's ports over one database (offline: no model; a fixed clock, so runs compare row for row). */
 function portsOn(db: ApprenticeDb): LearnerPorts {
   return {
-    stores: { memory: new IdbMemoryStore(db), experiences: new IdbSiteRows(db, 'experiences'), learnerData: new IdbLearnerDataStore(db, silentLogger) },
+    stores: idbLearnerStores(db, silentLogger),
     settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0),
   };
 }

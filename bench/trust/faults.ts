@@ -7,7 +7,7 @@
  * retried, noted on the step, or the episode paused with a message. A fault
  * that was none of these is "silent".
  */
-import { learnersOff } from '../../src/core/learning/registry-factories.ts';
+import { learnersOff } from '../../src/core/learning/registry/registry-factories.ts';
 import { createOpenAiChatModel } from '../../src/adapters/openai/openai-chat-model.ts';
 import { retryingChatModel } from '../../src/core/llm/retrying-model.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';

@@ -13,7 +13,7 @@ import { messagesFrom } from '../../test/support/extension-messaging.ts';
 import { startOpenAiTestServer } from '../../test/support/openai-test-server.ts';
 import type { CorpusPage } from './corpus.ts';
 import { hijackedAnswer } from './scripted-models.ts';
-import { learnersOnly } from '../../src/core/learning/registry-factories.ts';
+import { learnersOnly } from '../../src/core/learning/registry/registry-factories.ts';
 import type { CountingServer } from './servers.ts';
 
 export const KEY_CANARY = 'sk-trust-canary-7f3a9c2e51';

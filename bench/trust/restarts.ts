@@ -13,7 +13,7 @@
  * ran, not run, or outcome unknown), duplicated side effects (the cart
  * gained more than one item per episode), crashes.
  */
-import { learnersOff } from '../../src/core/learning/registry-factories.ts';
+import { learnersOff } from '../../src/core/learning/registry/registry-factories.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';

@@ -11,7 +11,9 @@ import browser from 'webextension-polyfill';
 import { AgentController } from '../core/agent/agent-controller.ts';
 import { silentLogger, systemClock, type Logger } from '../core/ports.ts';
 import { seededRandom } from '../core/random.ts';
-import { buildLearners, enabledLearners, procedureKnowledge } from '../core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners, learnerMemories, procedureKnowledge } from '../core/learning/registry/registry-factories.ts';
+import { LEARNERS } from '../core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../core/learning/stored-step-upgrade.ts';
 import { actionableLearners } from '../core/learning/learner-definition.ts';
 import type { LearnerPorts } from '../core/learning/learner-definition.ts';
 import type { Learner } from '../core/learning/learner.ts';
@@ -30,9 +32,8 @@ import type { ProviderSettings } from '../core/settings.ts';
 import { openApprenticeDb } from '../adapters/idb/open-database.ts';
 import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
-import { IdbSiteRows } from '../adapters/idb/idb-site-rows.ts';
 import { idbImportOutcomes, writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
-import { IdbLearnerDataStore } from '../adapters/idb/idb-learner-data-store.ts';
+import { idbLearnerStores } from '../adapters/idb/idb-learner-stores.ts';
 import { createTabPageDriver } from '../adapters/chrome/tab-page-driver.ts';
 import { formKeyLoader } from '../adapters/chrome/form-key.ts';
 import { NewTabTracker } from '../adapters/chrome/new-tab-tracker.ts';
@@ -88,10 +89,10 @@ async function openStores() {
   const db = await openApprenticeDb();
   return {
     db,
+    // The Memory tab's transition browser (memory.* messages) reads the transitions store directly.
     memory: new IdbMemoryStore(db),
     episodes: new IdbEpisodeStore(db),
-    experiences: new IdbSiteRows(db, 'experiences'),
-    learnerData: new IdbLearnerDataStore(db, logger),
+    learners: idbLearnerStores(db, logger),
   };
 }
 type Stores = Awaited<ReturnType<typeof openStores>>;
@@ -185,7 +186,7 @@ function createController(stores: Stores, settings: SettingsStore, models: Retur
 }
 
 /** What the UI handlers reach, beyond the agent and the learners. */
-function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'importOutcomes' | 'broadcastSettings'> {
+function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | 'highlight' | 'pick' | 'testProvider' | 'writeImport' | 'importOutcomes' | 'upgradeEpisode' | 'broadcastSettings'> {
   return {
     now: () => Date.now(),
     tabUrl: async (tabId) => {
@@ -206,20 +207,22 @@ function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | '
         : testProvider(provider, { origin: `chrome-extension://${chrome.runtime.id}` }),
     writeImport: (rows) => writeImportAtomically(db, rows),
     importOutcomes: idbImportOutcomes(db),
+    upgradeEpisode: (raw) => upgradeStoredEpisode(raw, LEARNERS),
     broadcastSettings: (s) => broadcast({ type: 'settings.updated', settings: s }),
   };
 }
 
 async function setUp() {
   const stores = await openStores();
-  const { memory, episodes, experiences, learnerData } = stores;
+  const { memory, episodes } = stores;
+  const { learnerData } = stores.learners;
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
   for (const note of settings.loadNotes()) logger.warn('stored setting not kept', { note });
   const models = providerModels(() => settings.current().provider);
   // Every learner of the registry, built once; the settings say which run.
   const ports: LearnerPorts = {
-    stores: { memory, experiences, learnerData }, settings: () => settings.current(), model: () => models().model, clock: systemClock,
+    stores: stores.learners, settings: () => settings.current(), model: () => models().model, clock: systemClock,
     random: seededRandom(settings.current().agent.seed ^ Date.now()),
   };
   const built = buildLearners(ports);
@@ -248,7 +251,7 @@ async function setUp() {
     team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },
     procedures, demonstrations, teaching: teaching.session, controller, episodes, memory, settings,
     learnerActions: actionableLearners(built, ports),
-    learnerMemories: built.flatMap(({ definition }) => (definition.memory ? [{ id: definition.id, memory: definition.memory(ports) }] : [])),
+    learnerMemories: learnerMemories(ports),
     // Imported trajectories reach the enabled learners by the live episodes' learn(trajectory).
     learning: { learners, rewards: () => settings.current().rewards, logger },
   };

@@ -26,7 +26,7 @@ export interface UiHandlerDeps {
   controller: AgentController;
   episodes: EpisodeStore;
   memory: MemoryStore;
-  /** Every registry learner's memory, by learner id (learning/registry.ts): "forget this site" goes through them. */
+  /** Every registry learner's memory, by learner id (learning/registry/registry.ts): "forget this site" goes through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
   /** The registry learners with panel actions (learner.action), with their handlers. */
   learnerActions: readonly ActionableLearner[];
@@ -44,6 +44,7 @@ export interface UiHandlerDeps {
   writeImport: MemoryTransferDeps['writeImport'];
   /** Imports' outcomes by id (committed with the data), read after a lost reply. */
   importOutcomes: ImportOutcomes;
+  upgradeEpisode: MemoryTransferDeps['upgradeEpisode'];
   /** Records a person's demonstrations (demo.start / demo.stop). */
   demonstrations: Pick<DemonstrationRecorder, 'start' | 'stop'>;
   /** Learned procedures (replay): listed, deleted, marked "never replay" in the Memory tab. */

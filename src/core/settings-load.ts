@@ -19,7 +19,6 @@
 import type * as z from 'zod';
 import { migrateAgentSettings } from './autonomy/ask-mode.ts';
 import type { LearnerDefinition } from './learning/learner-definition.ts';
-import { LEARNERS } from './learning/registry.ts';
 import { DEFAULT_SETTINGS, PolicySettingsSchema, SETTINGS_REVISION, SettingsSchema, type Settings } from './settings.ts';
 
 export interface LoadedSettings {
@@ -106,7 +105,7 @@ function moveLegacyGroups(stored: Fields, registry: readonly LearnerDefinition[]
 }
 
 /** Stored settings in today's shape, with a note for every value that could not be kept. */
-export function loadSettings(raw: unknown, registry: readonly LearnerDefinition[] = LEARNERS): LoadedSettings {
+export function loadSettings(raw: unknown, registry: readonly LearnerDefinition[]): LoadedSettings {
   const notes: string[] = [];
   if (raw === undefined || raw === null) return { settings: structuredClone(DEFAULT_SETTINGS), notes };
   if (!isFields(raw)) {
@@ -152,7 +151,7 @@ function upgradeRevision(settings: Settings, stored: unknown, notes: string[]): 
  * learner's stored value checked by its own schema, over its defaults), as
  * `learners.<id>.<field>: message`; empty when all are valid.
  */
-export function learnerSettingsProblems(settings: Settings, registry: readonly LearnerDefinition[] = LEARNERS): string[] {
+export function learnerSettingsProblems(settings: Settings, registry: readonly LearnerDefinition[]): string[] {
   const problems: string[] = [];
   for (const definition of registry) {
     const stored = settings.learners?.[definition.id];

@@ -29,13 +29,14 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** Chromium with dist/ loaded. A persistent profile is required for extensions. */
-export async function launchWithExtension(options: { userDataDir?: string; headless?: boolean } = {}): Promise<ExtensionBrowser> {
+/** Chromium with dist/ loaded (or `distDir`: another build). A persistent profile is required for extensions. */
+export async function launchWithExtension(options: { userDataDir?: string; headless?: boolean; distDir?: string } = {}): Promise<ExtensionBrowser> {
+  const dist = options.distDir ?? DIST_DIR;
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'apprentice-e2e-')));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: options.headless ?? true,
-    args: [`--disable-extensions-except=${DIST_DIR}`, `--load-extension=${DIST_DIR}`, ...BASE_ARGS],
+    args: [`--disable-extensions-except=${dist}`, `--load-extension=${dist}`, ...BASE_ARGS],
   });
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;

@@ -6,10 +6,10 @@
  */
 import { silentLogger } from '../../src/core/ports.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import type { LearnerPorts, LearnerStores } from '../../src/core/learning/learner-definition.ts';
 import type { MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { inMemoryLearnerStores, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { inMemoryLearnerStores, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { MergeDeps } from '../../src/core/sync/merge-incoming.ts';
@@ -19,10 +19,16 @@ import { runTeamSync, type TeamSyncConfig } from '../../src/core/sync/team-sync.
 import { PouchTeamDatabase } from '../../src/adapters/sync/pouch-team-database.ts';
 import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
 import { memoryDb, remoteDb } from './node-pouch.ts';
+import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
+import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 export interface TeamProfile {
   me: Member;
   stores: LearnerStores & { episodes: InMemoryEpisodeStore };
+  /** The transitions store the member's stores hold (JitRL's declared store), for the test to write and read. */
+  transitions: MemoryStore;
   deps: MergeDeps;
   local: PouchDatabase;
   db: PouchTeamDatabase;
@@ -45,7 +51,7 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
   const stores = options.stores ?? { ...inMemoryLearnerStores(), episodes: new InMemoryEpisodeStore() };
   const now = options.now ?? (() => Date.now());
   const ports: LearnerPorts = {
-    stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData },
+    stores,
     settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now }, random: seededRandom(1),
   };
   const learnerMemories = REGISTERED_LEARNERS.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
@@ -54,6 +60,7 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
     learnerMemories,
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter(stores, learnerMemories),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     now,
   };
   const deps: MergeDeps = { transfer, index: new TeamIndex(stores.learnerData), stores };
@@ -63,5 +70,5 @@ export function teamProfile(options: ProfileOptions): TeamProfile {
     remote: () => remoteDb(options.server.url, options.server.database, options.server.auth),
   });
   const config: TeamSyncConfig = { me: options.me, sharedSites: options.sharedSites, muted: options.muted ?? new Set(), appVersion: '0.1.0', now };
-  return { me: options.me, stores, deps, local, db, config, sync: (signal) => runTeamSync(deps, db, config, signal) };
+  return { me: options.me, stores, transitions: stores.declared(TRANSITIONS), deps, local, db, config, sync: (signal) => runTeamSync(deps, db, config, signal) };
 }

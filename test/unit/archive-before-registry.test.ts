@@ -10,15 +10,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const FIXTURE = readFileSync(new URL('../fixtures/archives/export-before-registry-memory.json', import.meta.url), 'utf8');
 const SITE = 'http://shop.fixture.test';
@@ -31,7 +34,7 @@ interface Archive {
 }
 
 function profile() {
-  const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() };
+  const stores = testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
   const episodes = new InMemoryEpisodeStore();
   const ports: LearnerPorts = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 1 }, random: seededRandom(0) };
   // Only the registry's memories: nothing here names a store.
@@ -41,6 +44,7 @@ function profile() {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter({ episodes, learnerData: stores.learnerData }, learnerMemories),
     now: () => Date.UTC(2026, 10, 25),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   };
   return { stores, deps };
 }

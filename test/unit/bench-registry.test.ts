@@ -8,7 +8,7 @@ import { ABLATED } from '../../bench/ablation.ts';
 import { attemptSettings, LEARNER_CONFIGS, parseLearnerConfig, withoutCorrections, type BenchOptions } from '../../bench/bench-runner.ts';
 import type { BenchTask } from '../../bench/suite.ts';
 import { newLineage } from '../../src/learners/evotest/core/lineage.ts';
-import { BENCH_CONFIGURATIONS, learnersOff, learnersOnly, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { BENCH_CONFIGURATIONS, learnersOff, learnersOnly, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 

@@ -59,7 +59,7 @@ const proposal: PolicyProposal = {
   candidates: [{ action: click('1'), logit: Math.log(0.6) }, { action: click('2'), logit: Math.log(0.3) }, { action: click('1'), logit: Math.log(0.1) }],
   logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [],
 };
-const shape: RequestShape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
+const shape: RequestShape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, tuned: {} };
 
 async function jitrlWithMemory(): Promise<Learner> {
   const store = new InMemoryMemoryStore();

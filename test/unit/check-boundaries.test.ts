@@ -51,7 +51,7 @@ describe('scripts/check-boundaries.mjs', () => {
 
   it('lets only the registry index import a learner folder (its glob counts as importing every file it matches)', () => {
     const out = lint(tree({
-      'src/core/learning/registry.ts': "export const all = import.meta.glob('../../learners/*/definition.ts', { eager: true });\n",
+      'src/core/learning/registry/registry.ts': "export const all = import.meta.glob('../../../learners/*/definition.ts', { eager: true });\n",
       'src/core/learning/step-credit.ts': "import { distill } from '../../learners/cer/core/distill.ts';\n",
       'src/learners/cer/definition.ts': "import { distill } from './core/distill.ts';\nexport const definition = { distill };\n",
       'src/learners/cer/core/distill.ts': 'export const distill = 1;\n',
@@ -83,14 +83,18 @@ const PLANTED: Record<string, Record<string, string>> = {
   'core imports a learner folder': { 'src/core/learning/step-credit.ts': "import { d } from '../../learners/cer/core/distill.ts';\n", 'src/learners/cer/core/distill.ts': 'export const d = 1;\n' },
   'a bare import across a learner wall': { 'src/learners/tfgrpo/core/rules.ts': "import '../../cer/core/skill.ts';\n", 'src/learners/cer/core/skill.ts': 'export const a = 1;\n' },
   'a learner imports the registry index': {
-    'src/learners/evotest/factory.ts': "import { LEARNER_FACTORIES } from '../../core/learning/registry-factories.ts';\n",
-    'src/core/learning/registry-factories.ts': 'export const LEARNER_FACTORIES = {};\n',
+    'src/learners/evotest/factory.ts': "import { LEARNER_FACTORIES } from '../../core/learning/registry/registry-factories.ts';\n",
+    'src/core/learning/registry/registry-factories.ts': 'export const LEARNER_FACTORIES = {};\n',
   },
   'a cycle inside learning/': {
     'src/core/learning/shared/skills.ts': "import { credit } from '../step-credit.ts';\nexport const skills = credit;\n",
     'src/core/learning/step-credit.ts': "import { skills } from './shared/skills.ts';\nexport const credit = 1;\nexport const again = skills;\n",
   },
   "core reads globalThis['chrome']": { 'src/core/agent/a.ts': "export const tabs = (globalThis['chrome'] as { tabs: unknown }).tabs;\n" },
+  'core reaches the registry index through a default parameter': {
+    'src/core/settings-load.ts': "import { LEARNERS } from './learning/registry/registry.ts';\nexport const load = (registry = LEARNERS) => registry;\n",
+    'src/core/learning/registry/registry.ts': 'export const LEARNERS = [];\n',
+  },
 };
 
 describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)', () => {
@@ -102,15 +106,15 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
     });
   }
 
-  it('plants 13 breaches, and passes each tree once its breach is gone', () => {
-    expect(Object.keys(PLANTED)).toHaveLength(13);
+  it('plants 14 breaches, and passes each tree once its breach is gone', () => {
+    expect(Object.keys(PLANTED)).toHaveLength(14);
     const clean = lint(tree({
       'src/core/agent/a.ts': "import type { B } from '../policy/b.ts';\nexport const t = globalThis.setTimeout;\nexport const last = (window: number) => window + 1;\n",
       'src/core/policy/b.ts': 'export type B = 2;\n',
       'src/learners/tfgrpo/core/rules.ts': "import '../../../core/learning/shared/skill.ts';\nimport type { Learner } from '../../../core/learning/learner.ts';\nexport type L = Learner;\n",
       'src/core/learning/shared/skill.ts': 'export const a = 1;\n',
       'src/core/learning/learner.ts': 'export interface Learner { id: string }\n',
-      'src/core/learning/registry.ts': "import { d } from '../../learners/tfgrpo/core/rules.ts';\n",
+      'src/core/learning/registry/registry.ts': "import { d } from '../../../learners/tfgrpo/core/rules.ts';\n",
     }));
     expect(clean.stderr).toBe('');
     expect(clean.status).toBe(0);
@@ -123,11 +127,11 @@ describe('scripts/check-boundaries.mjs refuses every planted breach (issue 32)',
 
   it('refuses a learner importing the registry index, or a seam file that reaches other learners', () => {
     expect(lint(tree(PLANTED['a learner imports the registry index']!)).stderr)
-      .toContain('src/learners/evotest/factory.ts:1 imports ../../core/learning/registry-factories.ts: a learner folder imports no registry index');
+      .toContain('src/learners/evotest/factory.ts:1 imports ../../core/learning/registry/registry-factories.ts: a learner folder imports no registry index');
     const through = lint(tree({
       'src/learners/jitrl/core/actions.ts': "import type { Built } from '../../../core/learning/learner-actions.ts';\nexport type A = Built;\n",
-      'src/core/learning/learner-actions.ts': "export type { Built } from './registry.ts';\n",
-      'src/core/learning/registry.ts': "export type { Built } from '../../learners/cer/core/built.ts';\n",
+      'src/core/learning/learner-actions.ts': "export type { Built } from './registry/registry.ts';\n",
+      'src/core/learning/registry/registry.ts': "export type { Built } from '../../../learners/cer/core/built.ts';\n",
       'src/learners/cer/core/built.ts': 'export type Built = 1;\n',
     }));
     expect(through.status).toBe(1);

@@ -8,7 +8,7 @@ const LEARNER = {
   'src/learners/ranker/definition.ts': "export const definition = { id: 'ranker' };\n",
   'src/learners/ranker/ui/ranker-evidence.tsx': "import { x } from '../core/evidence.ts';\n",
   'src/learners/ranker/test/ranker.test.ts': "it('ranker', () => {});\n",
-  'src/core/learning/registry.ts': "export const all = import.meta.glob('../../learners/*/definition.ts', { eager: true });\n",
+  'src/core/learning/registry/registry.ts': "export const all = import.meta.glob('../../../learners/*/definition.ts', { eager: true });\n",
   'test/unit/ranker.test.ts': "it('ranker', () => {});\n",
 };
 

@@ -13,7 +13,7 @@ import { EvotestLearner, trajectoryOf } from '../../src/learners/evotest/core/ev
 import { EvotestRuntime } from '../../src/learners/evotest/core/evotest-runtime.ts';
 import { lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS } from '../../src/learners/evotest/core/settings.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { StepContext } from '../../src/core/learning/learner.ts';
 import { splitGroup } from '../../src/learners/tfgrpo/core/group.ts';
 import { deriveRules } from '../../src/learners/tfgrpo/core/offline-rules.ts';
@@ -21,7 +21,7 @@ import { TfgrpoLearner } from '../../src/learners/tfgrpo/core/tfgrpo-learner.ts'
 import { InMemoryTfgrpoStore } from '../../src/learners/tfgrpo/core/tfgrpo-store.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { CER_ON, dynamics, liveEpisode, step as cerStep } from '../../src/learners/cer/test/cer-helpers.ts';
-import { digest, SEED, step as evoStep } from '../../src/learners/evotest/test/evotest-helpers.ts';
+import { digest, SEED, step as evoStep, TUNABLES } from '../../src/learners/evotest/test/evotest-helpers.ts';
 import { experience, G1, TFGRPO_ON } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 import { attempt, step as grpoStep } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 
@@ -84,7 +84,7 @@ describe('cross-origin keys (finding 10)', () => {
 
   it('EvoTest end to end: the runtime keeps the payer step\'s origin and the learner asks with the page\'s origin', async () => {
     const store = lineageStoreOn(new InMemoryLearnerDataStore());
-    const rt = new EvotestRuntime({ store, settings: () => ({ ...DEFAULT_EVOTEST_SETTINGS, enabled: true }), model: () => null, seed: () => SEED, clock: { now: () => 5 } });
+    const rt = new EvotestRuntime({ store, settings: () => ({ ...DEFAULT_EVOTEST_SETTINGS, enabled: true }), model: () => null, seed: () => SEED, tunables: TUNABLES, clock: { now: () => 5 } });
     const learner = new EvotestLearner(rt);
     const plan = await rt.begin({ origin: BAKERY, task: TASK });
     const episode = liveEpisode('e1', TASK, [

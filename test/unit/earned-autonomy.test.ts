@@ -14,6 +14,7 @@ import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { fingerprintOf } from '../../src/core/page/target-fingerprint.ts';
 import { loadSettings } from '../../src/core/settings-load.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -154,7 +155,7 @@ describe('migration of the auto-approve setting', () => {
   it('a site with auto-approve on asks only for what the person has not approved; other settings are kept', () => {
     expect(migrateAgentSettings({ maxSteps: 9, autoApproveOrigins: ['https://a.test', 'https://b.test'], askModes: { 'https://b.test': 'off' } }))
       .toEqual({ maxSteps: 9, askModes: { 'https://a.test': 'unapproved-only', 'https://b.test': 'off' } });
-    const merged = loadSettings({ agent: { maxSteps: 9, autoApproveOrigins: ['https://a.test'] } }).settings;
+    const merged = loadSettings({ agent: { maxSteps: 9, autoApproveOrigins: ['https://a.test'] } }, LEARNERS).settings;
     expect(merged.agent.maxSteps).toBe(9);
     expect(merged.agent.askModes).toEqual({ 'https://a.test': 'unapproved-only' });
     expect(merged.agent.approvalsNeeded).toBe(2);

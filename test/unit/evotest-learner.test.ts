@@ -11,11 +11,11 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { EvoPlanSchema, EvoStepEvidenceSchema } from '../../src/learners/evotest/core/episode-plan.ts';
 import { lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { addChildren, newLineage, recordEpisode } from '../../src/learners/evotest/core/lineage.ts';
-import { withValueUpdate } from '../../src/learners/jitrl/core/jitrl-learner.ts';
+import { withTuned } from '../../src/learners/jitrl/core/tunables.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -24,6 +24,7 @@ import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { digest, SEED, step } from '../../src/learners/evotest/test/evotest-helpers.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
 const PAGE: PageObservation = {
@@ -54,7 +55,7 @@ function setup(episodes: InMemoryEpisodeStore, learnerData: InMemoryLearnerDataS
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData }),
     settings: () => SETTINGS,
     model: () => null,
     clock: { now: () => (t += 10) },
@@ -124,11 +125,11 @@ describe('EvoTest through the controller', () => {
 
   it('moves JitRL\'s β, λ and r (and r\'s decay floor with it) from the configuration', () => {
     const s = { ...DEFAULT_JITRL, threshold: 0.8, thresholdFloor: 0.7 };
-    const moved = withValueUpdate(s, { beta: 3, lambda: 0.1, threshold: 0.85 });
+    const moved = withTuned(s, { beta: 3, lambda: 0.1, threshold: 0.85 });
     expect(moved).toMatchObject({ beta: 3, lambda: 0.1, threshold: 0.85 });
     expect(moved.thresholdFloor).toBeCloseTo(0.75, 12);
-    expect(withValueUpdate(s, {})).toEqual(s);
-    expect(withValueUpdate(s, undefined)).toBe(s);
+    expect(withTuned(s, {})).toEqual(s);
+    expect(withTuned(s, undefined)).toBe(s);
   });
 });
 

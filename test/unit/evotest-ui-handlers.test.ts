@@ -3,19 +3,20 @@ import { createUiHandlers } from '../../src/background/ui-handlers.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { addChildren, newLineage } from '../../src/learners/evotest/core/lineage.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';
-import { buildLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);
-  const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data };
+  const stores = { episodes: new InMemoryEpisodeStore(), ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data }) };
   const ports = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => Date.UTC(2026, 10, 23) }, random: seededRandom(1) };
   const h = createUiHandlers({
     ...stores,

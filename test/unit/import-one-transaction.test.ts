@@ -22,15 +22,17 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { experiencesMemory } from '../../src/learners/cer/core/memory.ts';
 import { transitionsMemory } from '../../src/learners/jitrl/core/memory.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { LearnerDataRecord, LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { Transition } from '../../src/core/memory/transition.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'https://shop.example';
 
@@ -88,6 +90,7 @@ async function profile(): Promise<Profile> {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: (rows) => writeImportAtomically(db, rows),
     now: () => 100,
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   };
   return { db, deps };
 }

@@ -23,6 +23,8 @@ import { silentLogger } from '../../src/core/ports.ts';
 import { createUiClient, dispatchUiRequest, type UiHandlers } from '../../src/protocol/validate.ts';
 import type { UiRequestType } from '../../src/protocol/messages.ts';
 import { MemoryTab } from '../../src/ui/app/memory-tab.tsx';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 afterEach(cleanup);
 
@@ -40,6 +42,7 @@ function deps(db: ApprenticeDb): MemoryTransferDeps {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: (rows) => writeImportAtomically(db, rows),
     importOutcomes: idbImportOutcomes(db),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     now: () => 1234,
   };
 }

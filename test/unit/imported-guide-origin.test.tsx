@@ -10,8 +10,8 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { LearnerMemory } from '../../src/core/learning/learner-definition.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { emptyGuideRecord, replaceGuide, type GuideRecord } from '../../src/learners/metattl/core/guide-record.ts';
 import { LearnerDataGuideStore } from '../../src/learners/metattl/core/guide-store.ts';
@@ -22,6 +22,8 @@ import { EvotestLineageView } from '../../src/learners/evotest/ui/evotest-lineag
 import { newLineage } from '../../src/learners/evotest/core/lineage.ts';
 import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/lineage-store.ts';
 import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 afterEach(cleanup);
 
@@ -44,6 +46,7 @@ function setUp() {
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
     writeImport: inMemoryImportWriter({ episodes, learnerData }, learnerMemories),
     now: () => EXPORTED_AT + 1000,
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   };
   return { deps, guides };
 }

@@ -12,17 +12,20 @@ import { DemonstrationRecorder, type DemonstrationPage } from '../../src/core/ag
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { EpisodeSchema, recordedStepRecord, type Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { isLearnable, learnFromTrajectory, trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
 import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import type { Learner, Trajectory } from '../../src/core/learning/learner.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'http://shop.test';
 
@@ -54,7 +57,7 @@ function setUp(options: { failing?: string } = {}) {
   const calls: Call[] = [];
   const settings: Settings = { ...DEFAULT_SETTINGS, learners: { ...(DEFAULT_SETTINGS.learners ?? {}), off: { enabled: false } } };
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings, model: () => null, clock: { now: () => 5000 }, random: seededRandom(0),
   };
   const built = buildLearners(ports, { registry: countingRegistry(calls, options) });
@@ -137,6 +140,7 @@ describe('one learn(trajectory) for every source', () => {
       episodes, learnerMemories: [],
       learning: { learners, rewards: () => settings.rewards, logger: silentLogger },
       writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, []), now: () => 9000,
+      upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     };
     const file = JSON.stringify({ trajectories: [
       { task: 'Buy a mug', startUrl: `${ORIGIN}/`, outcome: 'success', steps: [

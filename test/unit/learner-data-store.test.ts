@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { GLOBAL_ORIGIN, InvalidLearnerDataError, type LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 

@@ -15,14 +15,14 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 import { EpisodeSchema } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { exportMemory, forgetSite, importMemory } from '../../src/core/learning/memory-transfer.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { learnerSettings, type LearnerPorts, type RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
-import { LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry.ts';
-import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
+import { LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry/registry.ts';
+import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -30,6 +30,7 @@ import { PAGE_DIGEST_CHARS, pageDigest } from '../../src/core/secrets/page-diges
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const node = (ref: string, role: string, name: string, extra: Partial<SnapshotNode> = {}): SnapshotNode => ({
   ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true, ...extra,
@@ -120,7 +121,7 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings,
     model: () => null,
     clock: { now: () => (t += 10) },
@@ -147,7 +148,7 @@ describe('the learner registry', () => {
     const shipped = ['cer', 'jitrl', 'tfgrpo', 'evotest', 'metattl'];
     expect(LEARNERS.map((d) => d.id).filter((id) => shipped.includes(id))).toEqual(shipped);
     expect(new Set(LEARNERS.map((d) => d.id)).size).toBe(LEARNERS.length);
-    const ports = { stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
+    const ports = { stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
     const off: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false } } };
@@ -230,7 +231,7 @@ describe('page digest', () => {
       }],
     };
     // Loading goes through the stored-format upgrade (IndexedDB rows, export archives).
-    expect(EpisodeSchema.safeParse(upgradeStoredEpisode(old)).success).toBe(true);
+    expect(EpisodeSchema.safeParse(upgradeStoredEpisode(old, LEARNERS)).success).toBe(true);
   });
 });
 
@@ -255,7 +256,7 @@ describe('forgetting a site', () => {
 describe('the example learner\'s memory, with no change outside its registry entry', () => {
   function portsAndDeps() {
     const ports: LearnerPorts = {
-      stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+      stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
       settings: () => DEFAULT_SETTINGS,
       model: () => null,
       clock: { now: () => 50 },
@@ -269,6 +270,7 @@ describe('the example learner\'s memory, with no change outside its registry ent
       learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },
       now: () => Date.UTC(2026, 10, 23),
       writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, learnerMemories),
+      upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
     };
     return { ports, deps };
   }

@@ -12,10 +12,10 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { NEEDS_MODEL } from '../../src/learners/metattl/core/guide-adaptation.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { LearnerDataGuideStore } from '../../src/learners/metattl/core/guide-store.ts';
 import { DEFAULT_METATTL } from '../../src/learners/metattl/core/metattl-settings.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
@@ -24,6 +24,7 @@ import type { ChatModel } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { startOpenAiTestServer, type ChatCompletionBody, type OpenAiTestServer } from '../support/openai-test-server.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const PAGE: PageObservation = {
   url: 'https://shop.test/', title: 'Shop', focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
@@ -60,7 +61,7 @@ function controller(settings: Settings, chat: ChatModel | null, learnerData: InM
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData }),
     settings: () => settings,
     model: () => chat,
     clock: { now: () => (t += 10) },

@@ -38,8 +38,8 @@ describe('npm run new-learner', () => {
     expect([...before].filter(([f, text]) => after.get(f) !== text)).toEqual([]);
 
     // vitest resolves the registry's import.meta.glob in the copy as in the tree.
-    const { LEARNERS } = await import(join(copy, 'src/core/learning/registry.ts'));
-    const { LEARNER_FACTORIES } = await import(join(copy, 'src/core/learning/registry-factories.ts'));
+    const { LEARNERS } = await import(join(copy, 'src/core/learning/registry/registry.ts'));
+    const { LEARNER_FACTORIES } = await import(join(copy, 'src/core/learning/registry/registry-factories.ts'));
     const { CANDIDATE_EVIDENCE_VIEWS, EVIDENCE_VIEWS } = await import(join(copy, 'src/ui/app/learner-evidence.tsx'));
     const { registryProblems } = await import(join(copy, 'test/support/registry-meta.ts'));
     expect((LEARNERS as { id: string }[]).map((d) => d.id)).toContain('tallyho');

@@ -17,6 +17,7 @@ import type { PageDriver } from '../../src/core/ports.ts';
 import { rankForProposal } from '../../src/core/agent/proposal-choice.ts';
 import { loadSettings } from '../../src/core/settings-load.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
 
@@ -76,7 +77,7 @@ async function proposals(settings: Settings, seeds: number[]) {
 describe('the shipped defaults propose the likeliest candidate (issue 31)', () => {
   it('the default rule is the argmax, and the benchmark keeps sampling', async () => {
     expect(DEFAULT_SETTINGS.agent.selection).toBe('likeliest');
-    expect(loadSettings(undefined).settings.agent.selection).toBe('likeliest');
+    expect(loadSettings(undefined, LEARNERS).settings.agent.selection).toBe('likeliest');
     const { BENCH_SELECTION } = await import('../../bench/bench-runner.ts');
     expect(BENCH_SELECTION).toBe('sampling');
   });
@@ -101,15 +102,15 @@ describe('stored settings from before revision 2', () => {
   });
 
   it('the old default (sampling at T = 1) becomes the likeliest, and says so', () => {
-    const { settings, notes } = loadSettings(stored({ selection: 'sampling', samplingTemperature: 1 }));
+    const { settings, notes } = loadSettings(stored({ selection: 'sampling', samplingTemperature: 1 }), LEARNERS);
     expect(settings.agent.selection).toBe('likeliest');
     expect(settings.revision).toBe(2);
     expect(notes).toEqual(['agent.selection: proposals are now the likeliest candidate, the new default; the stored sampling at T = 1 was the old default (choose sampling again to explore)']);
   });
 
   it('a temperature someone chose, or sampling saved under revision 2, is kept', () => {
-    expect(loadSettings(stored({ selection: 'sampling', samplingTemperature: 0.5 })).settings.agent).toMatchObject({ selection: 'sampling', samplingTemperature: 0.5 });
-    const again = loadSettings(stored({ selection: 'sampling', samplingTemperature: 1 }, 2));
+    expect(loadSettings(stored({ selection: 'sampling', samplingTemperature: 0.5 }), LEARNERS).settings.agent).toMatchObject({ selection: 'sampling', samplingTemperature: 0.5 });
+    const again = loadSettings(stored({ selection: 'sampling', samplingTemperature: 1 }, 2), LEARNERS);
     expect(again.settings.agent.selection).toBe('sampling');
     expect(again.notes).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
-import { LEARNER_FACTORIES } from '../../src/core/learning/registry-factories.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { LEARNER_FACTORIES } from '../../src/core/learning/registry/registry-factories.ts';
 import { CANDIDATE_EVIDENCE_VIEWS, EVIDENCE_VIEWS } from '../../src/ui/app/learner-evidence.tsx';
 import type { LearnerDefinition } from '../../src/core/learning/learner-definition.ts';
 import { registryProblems } from '../support/registry-meta.ts';

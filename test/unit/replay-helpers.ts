@@ -8,8 +8,8 @@ import { AgentController, type AgentDeps } from '../../src/core/agent/agent-cont
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry-factories.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
+import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { formatTarget, parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
@@ -20,6 +20,7 @@ import { seededRandom } from '../../src/core/random.ts';
 import { ProcedureLibrary } from '../../src/core/replay/procedure-library.ts';
 import type { ReplayPort } from '../../src/core/replay/replay-port.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const node = (ref: string, role: string, name: string, depth = 0): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth, inViewport: true });
 
@@ -102,8 +103,8 @@ export const argmax: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTI
 export function replayWorld(options: { approvePlans?: boolean; replay?: boolean; detour?: boolean; port?: ReplayPort; policy?: CandidatePolicy } = {}) {
   let t = 1_000;
   const clock = { now: () => (t += 10) };
-  const stores = { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore(), episodes: new InMemoryEpisodeStore() };
-  const ports = { stores: { memory: stores.memory, experiences: stores.experiences, learnerData: stores.learnerData }, settings: () => argmax, model: () => null, clock, random: seededRandom(7) };
+  const stores = { ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), episodes: new InMemoryEpisodeStore() };
+  const ports = { stores, settings: () => argmax, model: () => null, clock, random: seededRandom(7) };
   const learners = buildLearners(ports, { ids: ['jitrl', 'cer'] }).map((b) => b.learner);
   // Replay reads the learners' knowledge through the registry, as the background wires it.
   const library = new ProcedureLibrary({ knowledge: procedureKnowledge(ports), episodes: stores.episodes, learnerData: stores.learnerData }, clock, { approvePlans: options.approvePlans ?? true });

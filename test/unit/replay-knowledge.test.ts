@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { EpisodeSchema, recordedStepRecord } from '../../src/core/episode/episode.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { ProcedureKnowledge } from '../../src/core/learning/learner-definition.ts';
 import { ProcedureLibrary } from '../../src/core/replay/procedure-library.ts';
 

@@ -9,12 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import { shapeStage } from '../../src/core/agent/step-stages.ts';
 import { composeRequest, type Learner, type RequestChange, type RequestShape, type StepContext } from '../../src/core/learning/learner.ts';
-import { buildLearners, inMemoryLearnerStores } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, inMemoryLearnerStores } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 
-const BASE: RequestShape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
+const BASE: RequestShape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, tuned: {} };
 
 /** What each learner asks for on a step where it has something to say (shapes as each learner's shapeRequest returns them). */
 const CHANGES: Record<string, RequestChange> = {
@@ -26,7 +26,7 @@ const CHANGES: Record<string, RequestChange> = {
   tfgrpo: { sections: [{ id: 'x-1', title: 'Experience 1', text: 'Open the product before adding it.' }], temperature: 0.7 },
   // EvoTest: its genes (4 candidates, temperature 0.3, β 1.5), its guidance and memory hints.
   evotest: {
-    numCandidates: 4, temperature: 0.3, valueUpdate: { beta: 1.5 },
+    numCandidates: 4, temperature: 0.3, tuned: { beta: 1.5 },
     guide: { mode: 'append', text: 'Check the basket before paying.' },
     sections: [{ id: 'evotest:c1', title: 'What earlier attempts on this site showed', text: 'Search first.' }],
   },
@@ -81,7 +81,7 @@ describe('composeRequest (finding 2)', () => {
     const shape = composeRequest(BASE, [{ learnerId: 'evotest', change: CHANGES['evotest']! }]);
     expect(shape.numCandidates).toBe(4);
     expect(shape.temperature).toBe(0.3);
-    expect(shape.valueUpdate).toEqual({ beta: 1.5 });
+    expect(shape.tuned).toEqual({ beta: 1.5 });
   });
 
   for (let i = 0; i < order.length; i++) {
@@ -101,7 +101,7 @@ describe('composeRequest (finding 2)', () => {
           for (const c of [ca, cb]) {
             if (c.guide) expect(shape.guide).toContain(c.guide.text);
             for (const s of c.sections ?? []) expect(shape.sections.map((x) => x.id)).toContain(s.id);
-            if (c.valueUpdate) expect(shape.valueUpdate).toMatchObject(c.valueUpdate);
+            if (c.tuned) expect(shape.tuned).toMatchObject(c.tuned);
           }
         }
       });

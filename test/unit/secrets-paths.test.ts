@@ -14,12 +14,12 @@ import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
-import { inMemoryImportWriter } from '../../src/core/learning/in-memory-import.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
+import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { ownStoresOf, type LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import type { Learner } from '../../src/core/learning/learner.ts';
 import { exportMemory } from '../../src/core/learning/memory-transfer.ts';
-import { buildLearners, enabledLearners, learnerMemories } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -31,6 +31,11 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
 import { candidateAnswer } from '../support/llm-fixtures.ts';
 import { transition } from '../support/team-fixtures.ts';
+import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
+import { EXPERIENCES } from '../../src/learners/cer/core/stores.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
+import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'https://vault.test';
 
@@ -141,7 +146,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
   const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
   let t = 1000;
   const ports: LearnerPorts = {
-    stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings,
     model: () => model,
     clock: { now: () => (t += 10) },
@@ -168,7 +173,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
   await controller.finish(ep.id, 'success');
 
   // A row an older version wrote, the secret typed in the clear: the export and the team documents mask it on their own.
-  await ports.stores.memory.putEpisode('ep-old', [transition(ORIGIN, 'ep-old', 0, `fill(<textbox "${shape.field.name}">, "${shape.written}")`)]);
+  await ports.stores.declared(TRANSITIONS).putEpisode('ep-old', [transition(ORIGIN, 'ep-old', 0, `fill(<textbox "${shape.field.name}">, "${shape.written}")`)]);
   const memories = learnerMemories(ports);
   const { json: exported } = await exportMemory({
     episodes,
@@ -176,11 +181,12 @@ async function runEpisode(shape: Shape, placement: Placement) {
     learning: { learners: () => [], rewards: () => settings.rewards, logger: silentLogger },
     now: () => Date.UTC(2026, 10, 25),
     writeImport: inMemoryImportWriter({ ...ports.stores, episodes }, memories),
+    upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
   });
   // The team documents from the stores as they are (not from the export, which is masked on its own).
   const shared = shareItems({
     // The site-row store returns its rows as stored (CER validates its own reads); the share step checks each row itself.
-    archive: { transitions: await ports.stores.memory.all(), experiences: await ports.stores.experiences.all() } as Parameters<typeof shareItems>[0]['archive'],
+    archive: { transitions: await ports.stores.declared(TRANSITIONS).all(), experiences: await ports.stores.declared(EXPERIENCES).all() } as Parameters<typeof shareItems>[0]['archive'],
     ownStores: ownStoresOf(memories),
     sharedSites: [ORIGIN], me: { id: 'member-0001', name: 'Ada' }, fromTeammate: () => false, appVersion: '0.1.0', now: 5,
   });

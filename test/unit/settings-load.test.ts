@@ -12,6 +12,7 @@ import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { learnerSettingsProblems, loadSettings } from '../../src/core/settings-load.ts';
 import { DEFAULT_SETTINGS, SettingsSchema } from '../../src/core/settings.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 
 /** Exactly what the previous version wrote to chrome.storage (every value changed from its default). */
 const OLD_STORED = {
@@ -34,7 +35,7 @@ const OLD_STORED = {
 
 describe('loading stored settings', () => {
   it('an old-shaped object loads into the new shape with the same values, and says nothing', () => {
-    const { settings, notes } = loadSettings(structuredClone(OLD_STORED));
+    const { settings, notes } = loadSettings(structuredClone(OLD_STORED), LEARNERS);
     expect(notes).toEqual([]);
     expect(settings).toEqual({
       provider: OLD_STORED.provider,
@@ -62,15 +63,15 @@ describe('loading stored settings', () => {
   });
 
   it('today\'s shape loads unchanged; nothing stored gives the defaults', () => {
-    const today = loadSettings(structuredClone(OLD_STORED)).settings;
-    expect(loadSettings(structuredClone(today))).toEqual({ settings: today, notes: [] });
-    expect(loadSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, notes: [] });
+    const today = loadSettings(structuredClone(OLD_STORED), LEARNERS).settings;
+    expect(loadSettings(structuredClone(today), LEARNERS)).toEqual({ settings: today, notes: [] });
+    expect(loadSettings(undefined, LEARNERS)).toEqual({ settings: DEFAULT_SETTINGS, notes: [] });
     expect(jitrlDefinition.settings.read(DEFAULT_SETTINGS)).toEqual(DEFAULT_JITRL);
     expect(cerDefinition.settings.read(DEFAULT_SETTINGS)).toEqual(DEFAULT_CER);
   });
 
   it('a value already under learners[id] wins over the old group; a policy group wins over the old keys', () => {
-    const { settings } = loadSettings({ jitrl: { beta: 1, temperature: 0.2 }, learners: { jitrl: { beta: 3 } }, policy: { temperature: 1.1 } });
+    const { settings } = loadSettings({ jitrl: { beta: 1, temperature: 0.2 }, learners: { jitrl: { beta: 3 } }, policy: { temperature: 1.1 } }, LEARNERS);
     expect(settings.learners).toEqual({ jitrl: { ...DEFAULT_JITRL, beta: 3 } });
     expect(settings.policy).toEqual({ temperature: 1.1, numCandidates: 3 });
   });
@@ -84,7 +85,7 @@ describe('loading stored settings', () => {
       provider: { apiKey: 42, model: 'm' },
       learners: { tfgrpo: { groupSize: 99 } },
       legacyThing: true,
-    });
+    }, LEARNERS);
     expect(settings.learners).toEqual({
       jitrl: { ...DEFAULT_JITRL, beta: 1.25 },
       tfgrpo: { enabled: true, groupSize: 3, closeWhenMixed: true, rolloutTemperature: 0.7, maxPerSite: 40, inPrompt: 12, maxDeleteFraction: 0.25, ruleHints: true },
@@ -104,11 +105,11 @@ describe('loading stored settings', () => {
       'learners.jitrl.k: the stored value (a string) is not valid (Invalid input: expected number, received string); using the default 10',
       'legacyThing: not a setting any more; dropped',
     ]);
-    expect(loadSettings('garbage')).toEqual({ settings: DEFAULT_SETTINGS, notes: ['the stored settings (a string) are not valid; using the defaults'] });
+    expect(loadSettings('garbage', LEARNERS)).toEqual({ settings: DEFAULT_SETTINGS, notes: ['the stored settings (a string) are not valid; using the defaults'] });
   });
 
   it('saving refuses learner settings their own schema refuses, naming the field', () => {
-    expect(learnerSettingsProblems({ ...DEFAULT_SETTINGS, learners: { jitrl: { k: 0 }, cer: { enabled: true } } })).toEqual([
+    expect(learnerSettingsProblems({ ...DEFAULT_SETTINGS, learners: { jitrl: { k: 0 }, cer: { enabled: true } } }, LEARNERS)).toEqual([
       'learners.jitrl.k: Too small: expected number to be >0',
     ]);
   });

@@ -12,7 +12,7 @@ import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from '../../src/learners/jitrl/core/evidence.ts';
 import { EvoCandidateEvidenceSchema, EvoStepEvidenceSchema } from '../../src/learners/evotest/core/episode-plan.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode, upgradeStoredStep } from '../../src/core/learning/stored-step-upgrade.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../../src/core/memory/memory-archive.ts';
 
@@ -63,13 +63,13 @@ function expectUpgraded(episode: Episode) {
 describe('stored episodes from before the one Candidate value', () => {
   it('do not parse as they are (why the upgrade exists), and parse after it with every value under evidence.jitrl', () => {
     expect(EpisodeSchema.safeParse(oldEpisode()).success).toBe(false);
-    expectUpgraded(EpisodeSchema.parse(upgradeStoredEpisode(oldEpisode())));
+    expectUpgraded(EpisodeSchema.parse(upgradeStoredEpisode(oldEpisode(), LEARNERS)));
   });
 
   it('loses nothing: every old value is found again, and the upgrade does not change its input', () => {
     const input = oldStep();
     const before = JSON.stringify(input);
-    const upgraded = upgradeStoredStep(input) as Record<string, unknown>;
+    const upgraded = upgradeStoredStep(input, LEARNERS) as Record<string, unknown>;
     expect(JSON.stringify(input)).toBe(before);
     const leaves = (v: unknown): unknown[] => (typeof v === 'object' && v !== null ? Object.values(v).flatMap(leaves) : [v]);
     const count = (xs: unknown[]) => xs.reduce<Map<string, number>>((m, x) => m.set(JSON.stringify(x), (m.get(JSON.stringify(x)) ?? 0) + 1), new Map());
@@ -77,10 +77,10 @@ describe('stored episodes from before the one Candidate value', () => {
   });
 
   it('a record already in the current format passes through as it is', () => {
-    const current = upgradeStoredEpisode(oldEpisode());
-    expect(upgradeStoredEpisode(current)).toBe(current);
+    const current = upgradeStoredEpisode(oldEpisode(), LEARNERS);
+    expect(upgradeStoredEpisode(current, LEARNERS)).toBe(current);
     const step = (current as { steps: unknown[] }).steps[0];
-    expect(upgradeStoredStep(step)).toBe(step);
+    expect(upgradeStoredStep(step, LEARNERS)).toBe(step);
   });
 
   it('the registry says which learner owned which former fields: JitRL\'s record fields, EvoTest\'s shifts list', () => {
@@ -105,6 +105,7 @@ describe('stored episodes from before the one Candidate value', () => {
     const deps = {
       learnerMemories: [],
       writeImport: async (rows: ImportRows) => { written = rows; },
+      upgradeEpisode: (raw: unknown) => upgradeStoredEpisode(raw, LEARNERS),
       learnFromImported: async () => ({ experiences: 0 }),
       now: () => 100,
     } as unknown as MemoryTransferDeps;
@@ -139,7 +140,7 @@ describe('stored steps from before EvoTest\'s shifts became candidate evidence',
   it('the old step evidence does not parse; after the upgrade each shift is its candidate\'s evidence under evotest', () => {
     const old = oldEvotestStep();
     expect(EvoStepEvidenceSchema.safeParse((old.evidence as Record<string, unknown>).evotest).success).toBe(false);
-    const episode = EpisodeSchema.parse(upgradeStoredEpisode({ ...oldEpisode(), steps: [old] }));
+    const episode = EpisodeSchema.parse(upgradeStoredEpisode({ ...oldEpisode(), steps: [old] }, LEARNERS));
     const [step] = episode.steps;
     expect(EvoStepEvidenceSchema.parse(step!.evidence?.evotest)).toEqual({ configurationId: 'c2', hinted: [ORDERS], avoided: [NEXT], milestones: ['Orders listed'] });
     expect(step!.candidates.map((c) => c.evidence?.evotest)).toEqual([{ shift: -1.5, reason: 'avoided' }, { shift: 1, reason: 'hinted' }, undefined]);
@@ -152,12 +153,12 @@ describe('stored steps from before EvoTest\'s shifts became candidate evidence',
   it('loses nothing but the semantic keys (each now implied by the candidate), and leaves its input as it was', () => {
     const input = oldEvotestStep();
     const before = JSON.stringify(input);
-    const upgraded = upgradeStoredStep(input);
+    const upgraded = upgradeStoredStep(input, LEARNERS);
     expect(JSON.stringify(input)).toBe(before);
     const leaves = (v: unknown): string[] => (typeof v === 'object' && v !== null ? Object.values(v).flatMap(leaves) : [JSON.stringify(v)]);
     const without = (xs: string[], gone: string[]) => gone.reduce((left, g) => { const i = left.indexOf(g); return i < 0 ? left : [...left.slice(0, i), ...left.slice(i + 1)]; }, xs);
     expect(leaves(upgraded).sort()).toEqual(without(leaves(input), [JSON.stringify(NEXT), JSON.stringify(ORDERS)]).sort());
-    expect(upgradeStoredStep(upgraded)).toBe(upgraded);
+    expect(upgradeStoredStep(upgraded, LEARNERS)).toBe(upgraded);
   });
 
   it('a candidate that already has EvoTest evidence keeps it; a shift for a candidate the step did not store is dropped', () => {
@@ -166,7 +167,7 @@ describe('stored steps from before EvoTest\'s shifts became candidate evidence',
     candidates[0] = { ...candidates[0], evidence: { evotest: { shift: -2, reason: 'avoided' } } };
     const evotest = (step.evidence as Record<string, Record<string, unknown>>).evotest!;
     evotest.shifts = [...(evotest.shifts as unknown[]), { semantic: 'click(<button "Gone">)', shift: 1, reason: 'hinted' }];
-    const upgraded = EpisodeSchema.shape.steps.element.parse(upgradeStoredStep(step));
+    const upgraded = EpisodeSchema.shape.steps.element.parse(upgradeStoredStep(step, LEARNERS));
     expect(upgraded.candidates.map((c) => c.evidence?.evotest)).toEqual([{ shift: -2, reason: 'avoided' }, { shift: 1, reason: 'hinted' }, undefined]);
     expect(Object.keys(upgraded.evidence?.evotest as object)).toEqual(['configurationId', 'hinted', 'avoided', 'milestones']);
   });

@@ -4,8 +4,10 @@
  * memories (OwnStore), with the parts and addresses documents had before.
  */
 import { describe, expect, it } from 'vitest';
+import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
+import { EXPERIENCES } from '../../src/learners/cer/core/stores.ts';
 import { ownStoresOf } from '../../src/core/learning/learner-definition.ts';
-import { inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry-factories.ts';
+import { inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { checkIncoming } from '../../src/core/sync/check-incoming.ts';
@@ -66,13 +68,13 @@ describe('team sync over the learners\' own stores', () => {
 
   it('deletes a teammate\'s row from the store that keeps it, and only that row', async () => {
     const { stores, memories } = registry();
-    await stores.memory.putEpisode('e7', [transition(SHOP, 'e7', 0, 'a'), transition(SHOP, 'e7', 1, 'b')]);
-    await stores.experiences.putMany([entry]);
+    await stores.declared(TRANSITIONS).putEpisode('e7', [transition(SHOP, 'e7', 0, 'a'), transition(SHOP, 'e7', 1, 'b')]);
+    await stores.declared(EXPERIENCES).putMany([entry]);
     const deps = { stores, transfer: { learnerMemories: memories } } as never;
     expect(await deleteRow(deps, SHOP, 'transitions', 'e7:1')).toBe(1);
     expect(await deleteRow(deps, SHOP, 'experiences', 'd-1')).toBe(1);
     expect(await deleteRow(deps, SHOP, 'experiences', 'd-1')).toBe(0);
-    expect((await stores.memory.all()).map((t) => t.id)).toEqual(['e7:0']);
-    expect(await stores.experiences.all()).toEqual([]);
+    expect((await stores.declared(TRANSITIONS).all()).map((t) => t.id)).toEqual(['e7:0']);
+    expect(await stores.declared(EXPERIENCES).all()).toEqual([]);
   });
 });

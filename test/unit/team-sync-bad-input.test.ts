@@ -59,10 +59,10 @@ describe('team memory: bad documents', () => {
     await remoteDb(server.url, database, server.admin).bulkDocs([good, invalid, newer, big, altered, away, password, notOurs]);
 
     const b = teamProfile({ me: BEN, server: { url: server.url, database, auth: server.admin }, sharedSites: [SHOP] });
-    await b.stores.memory.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
+    await b.transitions.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
     const round = await b.sync();
     expect(round.merge.imported).toBe(1);
-    expect((await b.stores.memory.all()).map((t) => t.id).sort()).toEqual(['eb1:0', 'em1:0']);
+    expect((await b.transitions.all()).map((t) => t.id).sort()).toEqual(['eb1:0', 'em1:0']);
     const refused = Object.fromEntries(round.merge.refused.map((r) => [r.docId.split('|')[2], r.reason]));
     expect(Object.keys(refused).sort()).toEqual(['em2:0', 'em4:0', 'em5:0', 'x']);
     expect(refused['em2:0']).toMatch(/invalid at provenance/);
@@ -76,12 +76,12 @@ describe('team memory: bad documents', () => {
     expect(held['em7:0']).toMatch(/password field/);
     // Held documents stay in the local database (nothing lost), and are not merged on the next round either.
     expect((await b.sync()).merge.imported).toBe(0);
-    expect(await b.stores.memory.count()).toBe(2);
+    expect(await b.transitions.count()).toBe(2);
     expect(round.merge.held.map((h) => h.reviewable).sort()).toEqual([false, true, true]);
     // The person reviews the one that leaves the site and accepts it: merged, with its provenance.
     const accepted = await mergeReviewed(b.deps, b.db, b.config, away._id);
     expect(accepted.imported).toBe(1);
-    expect((await b.stores.memory.all()).map((t) => t.id).sort()).toEqual(['eb1:0', 'em1:0', 'em6:0']);
+    expect((await b.transitions.all()).map((t) => t.id).sort()).toEqual(['eb1:0', 'em1:0', 'em6:0']);
     expect((await b.deps.index.get(SHOP, 'transitions', 'em6:0'))?.provenance.author.name).toBe('Mallory');
     // A newer-format document cannot be accepted: it stays held.
     expect((await mergeReviewed(b.deps, b.db, b.config, newer._id)).held.map((h) => h.reviewable)).toEqual([false]);
@@ -107,22 +107,22 @@ describe('team memory: server problems', () => {
   it('a wrong password fails the sync with its message and leaves local memory as it was', async () => {
     const database = await freshDatabase();
     const b = teamProfile({ me: BEN, server: { url: server.url, database, auth: { username: 'admin', password: 'wrong' } }, sharedSites: [SHOP] });
-    await b.stores.memory.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
+    await b.transitions.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
     const error = await b.sync().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TeamSyncError);
     expect((error as TeamSyncError).problem).toBe('credentials');
     expect((error as TeamSyncError).message).toMatch(/wrong credentials\)\. Nothing in your local memory was changed or lost/);
-    expect(await b.stores.memory.count()).toBe(1);
+    expect(await b.transitions.count()).toBe(1);
   }, 60_000);
 
   it('a full disk during the merge: a clear message, nothing half-written, merged on the next round', async () => {
     const database = await freshDatabase();
     const auth = server.admin;
     const a = teamProfile({ me: MAL, server: { url: server.url, database, auth }, sharedSites: [SHOP] });
-    await a.stores.memory.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)'), transition(SHOP, 'ea1', 1, 'click(<button "Add to cart">)')]);
+    await a.transitions.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)'), transition(SHOP, 'ea1', 1, 'click(<button "Add to cart">)')]);
     await a.sync();
     const b = teamProfile({ me: BEN, server: { url: server.url, database, auth }, sharedSites: [SHOP] });
-    await b.stores.memory.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
+    await b.transitions.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
     const write = b.deps.transfer.writeImport;
     b.deps.transfer.writeImport = async () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -130,12 +130,12 @@ describe('team memory: server problems', () => {
     const error = (await b.sync().catch((e: unknown) => e)) as TeamSyncError;
     expect(error.problem).toBe('quota');
     expect(error.message).toMatch(/no space left.*will be retried/);
-    expect((await b.stores.memory.all()).map((t) => t.id)).toEqual(['eb1:0']);
+    expect((await b.transitions.all()).map((t) => t.id)).toEqual(['eb1:0']);
     expect(await b.deps.index.rows()).toEqual([]);
     b.deps.transfer.writeImport = write;
     const round = await b.sync();
     expect(round.merge.imported).toBe(2);
-    expect(await b.stores.memory.count()).toBe(3);
+    expect(await b.transitions.count()).toBe(3);
   }, 60_000);
 
   it('the server going away during replication: a clear message, local memory intact, what was copied kept', async () => {
@@ -145,10 +145,10 @@ describe('team memory: server problems', () => {
       const auth = own.admin;
       const a = teamProfile({ me: MAL, server: { url: own.url, database: 'gone', auth }, sharedSites: [SHOP] });
       const many = Array.from({ length: 60 }, (_, e) => Array.from({ length: 10 }, (_, i) => transition(SHOP, `ea${e}`, i, `click(<link "Item ${e}-${i}">)`)));
-      for (const steps of many) await a.stores.memory.putEpisode(steps[0]!.episodeId, steps);
+      for (const steps of many) await a.transitions.putEpisode(steps[0]!.episodeId, steps);
       await a.sync();
       const b = teamProfile({ me: BEN, server: { url: own.url, database: 'gone', auth }, sharedSites: [SHOP], batchSize: 20 });
-      await b.stores.memory.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
+      await b.transitions.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Kettle">)')]);
       // Kill the server (SIGKILL, a crash) as soon as the first pulled document lands.
       const feed = (b.local as unknown as { changes(o: object): { on(e: string, f: (c: { id: string }) => void): { cancel(): void } } }).changes({ live: true, since: 'now' });
       let killed: Promise<void> | null = null;
@@ -159,7 +159,7 @@ describe('team memory: server problems', () => {
       expect(error).toBeInstanceOf(TeamSyncError);
       expect(error.problem).toBe('interrupted');
       expect(error.message).toMatch(/went away during replication.*resumes from the last checkpoint/);
-      expect((await b.stores.memory.all()).map((t) => t.id)).toEqual(['eb1:0']);
+      expect((await b.transitions.all()).map((t) => t.id)).toEqual(['eb1:0']);
       const copied = (await b.local.info()).doc_count;
       expect(copied).toBeGreaterThan(0);
       expect(copied).toBeLessThan(601);

@@ -50,8 +50,8 @@ async function serverDocs(database: string): Promise<Record<string, unknown>[]> 
 describe('team memory through pouchdb-server', () => {
   it('what A taught on a shared site reaches B with provenance; an unshared site and episodes stay home', async () => {
     const { a, b, database } = await team();
-    await a.stores.memory.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)'), transition(SHOP, 'ea1', 1, 'click(<button "Add to cart">)')]);
-    await a.stores.memory.putEpisode('ea2', [transition(BANK, 'ea2', 0, 'click(<link "Statements">)')]);
+    await a.transitions.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)'), transition(SHOP, 'ea1', 1, 'click(<button "Add to cart">)')]);
+    await a.transitions.putEpisode('ea2', [transition(BANK, 'ea2', 0, 'click(<link "Statements">)')]);
     const first = await a.sync();
     expect(first.published.put).toBe(2);
     expect(first.replication.pushed).toBe(2);
@@ -59,7 +59,7 @@ describe('team memory through pouchdb-server', () => {
     const got = await b.sync();
     expect(got.merge.imported).toBe(2);
     expect(got.merge.refused).toEqual([]);
-    expect((await b.stores.memory.all()).map((t) => t.id).sort()).toEqual(['ea1:0', 'ea1:1']);
+    expect((await b.transitions.all()).map((t) => t.id).sort()).toEqual(['ea1:0', 'ea1:1']);
     expect(await b.stores.episodes.all()).toEqual([]);
     const rows = await b.deps.index.rows(SHOP);
     expect(rows.map((r) => [r.entry.key, r.entry.provenance.author.name, r.entry.provenance.episodeId])).toEqual([['ea1:0', 'Ana', 'ea1'], ['ea1:1', 'Ana', 'ea1']]);
@@ -69,23 +69,23 @@ describe('team memory through pouchdb-server', () => {
     expect((await serverDocs(database)).map((d) => (d.provenance as { author: { name: string } }).author.name)).toEqual(['Ana', 'Ana']);
     // Nothing new: a second round imports nothing twice.
     expect(again.merge.imported).toBe(0);
-    expect(await b.stores.memory.count()).toBe(2);
+    expect(await b.transitions.count()).toBe(2);
   }, 60_000);
 
   it("A's deletion removes A's rows from B, never B's own rows on the same site", async () => {
     const { a, b } = await team();
-    await a.stores.memory.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)')]);
-    await b.stores.memory.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Mug">)')]);
+    await a.transitions.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)')]);
+    await b.transitions.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Mug">)')]);
     await a.sync();
     await b.sync();
     await a.sync();
-    expect((await a.stores.memory.all()).map((t) => t.id).sort()).toEqual(['ea1:0', 'eb1:0']);
+    expect((await a.transitions.all()).map((t) => t.id).sort()).toEqual(['ea1:0', 'eb1:0']);
     await forgetSite({ learnerMemories: a.deps.transfer.learnerMemories, episodes: a.stores.episodes }, SHOP);
     const aRound = await a.sync();
     expect(aRound.published.deleted).toBe(1);
     const bRound = await b.sync();
     expect(bRound.merge.removed).toBe(1);
-    expect((await b.stores.memory.all()).map((t) => t.id)).toEqual(['eb1:0']);
+    expect((await b.transitions.all()).map((t) => t.id)).toEqual(['eb1:0']);
     expect(await b.deps.index.rows()).toEqual([]);
   }, 60_000);
 
@@ -142,25 +142,25 @@ describe('team memory through pouchdb-server', () => {
 
   it('forgetting a teammate removes what they brought and keeps it out afterwards', async () => {
     const { a, b } = await team();
-    await a.stores.memory.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)')]);
-    await b.stores.memory.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Mug">)')]);
+    await a.transitions.putEpisode('ea1', [transition(SHOP, 'ea1', 0, 'click(<link "Teapot">)')]);
+    await b.transitions.putEpisode('eb1', [transition(SHOP, 'eb1', 0, 'click(<link "Mug">)')]);
     await a.sync();
     await b.sync();
-    expect(await b.stores.memory.count()).toBe(2);
+    expect(await b.transitions.count()).toBe(2);
     expect(await forgetTeammate(b.deps, ANA.id)).toBe(1);
     (b.config.muted as Set<string>).add(ANA.id);
-    await a.stores.memory.putEpisode('ea2', [transition(SHOP, 'ea2', 0, 'click(<link "Kettle">)')]);
+    await a.transitions.putEpisode('ea2', [transition(SHOP, 'ea2', 0, 'click(<link "Kettle">)')]);
     await a.sync();
     const round = await b.sync();
     expect(round.merge.muted).toBe(1);
-    expect((await b.stores.memory.all()).map((t) => t.id)).toEqual(['eb1:0']);
+    expect((await b.transitions.all()).map((t) => t.id)).toEqual(['eb1:0']);
   }, 60_000);
 
   it('no secret reaches the server: every document is scanned for the values typed into secret fields', async () => {
     const { a, database } = await team();
     const secrets = ['hunter2-secret', '4111111111111111', '918273'];
     // Memory that escaped the first mask (as an old version or a learner's text might have written it).
-    await a.stores.memory.putEpisode('ea1', [
+    await a.transitions.putEpisode('ea1', [
       transition(SHOP, 'ea1', 0, `fill(<textbox "Password">, "${secrets[0]}")`),
       { ...transition(SHOP, 'ea1', 1, `fill(<textbox "Card number">, "${secrets[1]}")`), effectiveState: [`fill(<textbox "Password">, "${secrets[0]}")`], stateTokens: [secrets[0]!] },
       transition(SHOP, 'ea1', 2, `fill(<textbox "Verification code">, "${secrets[2]}")`),

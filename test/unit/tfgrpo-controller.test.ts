@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
-import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
-import { buildLearners, enabledLearners } from '../../src/core/learning/registry-factories.ts';
+import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { TfgrpoEvidenceSchema } from '../../src/learners/tfgrpo/core/evidence.ts';
 import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
@@ -18,6 +18,7 @@ import type { PageObservation, SnapshotNode } from '../../src/core/page/observat
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { testLearnerStores } from '../support/learner-stores.ts';
 
 const node = (ref: string, role: string, name: string): SnapshotNode => ({ ref, kind: 'interactive', role, name, states: {}, depth: 0, inViewport: true });
 const PRODUCT: PageObservation = {
@@ -50,7 +51,7 @@ describe('Training-Free GRPO in the agent loop', () => {
     let t = 0;
     let n = 0;
     const ports: LearnerPorts = {
-      stores: { memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() },
+      stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
       settings: () => settings, model: () => null, clock: { now: () => (t += 10) }, random: seededRandom(1),
     };
     const built = buildLearners(ports);

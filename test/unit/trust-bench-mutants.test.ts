@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { learnerWritesOffSerial } from '../../bench/trust/concurrency.ts';
-import { REGISTERED_LEARNERS } from '../../src/core/learning/registry-factories.ts';
-import { learnerDefinition } from '../../src/core/learning/registry.ts';
+import { REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
+import { learnerDefinition } from '../../src/core/learning/registry/registry.ts';
 
 const learner = (id: string) => learnerDefinition(id, REGISTERED_LEARNERS);
 import { runRestarts } from '../../bench/trust/restarts.ts';

@@ -9,7 +9,7 @@ import { UiEventSchema, type UiEvent, type UiRequestType } from '../../src/proto
 import { createUiClient, dispatchUiRequest, type UiHandlers } from '../../src/protocol/validate.ts';
 import type { BackgroundConnector } from '../../src/ui/connector.ts';
 import { blankStep } from '../support/step-record.ts';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { runLearnerAction, type AnyActionHandlers } from '../../src/core/learning/learner-actions.ts';
 
 export interface Call { type: UiRequestType; payload: Record<string, unknown> }

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import type { LearnerDefinition } from '../../src/core/learning/learner-definition.ts';
 import { LearnerMemorySections, type MemoryViewProps } from '../../src/ui/app/learner-memory.tsx';
 import { fakeConnector, learnerActions } from './ui-fake-connector.ts';

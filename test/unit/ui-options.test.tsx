@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';
 import { DEFAULT_CER } from '../../src/learners/cer/core/settings.ts';
 import { OptionsPage } from '../../src/ui/app/options-page.tsx';
-import { LEARNERS } from '../../src/core/learning/registry.ts';
+import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { fakeConnector } from './ui-fake-connector.ts';
 
 afterEach(cleanup);

@@ -8,7 +8,7 @@
  * `fossil`, `wordpress`, `mariadb-server`, `php-cli` and `php-mysql`
  * (REAL_APPS=fossil runs Fossil's alone); a missing application fails with one line.
  */
-import { BENCH_CONFIGURATIONS } from '../../../src/core/learning/registry-factories.ts';
+import { BENCH_CONFIGURATIONS } from '../../../src/core/learning/registry/registry-factories.ts';
 import { runBench } from '../../bench-runner.ts';
 import { isSuiteStartError } from '../../suite.ts';
 import suite from './index.ts';

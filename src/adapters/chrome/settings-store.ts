@@ -12,6 +12,7 @@
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
 import { learnerSettingsProblems, loadSettings } from '../../core/settings-load.ts';
 import { KeyTransportError, keyTransportProblem, reconcileProviderKey } from '../../core/provider-key.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 
 export interface StorageAreaSlice {
   get(key: string): Promise<Record<string, unknown>>;
@@ -44,7 +45,7 @@ export class SettingsStore {
   async load(): Promise<Settings> {
     await this.restrict();
     const got = await this.area.get(KEY);
-    const { settings, notes } = loadSettings(got[KEY]);
+    const { settings, notes } = loadSettings(got[KEY], LEARNERS);
     this.notes = notes;
     const key = (await this.area.get(API_KEY))[API_KEY];
     // A key stored inside the settings by an older version moves to its own entry on the next save.
@@ -67,7 +68,7 @@ export class SettingsStore {
     await this.restrict();
     const previous = this.cache ?? (await this.load());
     const parsed = SettingsSchema.parse(settings);
-    const problems = learnerSettingsProblems(parsed);
+    const problems = learnerSettingsProblems(parsed, LEARNERS);
     if (problems.length > 0) throw new InvalidSettingsError(`Not saved: ${problems.join('; ')}`);
     const valid: Settings = { ...parsed, provider: reconcileProviderKey(previous.provider, parsed.provider) };
     const problem = keyTransportProblem(valid.provider);

@@ -10,6 +10,7 @@ import { UNFINISHED_STATUSES, type EpisodeListOptions, type EpisodeStore } from 
 import { silentLogger, type Logger } from '../../core/ports.ts';
 import { STRICT, writing } from './durable-writes.ts';
 import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 
 /** Sorts above every number and string in IndexedDB key order. */
 const AFTER_ALL: never[] = [];
@@ -109,7 +110,7 @@ export class IdbEpisodeStore implements EpisodeStore {
   #parse(row: unknown): Episode | null {
     if (row === undefined) return null;
     // Rows written in an older format (a learner's evidence as step fields) are upgraded first.
-    const parsed = EpisodeSchema.safeParse(upgradeStoredEpisode(row));
+    const parsed = EpisodeSchema.safeParse(upgradeStoredEpisode(row, LEARNERS));
     if (parsed.success) return parsed.data;
     this.#corruptRows++;
     const id = typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : '?';

@@ -22,7 +22,7 @@ export interface AgentDeps {
   /** The page the episode runs on (a tab in the extension, a Playwright page in the benchmark). */
   pageFor(episode: Episode): PageDriver;
   policy(): CandidatePolicy;
-  /** The learners that run, in registry order (learning/registry.ts). */
+  /** The learners that run, in registry order (learning/registry/registry.ts). */
   learners(): Learner[];
   evaluator(): StepEvaluator | null;
   settings(): Settings;

@@ -60,7 +60,7 @@ export async function shapeStage(input: {
   notes: string[];
   signal: AbortSignal;
 }): Promise<RequestShape> {
-  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.policy.temperature, numCandidates: input.settings.policy.numCandidates, valueUpdate: {} };
+  const base: RequestShape = { guide: null, sections: [], temperature: input.settings.policy.temperature, numCandidates: input.settings.policy.numCandidates, tuned: {} };
   // Each learner sees the request as composed so far (`composeRequest` says how changes combine).
   const changes: LearnerRequestChange[] = [];
   let shape = base;

@@ -10,32 +10,15 @@
 import type * as z from 'zod';
 import type { ChatModel, Clock, RandomSource } from '../ports.ts';
 import type { Settings } from '../settings.ts';
-import type { MemoryStore } from '../memory/memory-store.ts';
-import type { LearnerDataRecord, LearnerDataStore } from './learner-data-store.ts';
-import type { SiteRowStore } from './site-rows.ts';
+import type { LearnerDataRecord } from './learner-data-store.ts';
+import { scopedStores, type LearnerStores, type StoreDeclaration } from './learner-stores.ts';
 import type { Learner } from './learner.ts';
 import type { ActionableLearner, AnyActionHandlers, LearnerActions } from './learner-actions.ts';
-
-/**
- * The stores the extension (IndexedDB) and the benchmark (in memory) provide.
- * Only the composition roots name `memory` and `experiences` (to build them);
- * everything else reaches them through the learners' `memory` (OwnStore).
- */
-export interface LearnerStores {
-  /** One learner's own store of transitions. */
-  memory: MemoryStore;
-  /** One learner's own store of site rows (it validates what it reads). */
-  experiences: SiteRowStore;
-  /**
-   * Every other learner's knowledge: JSON records keyed by (learnerId, origin,
-   * key), read through `new LearnerData(store, id, schema)` (learner-data.ts).
-   * A new learner needs no schema change in IndexedDB.
-   */
-  learnerData: LearnerDataStore;
-}
+import type { Tunables } from './tunables.ts';
 
 /** Everything a learner may be built from. */
 export interface LearnerPorts {
+  /** learnerData and the stores its definition declares (learner-stores.ts). */
   stores: LearnerStores;
   settings: () => Settings;
   /** The configured chat model, or null (offline); read on each use, the provider can change. */
@@ -163,6 +146,10 @@ export interface LearnerDefinition<S = unknown> {
   keepsMemory: boolean;
   /** Requests its own panel views make (learner-actions.ts); the factory's `actions` answers them. */
   actions?: LearnerActions;
+  /** Stores of its own it needs beside learnerData (learner-stores.ts); it is handed only these. */
+  stores?: readonly StoreDeclaration[];
+  /** The numbers it lets other learners tune for a step (tunables.ts); it reads them back from `request.tuned`. */
+  tunables?: Tunables;
 }
 
 /** How to build a learner, and reach its stored knowledge. */
@@ -254,15 +241,22 @@ export function learnerSettings<S>(definition: Pick<LearnerDefinition<S>, 'id' |
 }
 
 /** One built learner with its definition (registry-factories.ts builds them; learner-actions.ts reads them). */
+export type { LearnerStores } from './learner-stores.ts';
+
 export interface BuiltLearner {
   definition: RegisteredLearner;
   learner: Learner;
+}
+
+/** The ports one learner is handed: its stores scoped to what its definition declares. */
+export function portsFor(definition: Pick<LearnerDefinition, 'id' | 'stores'>, ports: LearnerPorts): LearnerPorts {
+  return { ...ports, stores: scopedStores(ports.stores, definition.id, definition.stores ?? []) };
 }
 
 /** The built learners whose definition has actions and whose factory answers them. */
 export function actionableLearners(built: readonly BuiltLearner[], ports: LearnerPorts): ActionableLearner[] {
   return built.flatMap(({ definition, learner }) =>
     definition.actions && definition.actionHandlers
-      ? [{ id: definition.id, label: definition.label, actions: definition.actions, handlers: definition.actionHandlers(ports, learner) }]
+      ? [{ id: definition.id, label: definition.label, actions: definition.actions, handlers: definition.actionHandlers(portsFor(definition, ports), learner) }]
       : []);
 }

@@ -65,21 +65,16 @@ export interface RequestShape {
   sections: PromptSection[];
   temperature: number;
   numCandidates: number;
-  /** JitRL's value-update hyperparameters for this step, where a learner set them (EvoTest's genes); empty = the settings'. */
-  valueUpdate: ValueUpdateOverrides;
   /**
-   * Whether the rank stage bars the actions that led round a loop (our
-   * addition); absent = yes. A learner switches it off for the paper's
-   * behaviour (JitRL's `loopBars` setting, for the ablation).
+   * Values a learner set for this step on tunables other learners declare
+   * (tunables.ts), by tunable key; each learner reads its own keys. Empty = the settings'.
+   */
+  tuned: Readonly<Record<string, number>>;
+  /**
+   * Whether the agent's rank stage bars the actions that led round a loop;
+   * absent = yes. A learner may switch it off (to measure without it).
    */
   loopBars?: boolean;
-}
-
-/** Overrides of JitRL's β (Eq. 10), λ (Eq. 6) and similarity threshold r for one step. */
-export interface ValueUpdateOverrides {
-  beta?: number;
-  lambda?: number;
-  threshold?: number;
 }
 
 /** A learner's change to the request; absent fields are left as they are. */
@@ -94,7 +89,8 @@ export interface RequestChange {
    * open candidates as the count says, whoever set the count.
    */
   extraCandidates?: number;
-  valueUpdate?: ValueUpdateOverrides;
+  /** Values for declared tunables (by key), for this step. */
+  tuned?: Readonly<Record<string, number>>;
   /** false: no loop bars at this step. */
   loopBars?: boolean;
 }
@@ -121,7 +117,7 @@ export interface AdjustInput {
    * are neither candidates nor counted as stale memory.
    */
   skip?: (semantic: string) => boolean;
-  /** The request as the learners shaped it for this step (JitRL reads its `valueUpdate`). */
+  /** The request as the learners shaped it for this step (a learner reads its tunables in `tuned`). */
   request?: Readonly<RequestShape>;
 }
 
@@ -201,7 +197,7 @@ export interface LearnerRequestChange {
  *    base guide. `replace` replaces the base guide and the learner's own
  *    earlier text (Meta-TTL's ρ_{k+1} replaces ρ_k), never another learner's.
  *  - sections: appended in registry order.
- *  - valueUpdate: merged field by field; a later learner's value wins.
+ *  - tuned: merged key by key; a later learner's value wins.
  *  - loopBars: off when any learner switches it off (a switch for measuring
  *    without the addition must not be undone by another learner).
  */
@@ -215,7 +211,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
   let numCandidates: number | undefined;
   let extraCandidates = 0;
   let sections = base.sections;
-  let valueUpdate = base.valueUpdate;
+  let tuned = base.tuned;
   let loopBars = base.loopBars;
   for (const { learnerId, change } of changes) {
     if (change.guide) {
@@ -234,7 +230,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     if (change.numCandidates !== undefined) numCandidates = Math.max(numCandidates ?? 0, change.numCandidates);
     if (change.extraCandidates !== undefined) extraCandidates = Math.max(extraCandidates, change.extraCandidates);
     if (change.sections) sections = [...sections, ...change.sections];
-    if (change.valueUpdate) valueUpdate = { ...valueUpdate, ...change.valueUpdate };
+    if (change.tuned) tuned = { ...tuned, ...change.tuned };
     if (change.loopBars === false) loopBars = false;
   }
   const parts = [...(baseGuide === null ? [] : [baseGuide]), ...guides.map((g) => g.text)];
@@ -243,7 +239,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     sections,
     temperature: temperature ?? base.temperature,
     numCandidates: Math.min(MAX_COMPOSED_CANDIDATES, (numCandidates ?? base.numCandidates) + extraCandidates),
-    valueUpdate,
+    tuned,
     ...(loopBars !== undefined ? { loopBars } : {}),
   };
 }

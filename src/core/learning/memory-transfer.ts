@@ -11,7 +11,6 @@
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
 import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStoreRows, parseArchive, type MemoryArchive } from '../memory/memory-archive.ts';
-import { upgradeStoredEpisode } from './stored-step-upgrade.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
@@ -50,6 +49,8 @@ export interface MemoryTransferDeps {
   learning: ImportLearning;
   /** Writes every imported row, the learners' records included, in one transaction: all of them, or nothing. */
   writeImport(rows: ImportRows): Promise<void>;
+  /** An archived episode in an older format, upgraded before it is parsed (the roots: `upgradeStoredEpisode` over the registry). */
+  upgradeEpisode(raw: unknown): unknown;
   now(): number;
   /** Where a trajectory file's outcome is completed once the learners learned from it. */
   importOutcomes?: Pick<ImportOutcomes, 'put'>;
@@ -185,7 +186,7 @@ export async function importMemory(
     if (done) await d.importOutcomes?.put(done);
     return result;
   }
-  const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => upgradeStoredEpisode(raw) }));
+  const { item: archive } = maskRecord(parseArchive(json, { upgradeEpisode: (raw) => d.upgradeEpisode(raw) }));
   const own = prepareOwnStores(d.learnerMemories, archive);
   const count = (name: string) => own.find((o) => o.store === name)?.rows.length ?? 0;
   const result: MemoryImportResult = { transitions: count('transitions'), episodes: archive.episodes.length, experiences: count('experiences') };

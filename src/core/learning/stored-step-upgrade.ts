@@ -8,7 +8,6 @@
  * through.
  */
 import type { LearnerDefinition } from './learner-definition.ts';
-import { LEARNERS } from './registry.ts';
 
 type Former = Pick<LearnerDefinition, 'id' | 'formerFields'>;
 type Row = Record<string, unknown>;
@@ -66,7 +65,7 @@ function spreadToCandidates(step: Row, id: string, fields: readonly string[]): R
 }
 
 /** One stored step in the current format (anything that is not a step object is returned as it is, for the schema to reject). */
-export function upgradeStoredStep(step: unknown, learners: readonly Former[] = LEARNERS): unknown {
+export function upgradeStoredStep(step: unknown, learners: readonly Former[]): unknown {
   if (!isRow(step)) return step;
   let out = step;
   for (const { id, formerFields } of learners) {
@@ -82,7 +81,7 @@ export function upgradeStoredStep(step: unknown, learners: readonly Former[] = L
 }
 
 /** One stored episode with every step in the current format. */
-export function upgradeStoredEpisode(episode: unknown, learners: readonly Former[] = LEARNERS): unknown {
+export function upgradeStoredEpisode(episode: unknown, learners: readonly Former[]): unknown {
   if (!isRow(episode) || !Array.isArray(episode.steps)) return episode;
   const steps = episode.steps.map((s) => upgradeStoredStep(s, learners));
   return steps.some((s, i) => s !== (episode.steps as unknown[])[i]) ? { ...episode, steps } : episode;

@@ -1,5 +1,6 @@
 /** CER's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { EXPERIENCES } from './core/stores.ts';
 import { CerSettingsSchema, DEFAULT_CER, type CerSettings } from './core/settings.ts';
 import { CER_ACTIONS } from './core/actions.ts';
 
@@ -15,8 +16,9 @@ export const cerDefinition: LearnerDefinition<CerSettings> = {
     description: 'Distils and retrieves with the configured model; without one it uses its rule-based distiller and lexical retrieval.',
   },
   keepsMemory: true,
+  stores: [EXPERIENCES],
   actions: CER_ACTIONS,
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { cerDefinition as definition };

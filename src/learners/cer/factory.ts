@@ -7,9 +7,10 @@ import { experiencesMemory } from './core/memory.ts';
 import { CER_ACTIONS } from './core/actions.ts';
 import { checkedHandlers } from '../../core/learning/learner-actions.ts';
 import { skillTemplates } from './core/procedures.ts';
+import { EXPERIENCES } from './core/stores.ts';
 
 /** The buffer, read through CER's schema: the store keeps rows, CER validates them. */
-const buffer = (ports: LearnerPorts) => experienceStoreOn(ports.stores.experiences);
+const buffer = (ports: LearnerPorts) => experienceStoreOn(ports.stores.declared(EXPERIENCES));
 
 export const cerFactory: LearnerFactory = {
   create: (ports) => new CerLearner({ store: buffer(ports), settings: () => learnerSettings(cerDefinition, ports.settings()), model: ports.model, clock: ports.clock }),

@@ -24,5 +24,5 @@ export const evotestDefinition: LearnerDefinition<EvotestSettings> = {
   actions: EVOTEST_ACTIONS,
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { evotestDefinition as definition };

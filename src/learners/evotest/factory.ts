@@ -1,7 +1,6 @@
 /** Builds EvoTest from ports. */
-import * as z from 'zod';
 import { learnerSettings, type LearnerDefinition, type LearnerFactory, type LearnerPorts } from '../../core/learning/learner-definition.ts';
-import type { Settings } from '../../core/settings.ts';
+import { registryTunables } from '../../core/learning/tunables.ts';
 import { seedConfiguration } from './core/configuration.ts';
 import { evotestDefinition } from './definition.ts';
 import { EvotestLearner } from './core/evotest-learner.ts';
@@ -15,9 +14,9 @@ import { pinConfiguration } from './core/lineage.ts';
 import { checkedHandlers } from '../../core/learning/learner-actions.ts';
 
 /**
- * EvoTest's factory over the registry's definitions (`registry`: where it reads the value
- * update's current β, λ and r). Passed in by registry-factories.ts, so this folder imports no
- * registry (which would be an import cycle through every learner).
+ * EvoTest's factory over the registry's definitions (`registry`: the tunables the other learners
+ * declare, which its configurations evolve). Passed in by registry-factories.ts, so this folder
+ * imports no registry (which would be an import cycle through every learner).
  */
 export const evotestFactoryFor = (registry: readonly LearnerDefinition[]): LearnerFactory => ({
   create: (ports) => new EvotestLearner(runtimeFor(ports, registry)),
@@ -48,6 +47,7 @@ export const evotestFactoryFor = (registry: readonly LearnerDefinition[]): Learn
 });
 
 function runtimeFor(ports: LearnerPorts, registry: readonly LearnerDefinition[]): EvotestRuntime {
+  const tunables = registryTunables(registry);
   return new EvotestRuntime({
     store: lineageStoreOn(ports.stores.learnerData, ports.clock),
     settings: () => learnerSettings(evotestDefinition, ports.settings()),
@@ -55,23 +55,12 @@ function runtimeFor(ports: LearnerPorts, registry: readonly LearnerDefinition[])
     // A new lineage starts from the product's current settings.
     seed: () => {
       const s = ports.settings();
-      return seedConfiguration({ ...valueUpdateSeed(s, registry), ...s.policy, maxSteps: s.agent.maxSteps });
+      const tuned = Object.fromEntries(Object.entries(tunables).map(([key, t]) => [key, t.read(s)]));
+      return seedConfiguration({ ...s.policy, maxSteps: s.agent.maxSteps }, tuned);
     },
+    tunables,
     clock: ports.clock,
   });
-}
-
-/**
- * EvoTest also evolves the value update's β, λ and r (`RequestShape.valueUpdate`): a lineage starts
- * from their current values, read from the registry learner whose settings hold them.
- */
-const ValueUpdateSeedSchema = z.object({ beta: z.number(), lambda: z.number(), threshold: z.number() });
-function valueUpdateSeed(settings: Settings, registry: readonly LearnerDefinition[]): z.infer<typeof ValueUpdateSeedSchema> {
-  for (const definition of registry) {
-    const parsed = ValueUpdateSeedSchema.safeParse(definition.settings.read(settings));
-    if (parsed.success) return { beta: parsed.data.beta, lambda: parsed.data.lambda, threshold: parsed.data.threshold };
-  }
-  throw new Error('no registry learner has value-update settings (beta, lambda, threshold) for EvoTest to start from');
 }
 
 /** What the registry reads (registry-factories.ts globs every learner's factory.ts): EvoTest's is built over the definitions. */

@@ -1,6 +1,8 @@
 /** JitRL's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../../core/learning/learner-definition.ts';
+import { TRANSITIONS } from './core/stores.ts';
 import { DEFAULT_JITRL, JitrlSettingsSchema, type JitrlSettings } from './core/settings.ts';
+import { jitrlTunables } from './core/tunables.ts';
 import { FORMER_FIELDS, JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from './core/evidence.ts';
 
 export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
@@ -15,7 +17,10 @@ export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
   candidateEvidenceSchema: JitrlCandidateEvidenceSchema,
   formerFields: FORMER_FIELDS,
   keepsMemory: true,
+  stores: [TRANSITIONS],
+  // What EvoTest-like tuners may move per step (read back from `request.tuned`).
+  tunables: jitrlTunables((s) => learnerSettings(jitrlDefinition, s)),
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { jitrlDefinition as definition };

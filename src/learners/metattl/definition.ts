@@ -18,5 +18,5 @@ export const metattlDefinition: LearnerDefinition<MetaTtlSettings> = {
   actions: METATTL_ACTIONS,
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { metattlDefinition as definition };

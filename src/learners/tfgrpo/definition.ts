@@ -18,5 +18,5 @@ export const tfgrpoDefinition: LearnerDefinition<TfgrpoSettings> = {
   actions: TFGRPO_ACTIONS,
 };
 
-/** What the registry reads (src/core/learning/registry.ts globs every learner's definition.ts). */
+/** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
 export { tfgrpoDefinition as definition };

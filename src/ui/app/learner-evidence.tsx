@@ -11,7 +11,7 @@ import { CANDIDATE_EVIDENCE_VIEWS, EPISODE_PANELS, EVIDENCE_VIEWS } from './lear
 
 export type { CandidateEvidenceViewProps, EpisodePanelProps, EvidenceViewProps } from './learner-view-types.ts';
 export { CANDIDATE_EVIDENCE_VIEWS, CANDIDATE_WHY, EPISODE_PANELS, EVIDENCE_VIEWS } from './learner-views.ts';
-import { LEARNERS } from '../../core/learning/registry.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 
 
 

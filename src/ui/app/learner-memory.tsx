@@ -9,7 +9,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
-import { LEARNERS } from '../../core/learning/registry.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, fmtTime } from './format.ts';
 import type { MemoryPanelProps, MemoryRecord, MemoryViewProps } from './learner-view-types.ts';

@@ -5,7 +5,7 @@
  * Apart from learner-views.ts, so the options page bundles no panel view.
  */
 import type { ComponentType } from 'preact';
-import { learnerFolderOf } from '../../core/learning/registry.ts';
+import { learnerFolderOf } from '../../core/learning/registry/registry.ts';
 import type { LearnerSettingsView, LearnerSettingsViewProps } from './learner-view-types.ts';
 
 const SETTINGS_VIEW_MODULES = import.meta.glob<{ settingsView: LearnerSettingsView }>('../../learners/*/settings-view.ts', { eager: true });

@@ -5,7 +5,7 @@
  * Only the panel imports this (the options page reads learner-settings-views.tsx).
  */
 import type { ComponentType } from 'preact';
-import { learnerFolderOf } from '../../core/learning/registry.ts';
+import { learnerFolderOf } from '../../core/learning/registry/registry.ts';
 import type { CandidateEvidenceViewProps, EpisodePanelProps, EvidenceViewProps, LearnerViews, MemoryPanelProps, MemoryViewProps } from './learner-view-types.ts';
 
 const VIEW_MODULES = import.meta.glob<{ views: LearnerViews }>('../../learners/*/views.ts', { eager: true });

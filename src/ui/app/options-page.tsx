@@ -7,7 +7,7 @@
  * SETTINGS_VIEWS.
  */
 import type { ComponentType } from 'preact';
-import { LEARNERS } from '../../core/learning/registry.ts';
+import { LEARNERS } from '../../core/learning/registry/registry.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { FieldInputs } from './field-input.tsx';

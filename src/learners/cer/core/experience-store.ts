@@ -1,5 +1,5 @@
 /**
- * Where CER's buffer lives: a store of site rows (LearnerStores.experiences;
+ * Where CER's buffer lives: a store of site rows (the store CER declares, stores.ts;
  * IndexedDB's `experiences` object store in the extension, in memory in the
  * benchmark and tests), read through CER's schema. Writes come from typed
  * code and are not re-validated; every row read back is, because the

@@ -7,8 +7,9 @@
 import type { LearnerMemory, OwnStore, PreparedLearnerImport } from '../../../core/learning/learner-definition.ts';
 import type { ExperienceStore } from './experience-store.ts';
 import { ExperienceEntrySchema, type ExperienceEntry } from './experience.ts';
+import { EXPERIENCES } from './stores.ts';
 
-export const EXPERIENCES_STORE = 'experiences';
+export const EXPERIENCES_STORE = EXPERIENCES.name;
 
 function prepareEntries(data: unknown): PreparedLearnerImport {
   if (!Array.isArray(data)) return { records: [], rows: [], rejected: ['experiences: not a list'] };

@@ -5,8 +5,8 @@
  *  - M  `memoryRules`: what counts as a success pair and a failure pattern,
  *       and how memory hints are phrased (the memory itself is shared by the
  *       whole lineage, as the paper's M^(e+1) is inherited by every child);
- *  - h  `hyperparameters`: temperature, number of candidates, JitRL's β, λ
- *       and threshold r, the step limit;
+ *  - h  `hyperparameters`: temperature, number of candidates, the step
+ *       limit, and the numbers other learners declare tunable (tunables.ts);
  *  - u  `stateAbstraction`: which parts of the page digest to keep and which
  *       phrases mark a milestone. The authors evolve a Python extractor; an
  *       MV3 extension must never run generated code, so the extractor becomes
@@ -15,6 +15,7 @@
  * `onStep`…) produces an invalid child, which is dropped and counted.
  */
 import * as z from 'zod';
+import type { Tunables } from '../../../core/learning/tunables.ts';
 
 /** Short plain text matched as a case-insensitive substring (never a pattern, never code). */
 const PhraseSchema = z
@@ -57,18 +58,30 @@ export const MemoryRulesSchema = z.strictObject({
 });
 export type MemoryRules = z.infer<typeof MemoryRulesSchema>;
 
-export const HyperparametersSchema = z.strictObject({
+const FixedHyperparametersSchema = z.strictObject({
   temperature: z.number().min(0).max(2),
   numCandidates: z.number().int().min(1).max(8),
-  /** JitRL β (Eq. 10). */
-  beta: z.number().min(0).max(10),
-  /** JitRL λ (Eq. 6). */
-  lambda: z.number().min(0).max(1),
-  /** JitRL similarity threshold r. */
-  threshold: z.number().min(0).max(1),
   maxSteps: z.number().int().min(2).max(50),
 });
-export type Hyperparameters = z.infer<typeof HyperparametersSchema>;
+const HyperparameterRecordSchema = z.record(z.string(), z.number());
+
+/**
+ * Its own numbers, and the registry's tunables by key (tunables.ts: another
+ * learner's β, for one), in that learner's ranges.
+ */
+export type Hyperparameters = z.infer<typeof FixedHyperparametersSchema> & { readonly [tunable: string]: number };
+
+/**
+ * As stored (lineages, episode plans): its own numbers in range, every other
+ * value a number, keys in the order written. What a tuned learner accepts is
+ * checked by `configurationSchemaFor` when a configuration is proposed.
+ */
+export const HyperparametersSchema = z.custom<Hyperparameters>((value) => {
+  const record = HyperparameterRecordSchema.safeParse(value);
+  if (!record.success) return false;
+  const { temperature, numCandidates, maxSteps } = record.data;
+  return FixedHyperparametersSchema.safeParse({ temperature, numCandidates, maxSteps }).success;
+}, { message: 'hyperparameters: temperature, numCandidates and maxSteps in range, every other value a number' });
 
 export const StateAbstractionSchema = z.strictObject({
   /** Parts of the page digest shown to the evolver and summarized for the actor. */
@@ -80,16 +93,21 @@ export const StateAbstractionSchema = z.strictObject({
 });
 export type StateAbstraction = z.infer<typeof StateAbstractionSchema>;
 
+const GuidanceSchema = z.string().max(1500);
+
 export const EvoConfigurationSchema = z.strictObject({
-  guidance: z.string().max(1500),
+  guidance: GuidanceSchema,
   memoryRules: MemoryRulesSchema,
   hyperparameters: HyperparametersSchema,
   stateAbstraction: StateAbstractionSchema,
 });
 export type EvoConfiguration = z.infer<typeof EvoConfigurationSchema>;
 
-/** The seed configuration every lineage starts from; hyperparameters follow the product's JitRL defaults. */
-export function seedConfiguration(h: Omit<Hyperparameters, 'maxSteps'> & { maxSteps: number }): EvoConfiguration {
+/**
+ * The seed configuration every lineage starts from: the product's policy settings and step limit,
+ * and each tunable's current value (`tuned`, in registry order) between the candidate count and the step limit.
+ */
+export function seedConfiguration(h: { temperature: number; numCandidates: number; maxSteps: number }, tuned: Readonly<Record<string, number>> = {}): EvoConfiguration {
   return {
     guidance: '',
     memoryRules: {
@@ -103,9 +121,7 @@ export function seedConfiguration(h: Omit<Hyperparameters, 'maxSteps'> & { maxSt
     hyperparameters: {
       temperature: h.temperature,
       numCandidates: Math.min(8, Math.max(1, h.numCandidates)),
-      beta: h.beta,
-      lambda: h.lambda,
-      threshold: h.threshold,
+      ...tuned,
       maxSteps: Math.min(50, Math.max(2, h.maxSteps)),
     },
     stateAbstraction: { keep: ['title', 'headings', 'controls'], maxLines: 40, milestonePhrases: [] },
@@ -114,9 +130,23 @@ export function seedConfiguration(h: Omit<Hyperparameters, 'maxSteps'> & { maxSt
 
 export type ConfigurationCheck = { ok: true; configuration: EvoConfiguration } | { ok: false; error: string };
 
-/** Validates an evolver's proposal; the first few issues say why it was dropped. */
-export function checkConfiguration(value: unknown): ConfigurationCheck {
-  const parsed = EvoConfigurationSchema.safeParse(value);
+/**
+ * The configuration as an evolver may propose it: every field, the tunables' keys and nothing
+ * else, each within its range (the model is shown this schema).
+ */
+export function configurationSchemaFor(tunables: Tunables): z.ZodType<EvoConfiguration> {
+  const hyperparameters = z.strictObject({
+    temperature: FixedHyperparametersSchema.shape.temperature,
+    numCandidates: FixedHyperparametersSchema.shape.numCandidates,
+    ...Object.fromEntries(Object.entries(tunables).map(([key, t]) => [key, t.schema])),
+    maxSteps: FixedHyperparametersSchema.shape.maxSteps,
+  });
+  return z.strictObject({ guidance: GuidanceSchema, memoryRules: MemoryRulesSchema, hyperparameters, stateAbstraction: StateAbstractionSchema }) as z.ZodType<EvoConfiguration>;
+}
+
+/** Validates an evolver's proposal against the tunables it may set; the first few issues say why it was dropped. */
+export function checkConfiguration(value: unknown, tunables: Tunables): ConfigurationCheck {
+  const parsed = configurationSchemaFor(tunables).safeParse(value);
   if (parsed.success) return { ok: true, configuration: parsed.data };
   const error = parsed.error.issues
     .slice(0, 3)

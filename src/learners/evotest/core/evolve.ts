@@ -5,6 +5,7 @@
  * operators — validated, de-duplicated and added to the lineage.
  */
 import type { ChatModel } from '../../../core/ports.ts';
+import type { Tunables } from '../../../core/learning/tunables.ts';
 import { addChildren, nodeById, recordEpisode, type EpisodeDigest, type Lineage, type LineageNode } from './lineage.ts';
 import { evolveWithModel } from './model-evolver.ts';
 import { diagnose, evolveOffline } from './offline-evolver.ts';
@@ -22,7 +23,7 @@ export interface EvolveReport {
 export async function evolveAfterEpisode(
   lineage: Lineage,
   digest: EpisodeDigest,
-  options: { model: ChatModel | null; children: number; now: number; signal?: AbortSignal },
+  options: { model: ChatModel | null; children: number; now: number; tunables: Tunables; signal?: AbortSignal },
 ): Promise<{ lineage: Lineage; report: EvolveReport }> {
   const recorded = recordEpisode(lineage, digest, options.now);
   const parent = nodeById(recorded, digest.configurationId);
@@ -35,15 +36,15 @@ export async function evolveAfterEpisode(
   const proposals = [];
   if (options.model) {
     const diagnosis = diagnose(digest, parent.configuration);
-    const out = await evolveWithModel(options.model, { parent: parent.configuration, digest, diagnosis, count: options.children }, options.signal);
+    const out = await evolveWithModel(options.model, { parent: parent.configuration, digest, diagnosis, count: options.children, tunables: options.tunables }, options.signal);
     if (out.error) notes.push(`${out.error}; offline operators only`);
     for (const bad of out.invalid) notes.push(`a proposed child was invalid and dropped (${bad.error})`);
     invalid = out.invalid.length;
     proposals.push(...out.children);
     // The rule-based operators keep the hyperparameters moving even when the model only rewrites prose.
-    proposals.push(...evolveOffline(parent.configuration, digest, out.error ? options.children : 1));
+    proposals.push(...evolveOffline(parent.configuration, digest, out.error ? options.children : 1, options.tunables));
   } else {
-    proposals.push(...evolveOffline(parent.configuration, digest, options.children));
+    proposals.push(...evolveOffline(parent.configuration, digest, options.children, options.tunables));
   }
   const { lineage: next, added } = addChildren(recorded, parent.id, proposals, options.now, invalid);
   return { lineage: next, report: { mode, added, invalid, notes } };

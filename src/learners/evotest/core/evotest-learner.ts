@@ -38,12 +38,13 @@ export class EvotestLearner implements Learner {
   async shapeRequest(context: StepContext): Promise<RequestChange> {
     const plan = planOf(context.plan);
     if (!plan) return {};
-    const h = plan.configuration.hyperparameters;
+    const { temperature, numCandidates, maxSteps: _steps, ...tuned } = plan.configuration.hyperparameters;
     const guidance = await this.#guidance(plan, context);
     return {
-      temperature: h.temperature,
-      numCandidates: h.numCandidates,
-      valueUpdate: { beta: h.beta, lambda: h.lambda, threshold: h.threshold },
+      temperature,
+      numCandidates,
+      // The other learners' tunables, as this configuration sets them (each reads its own keys).
+      tuned,
       ...(plan.configuration.guidance ? { guide: { mode: 'append' as const, text: plan.configuration.guidance } } : {}),
       ...(guidance.text
         ? { sections: [{ id: `evotest:${plan.configurationId}`, title: 'What earlier attempts on this site showed', text: guidance.text, suggestedActions: guidance.hints.suggested }] }

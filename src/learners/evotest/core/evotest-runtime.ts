@@ -10,6 +10,7 @@
  * contract.
  */
 import type { ChatModel, Clock } from '../../../core/ports.ts';
+import type { Tunables } from '../../../core/learning/tunables.ts';
 import { taskTemplateOf, type EvoConfiguration } from './configuration.ts';
 import { evolveAfterEpisode, type EvolveReport } from './evolve.ts';
 import type { EvoCandidateEvidence, EvoPlan, EvoStepEvidence } from './episode-plan.ts';
@@ -28,6 +29,8 @@ export interface EvotestRuntimeOptions {
   model: () => ChatModel | null;
   /** The starting configuration of a new lineage (from the product's current settings). */
   seed: () => EvoConfiguration;
+  /** The registry's tunables: what the configurations' hyperparameters may set beyond EvoTest's own. */
+  tunables: Tunables;
   clock: Clock;
 }
 
@@ -199,7 +202,7 @@ export class EvotestRuntime {
     if (!lineage) return { mode: plan.mode, added: [], invalid: 0, notes: [`the configuration ${plan.configurationId} was reset or forgotten during the episode: nothing recorded`] };
     const digest = this.#digest(trajectory, plan.configurationId, plan.configuration, lineage.origin);
     const model = this.mode() === 'model' ? this.options.model() : null;
-    const { lineage: next, report } = await evolveAfterEpisode(lineage, digest, { model, children: this.options.settings().childrenPerEpisode, now, ...(signal ? { signal } : {}) });
+    const { lineage: next, report } = await evolveAfterEpisode(lineage, digest, { model, children: this.options.settings().childrenPerEpisode, now, tunables: this.options.tunables, ...(signal ? { signal } : {}) });
     await this.options.store.put(next);
     return report;
   }

@@ -6,9 +6,10 @@
  * the parent configuration. Every operator is generic: it reads the shape of
  * the trajectory, never a site's wording.
  */
-import type { EvoConfiguration } from './configuration.ts';
+import type { EvoConfiguration, Hyperparameters } from './configuration.ts';
 import type { EpisodeDigest, ProposedChild } from './lineage.ts';
 import { salientPhrases } from './state-abstraction.ts';
+import { nudged, type Nudge, type Tunables } from '../../../core/learning/tunables.ts';
 
 export interface Diagnosis {
   /** The same action on the same page repeated at least `loopRepeats` times. */
@@ -50,9 +51,29 @@ export function diagnose(digest: EpisodeDigest, parent: EvoConfiguration): Diagn
   };
 }
 
-type Operator = { name: string; applies: (d: Diagnosis, c: EvoConfiguration) => boolean; apply: (c: EvoConfiguration, d: Diagnosis, digest: EpisodeDigest) => EvoConfiguration; why: (d: Diagnosis) => string };
+type Operator = {
+  name: string;
+  applies: (d: Diagnosis, c: EvoConfiguration) => boolean;
+  apply: (c: EvoConfiguration, d: Diagnosis, digest: EpisodeDigest, tunables: Tunables) => EvoConfiguration;
+  why: (d: Diagnosis, tunables: Tunables) => string;
+};
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** The hyperparameters with every tunable that answers `pressure` nudged (tunables.ts). */
+function pressed(h: Hyperparameters, tunables: Tunables, pressure: 'explore' | 'stricter'): Hyperparameters {
+  const out: Record<string, number> = { ...h };
+  for (const [key, t] of Object.entries(tunables)) {
+    const nudge: Nudge | undefined = t[pressure];
+    const value = h[key];
+    if (nudge !== undefined && value !== undefined) out[key] = nudged(value, nudge);
+  }
+  return out as Hyperparameters;
+}
+/** "r + 0.05", "λ": how the tunables that answer `pressure` move, for the rationale. */
+const movedNames = (tunables: Tunables, pressure: 'explore' | 'stricter'): string => Object.values(tunables)
+  .flatMap((t) => { const n = t[pressure]; return n === undefined ? [] : [n.add !== undefined && n.times === undefined ? `${t.name} + ${n.add}` : t.name]; })
+  .join(', ');
 const LOOP_RULE = 'If an action leaves the page as it was, choose a different element instead of repeating it.';
 const withRule = (guidance: string, rule: string): string => (guidance.includes(rule) ? guidance : [guidance, rule].filter(Boolean).join('\n').slice(0, 1500));
 
@@ -75,14 +96,14 @@ const OPERATORS: Operator[] = [
     why: () => 'a loop went on too long: count a loop one repeat sooner and avoid it harder',
   },
   {
-    name: 'tighten r after a wrong hint',
+    name: 'stricter memory after a wrong hint',
     applies: (d) => d.wrongHint !== null,
-    apply: (c) => ({
+    apply: (c, _d, _digest, tunables) => ({
       ...c,
       memoryRules: { ...c.memoryRules, hintPhrasing: 'suggestion', maxHints: Math.max(1, c.memoryRules.maxHints - 1) },
-      hyperparameters: { ...c.hyperparameters, threshold: round(Math.min(0.95, c.hyperparameters.threshold + 0.05)) },
+      hyperparameters: pressed(c.hyperparameters, tunables, 'stricter'),
     }),
-    why: (d) => `the memory hint ${d.wrongHint} went wrong: stricter retrieval (r + 0.05), hints only as suggestions`,
+    why: (d, tunables) => `the memory hint ${d.wrongHint} went wrong: ${movedNames(tunables, 'stricter') ? `stricter (${movedNames(tunables, 'stricter')}), ` : ''}hints only as suggestions`,
   },
   {
     name: 'blame the end of a failure',
@@ -93,8 +114,8 @@ const OPERATORS: Operator[] = [
   {
     name: 'widen the search after a failure',
     applies: (d) => !d.succeeded,
-    apply: (c) => ({ ...c, hyperparameters: { ...c.hyperparameters, numCandidates: Math.min(6, c.hyperparameters.numCandidates + 1), lambda: round(Math.min(0.3, Math.max(0.05, c.hyperparameters.lambda * 2))) } }),
-    why: () => 'failed: one more candidate and more optimism for untried actions (λ)',
+    apply: (c, _d, _digest, tunables) => ({ ...c, hyperparameters: pressed({ ...c.hyperparameters, numCandidates: Math.min(6, c.hyperparameters.numCandidates + 1) }, tunables, 'explore') }),
+    why: (_d, tunables) => `failed: one more candidate${movedNames(tunables, 'explore') ? ` and more exploration (${movedNames(tunables, 'explore')})` : ''}`,
   },
   {
     name: 'more steps',
@@ -138,15 +159,15 @@ const OPERATORS: Operator[] = [
 export const OFFLINE_OPERATOR_NAMES = OPERATORS.map((o) => o.name);
 
 /** Up to `count` children of `parent`, one operator each; operators that change nothing are skipped. */
-export function evolveOffline(parent: EvoConfiguration, digest: EpisodeDigest, count: number): ProposedChild[] {
+export function evolveOffline(parent: EvoConfiguration, digest: EpisodeDigest, count: number, tunables: Tunables): ProposedChild[] {
   const d = diagnose(digest, parent);
   const children: ProposedChild[] = [];
   for (const op of OPERATORS) {
     if (children.length >= count) break;
     if (!op.applies(d, parent)) continue;
-    const child = op.apply(parent, d, digest);
+    const child = op.apply(parent, d, digest, tunables);
     if (JSON.stringify(child) === JSON.stringify(parent)) continue;
-    children.push({ configuration: child, source: 'offline', rationale: `${op.name}: ${op.why(d)}` });
+    children.push({ configuration: child, source: 'offline', rationale: `${op.name}: ${op.why(d, tunables)}` });
   }
   return children;
 }

@@ -1,35 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { checkConfiguration, taskTemplateOf } from '../core/configuration.ts';
 import { diffConfigurations } from '../core/configuration-diff.ts';
-import { SEED } from './evotest-helpers.ts';
+import { SEED, TUNABLES } from './evotest-helpers.ts';
 
 describe('EvoTest configuration schema', () => {
   it('accepts the seed configuration', () => {
-    expect(checkConfiguration(SEED)).toEqual({ ok: true, configuration: SEED });
+    expect(checkConfiguration(SEED, TUNABLES)).toEqual({ ok: true, configuration: SEED });
   });
 
   it("rejects the paper's executable extractor as an unknown field", () => {
     const withExtractor = { ...SEED, stateAbstraction: { ...SEED.stateAbstraction, extractor: 'def extract(history):\n  return history[-1]' } };
-    const check = checkConfiguration(withExtractor);
+    const check = checkConfiguration(withExtractor, TUNABLES);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.error).toMatch(/stateAbstraction.*extractor|Unrecognized key/);
   });
 
   it('rejects unknown top-level fields, functions and code in milestone phrases', () => {
-    expect(checkConfiguration({ ...SEED, onStep: 'document.cookie' }).ok).toBe(false);
-    expect(checkConfiguration({ ...SEED, hyperparameters: { ...SEED.hyperparameters, temperature: () => 1 } }).ok).toBe(false);
+    expect(checkConfiguration({ ...SEED, onStep: 'document.cookie' }, TUNABLES).ok).toBe(false);
+    expect(checkConfiguration({ ...SEED, hyperparameters: { ...SEED.hyperparameters, temperature: () => 1 } }, TUNABLES).ok).toBe(false);
     for (const phrase of ['(x) => x.done', 'function f() {}', 'lambda s: s', '<script>', 'eval(page)']) {
-      const check = checkConfiguration({ ...SEED, stateAbstraction: { ...SEED.stateAbstraction, milestonePhrases: [phrase] } });
+      const check = checkConfiguration({ ...SEED, stateAbstraction: { ...SEED.stateAbstraction, milestonePhrases: [phrase] } }, TUNABLES);
       expect(check.ok, phrase).toBe(false);
     }
-    expect(checkConfiguration({ ...SEED, stateAbstraction: { ...SEED.stateAbstraction, milestonePhrases: ['Order placed'] } }).ok).toBe(true);
+    expect(checkConfiguration({ ...SEED, stateAbstraction: { ...SEED.stateAbstraction, milestonePhrases: ['Order placed'] } }, TUNABLES).ok).toBe(true);
   });
 
   it('rejects out-of-range hyperparameters and repeated digest parts', () => {
-    expect(checkConfiguration({ ...SEED, hyperparameters: { ...SEED.hyperparameters, temperature: 7 } }).ok).toBe(false);
-    expect(checkConfiguration({ ...SEED, hyperparameters: { ...SEED.hyperparameters, numCandidates: 2.5 } }).ok).toBe(false);
-    expect(checkConfiguration({ ...SEED, stateAbstraction: { ...SEED.stateAbstraction, keep: ['title', 'title'] } }).ok).toBe(false);
-    expect(checkConfiguration({ ...SEED, memoryRules: { ...SEED.memoryRules, hintPhrasing: 'command' } }).ok).toBe(false);
+    expect(checkConfiguration({ ...SEED, hyperparameters: { ...SEED.hyperparameters, temperature: 7 } }, TUNABLES).ok).toBe(false);
+    expect(checkConfiguration({ ...SEED, hyperparameters: { ...SEED.hyperparameters, numCandidates: 2.5 } }, TUNABLES).ok).toBe(false);
+    expect(checkConfiguration({ ...SEED, stateAbstraction: { ...SEED.stateAbstraction, keep: ['title', 'title'] } }, TUNABLES).ok).toBe(false);
+    expect(checkConfiguration({ ...SEED, memoryRules: { ...SEED.memoryRules, hintPhrasing: 'command' } }, TUNABLES).ok).toBe(false);
   });
 
   it('diffs a child against its parent leaf by leaf', () => {

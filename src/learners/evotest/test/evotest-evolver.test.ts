@@ -3,7 +3,7 @@ import { buildMemory, hintsFor, memoryPageKey, phraseHints } from '../core/exper
 import { diagnose, evolveOffline } from '../core/offline-evolver.ts';
 import { abstractDigest, milestonesIn } from '../core/state-abstraction.ts';
 import { diffConfigurations } from '../core/configuration-diff.ts';
-import { digest, SEED, step } from './evotest-helpers.ts';
+import { digest, SEED, step, TUNABLES } from './evotest-helpers.ts';
 
 const ORDERS = 'click(<link "Orders">)';
 const NEXT = 'click(<button "Next">)';
@@ -53,7 +53,7 @@ describe('EvoTest offline evolver', () => {
   it('after a loop: explore (more candidates, hotter, a loop rule) and catch loops sooner', () => {
     const d = digest([step(NEXT), step(NEXT), step(NEXT)], { outcome: 'failure', score: 0 });
     expect(diagnose(d, SEED).loop).toEqual({ regUrl: '/list', action: NEXT, times: 3 });
-    const children = evolveOffline(SEED, d, 2);
+    const children = evolveOffline(SEED, d, 2, TUNABLES);
     expect(children.map((c) => diffConfigurations(SEED, c.configuration).map((x) => `${x.path}=${x.after}`))).toEqual([
       ['guidance=If an action leaves the page as it was, choose a different element instead of repeating it.', 'hyperparameters.temperature=1', 'hyperparameters.numCandidates=4'],
       ['memoryRules.failurePattern.loopRepeats=2', 'memoryRules.avoidPenalty=1.5'],
@@ -65,7 +65,7 @@ describe('EvoTest offline evolver', () => {
     const instructed = { ...SEED, memoryRules: { ...SEED.memoryRules, hintPhrasing: 'instruction' as const } };
     const d = digest([step(ORDERS, { hinted: [ORDERS] }), step(DONE)], { outcome: 'failure', score: 0 });
     expect(diagnose(d, instructed).wrongHint).toBe(ORDERS);
-    const [first] = evolveOffline(instructed, d, 1);
+    const [first] = evolveOffline(instructed, d, 1, TUNABLES);
     expect(diffConfigurations(instructed, first!.configuration)).toEqual([
       { path: 'memoryRules.hintPhrasing', before: 'instruction', after: 'suggestion' },
       { path: 'memoryRules.maxHints', before: '3', after: '2' },
@@ -75,7 +75,7 @@ describe('EvoTest offline evolver', () => {
 
   it('after a failure without a loop: blame the end, then widen the search', () => {
     const d = digest([step(ORDERS), step(DONE)], { outcome: 'failure', score: 0 });
-    const children = evolveOffline(SEED, d, 3);
+    const children = evolveOffline(SEED, d, 3, TUNABLES);
     expect(children.map((c) => c.rationale.split(':')[0])).toEqual(['blame the end of a failure', 'widen the search after a failure']);
     expect(children[1]!.configuration.hyperparameters).toMatchObject({ numCandidates: 4, lambda: 0.1 });
   });
@@ -85,7 +85,7 @@ describe('EvoTest offline evolver', () => {
       step(ORDERS, { hinted: [ORDERS], page: ['Page: Orders (https://a.test/orders)', 'heading "Orders" level=1'] }),
       step(DONE, { page: ['Page: Order 12 (https://a.test/orders/12)', 'heading "Orders" level=1', 'heading "Order shipped" level=2'] }),
     ]);
-    const children = evolveOffline(SEED, d, 3);
+    const children = evolveOffline(SEED, d, 3, TUNABLES);
     expect(children.map((c) => diffConfigurations(SEED, c.configuration).map((x) => `${x.path}=${x.after}`))).toEqual([
       ['memoryRules.hintPhrasing=instruction'],
       ['stateAbstraction.milestonePhrases=[Order 12]'],

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { evolveAfterEpisode } from '../core/evolve.ts';
 import { newLineage } from '../core/lineage.ts';
 import { selectConfiguration } from '../core/select-configuration.ts';
-import { EVOLVER_SYSTEM_PROMPT } from '../core/model-evolver.ts';
+import { evolverSystemPrompt } from '../core/model-evolver.ts';
 import type { ChatModel } from '../../../core/ports.ts';
 import { startTestModel } from '../../../../test/support/test-model.ts';
 import { type OpenAiTestServer } from '../../../../test/support/openai-test-server.ts';
-import { digest, SEED, step } from './evotest-helpers.ts';
+import { digest, SEED, step, TUNABLES } from './evotest-helpers.ts';
 
 let server: OpenAiTestServer;
 let model: ChatModel;
@@ -45,11 +45,11 @@ describe('EvoTest with an evolver model (local OpenAI-compatible test server)', 
     }) + '\n```');
 
     const lineage = newLineage({ origin: 'https://a.test', template: 'open order …', seed: SEED, now: 0 });
-    const { lineage: next, report } = await evolveAfterEpisode(lineage, looped, { model, children: 3, now: 5 });
+    const { lineage: next, report } = await evolveAfterEpisode(lineage, looped, { model, children: 3, now: 5, tunables: TUNABLES });
 
     expect(server.requests).toHaveLength(1);
     const request = server.requests[0]!;
-    expect(request.messages[0]!.content).toBe(EVOLVER_SYSTEM_PROMPT);
+    expect(request.messages[0]!.content).toBe(evolverSystemPrompt(TUNABLES));
     expect(request.temperature).toBe(0.7);
     const user = request.messages[1]!.content;
     expect(user).toContain('[STEP 1] page "List" (/list)');
@@ -72,19 +72,19 @@ describe('EvoTest with an evolver model (local OpenAI-compatible test server)', 
   it('falls back to the offline operators when the model fails or answers nonsense', async () => {
     server.respond(() => ({ status: 500, message: 'down' }));
     const lineage = newLineage({ origin: 'https://a.test', template: 't', seed: SEED, now: 0 });
-    const down = await evolveAfterEpisode(lineage, looped, { model, children: 2, now: 5 });
+    const down = await evolveAfterEpisode(lineage, looped, { model, children: 2, now: 5, tunables: TUNABLES });
     expect(down.report.notes[0]).toMatch(/^the evolver model call failed: .*; offline operators only$/);
     expect(down.report.added.map((n) => n.source)).toEqual(['offline', 'offline']);
 
     server.respond(() => 'I would raise the temperature.');
-    const prose = await evolveAfterEpisode(lineage, looped, { model, children: 2, now: 5 });
+    const prose = await evolveAfterEpisode(lineage, looped, { model, children: 2, now: 5, tunables: TUNABLES });
     expect(prose.report.notes[0]).toMatch(/^the evolver's answer was unusable: the answer contains no JSON object/);
     expect(prose.report.added).toHaveLength(2);
   });
 
   it('without a model says so and evolves offline', async () => {
     const lineage = newLineage({ origin: 'https://a.test', template: 't', seed: SEED, now: 0 });
-    const out = await evolveAfterEpisode(lineage, looped, { model: null, children: 2, now: 5 });
+    const out = await evolveAfterEpisode(lineage, looped, { model: null, children: 2, now: 5, tunables: TUNABLES });
     expect(out.report.mode).toBe('offline');
     expect(out.report.added).toHaveLength(2);
     expect(server.requests).toHaveLength(0);

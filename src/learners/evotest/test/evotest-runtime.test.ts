@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EvotestRuntime, type TrajectoryInput } from '../core/evotest-runtime.ts';
 import { lineageStoreOn } from '../core/lineage-store.ts';
-import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory/in-memory-learner-data-store.ts';
 import { DEFAULT_EVOTEST_SETTINGS } from '../core/settings.ts';
-import { SEED } from './evotest-helpers.ts';
+import { SEED, TUNABLES } from './evotest-helpers.ts';
 
 const ORIGIN = 'https://shop.test';
 const ORDERS = 'click(<link "Orders">)';
@@ -12,7 +12,7 @@ const DONE = 'send_msg_to_user("shipped")';
 
 function runtime(store = lineageStoreOn(new InMemoryLearnerDataStore())) {
   let t = 100;
-  return { store, rt: new EvotestRuntime({ store, settings: () => ({ ...DEFAULT_EVOTEST_SETTINGS, enabled: true }), model: () => null, seed: () => SEED, clock: { now: () => t++ } }) };
+  return { store, rt: new EvotestRuntime({ store, settings: () => ({ ...DEFAULT_EVOTEST_SETTINGS, enabled: true }), model: () => null, seed: () => SEED, tunables: TUNABLES, clock: { now: () => t++ } }) };
 }
 
 const trajectory = (episodeId: string, outcome: TrajectoryInput['outcome'], steps: TrajectoryInput['steps']): TrajectoryInput => ({ episodeId, task: 'Ship order 12', outcome, hitStepLimit: false, steps });

@@ -12,8 +12,9 @@ import type { Transition } from '../../../core/memory/transition.ts';
 import type { Clock, RandomSource } from '../../../core/ports.ts';
 import { DEFAULT_SETTINGS } from '../../../core/settings.ts';
 import type { JitrlSettings } from './settings.ts';
-import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext, ValueUpdateOverrides } from '../../../core/learning/learner.ts';
+import type { AdjustInput, AdjustOutput, FinishedEpisode, Learner, RequestChange, RequestShape, StepContext } from '../../../core/learning/learner.ts';
 import { barredActionsHere, estimateValues } from './estimate-values.ts';
+import { withTuned } from './tunables.ts';
 import { taughtAction } from './corrections.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 import { staleEvidence } from './stale-evidence.ts';
@@ -47,7 +48,7 @@ export class JitrlLearner implements Learner {
    * here the next attempt reaches one rank further down the policy's list.
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
-    const settings = withValueUpdate(this.#options.settings(), current.valueUpdate);
+    const settings = withTuned(this.#options.settings(), current.tuned);
     // Loop bars are applied by the rank stage; their switch is ours (the ablation's paper-only row turns it off).
     const loops: RequestChange = settings.loopBars === false ? { loopBars: false } : {};
     if (!settings.widenPool) return loops;
@@ -77,7 +78,7 @@ export class JitrlLearner implements Learner {
 
   async adjust(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput> {
     signal?.throwIfAborted();
-    const settings = withValueUpdate(this.#options.settings(), input.request?.valueUpdate);
+    const settings = withTuned(this.#options.settings(), input.request?.tuned);
     const ctx = input.context;
     const carried = carryRows(await this.#neighbours(ctx, settings), ctx.task, ctx.observation);
     const neighbours = carried.neighbours;
@@ -126,23 +127,6 @@ export class JitrlLearner implements Learner {
     });
     await this.#options.store.putEpisode(finished.episode.id, transitions);
   }
-}
-
-/**
- * The settings with a learner's per-step overrides of β, λ and r (EvoTest's
- * genes). Moving r moves its decay floor by the same amount, so the authors'
- * decay keeps its shape.
- */
-export function withValueUpdate(settings: JitrlSettings, overrides: ValueUpdateOverrides | undefined): JitrlSettings {
-  if (!overrides) return settings;
-  const out = { ...settings };
-  if (overrides.beta !== undefined) out.beta = overrides.beta;
-  if (overrides.lambda !== undefined) out.lambda = overrides.lambda;
-  if (overrides.threshold !== undefined) {
-    out.threshold = overrides.threshold;
-    out.thresholdFloor = Math.min(overrides.threshold, Math.max(0, settings.thresholdFloor + overrides.threshold - settings.threshold));
-  }
-  return out;
 }
 
 const isExecuted = (step: StepRecord): boolean => step.chosen !== null && step.chosen.decision !== 'rejected';

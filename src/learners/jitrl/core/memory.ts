@@ -8,7 +8,9 @@ import type { MemoryStore } from '../../../core/memory/memory-store.ts';
 import { TransitionSchema, type Transition } from '../../../core/memory/transition.ts';
 import type { LearnerMemory, OwnStore, PreparedLearnerImport } from '../../../core/learning/learner-definition.ts';
 
-export const TRANSITIONS_STORE = 'transitions';
+import { TRANSITIONS } from './stores.ts';
+
+export const TRANSITIONS_STORE = TRANSITIONS.name;
 
 function prepareTransitions(data: unknown): PreparedLearnerImport {
   if (!Array.isArray(data)) return { records: [], rows: [], rejected: ['transitions: not a list'] };

@@ -55,7 +55,7 @@ describe('JitRL addition switches (finding 8)', () => {
     const url = 'https://kitchen.test/appliance/9';
     await store.putEpisode('f', [transition({ id: 'f:0', action: KETTLE, url, futureRewards: [-1] })]);
     const context = { episodeId: 'now', stepIndex: 0, task: 'add the red shirt to the cart', origin: 'https://shop.test', url, regUrl: '/products/ID', effectiveState: [] } as unknown as StepContext;
-    const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
+    const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, tuned: {} };
     const learner = (widenPool: boolean) => new JitrlLearner({ store, settings: () => ({ ...DEFAULT_JITRL, widenPool }), random: scriptedRandom(0.9), clock: { now: () => 1 } });
     const change = await learner(true).shapeRequest(context, shape);
     expect(change).toEqual({ extraCandidates: 1 });
@@ -81,7 +81,7 @@ describe('JitRL addition switches (finding 8)', () => {
 
   it('loop bars reach the rank stage through the request: JitRL switched off, no learner switches them back on', async () => {
     const context = { episodeId: 'now', stepIndex: 0, task: 't', origin: 'https://kitchen.test', url: 'https://kitchen.test/', regUrl: '/', effectiveState: [] } as unknown as StepContext;
-    const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, valueUpdate: {} };
+    const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, tuned: {} };
     const jitrl = (loopBars: boolean, widenPool = true) => new JitrlLearner({ store: new InMemoryMemoryStore(), settings: () => ({ ...DEFAULT_JITRL, loopBars, widenPool }), random: scriptedRandom(0.9), clock: { now: () => 1 } });
     expect(await jitrl(true).shapeRequest(context, shape)).toEqual({});
     expect(await jitrl(false).shapeRequest(context, shape)).toEqual({ loopBars: false });

@@ -79,7 +79,7 @@ describe('JitrlLearner.adjust', () => {
 });
 
 describe('JitrlLearner.shapeRequest: the pool keeps room for untried actions', () => {
-  const shape = { guide: null, sections: [], temperature: 0, numCandidates: 3, valueUpdate: {} };
+  const shape = { guide: null, sections: [], temperature: 0, numCandidates: 3, tuned: {} };
   const url = 'https://shop.test/products/42';
 
   it('asks for as many more candidates as actions are barred in this very state', async () => {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IdbLearnerDataStore } from '../../../adapters/idb/idb-learner-data-store.ts';
-import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory-learner-data-store.ts';
+import { InMemoryLearnerDataStore } from '../../../core/learning/in-memory/in-memory-learner-data-store.ts';
 import { LearnerDataTfgrpoStore } from '../core/learner-data-tfgrpo-store.ts';
 import type { LibraryRevision } from '../core/library.ts';
 import { InMemoryTfgrpoStore, MAX_REVISIONS_PER_SITE, type TfgrpoStore } from '../core/tfgrpo-store.ts';

@@ -6,10 +6,10 @@
  * and their in-memory writes cannot fail part-way. The learners' own stores
  * are written through their memory (LearnerMemory.ownStore), found by name.
  */
-import type { EpisodeStore } from '../episode/episode-store.ts';
-import type { LearnerMemory } from './learner-definition.ts';
-import type { LearnerDataStore } from './learner-data-store.ts';
-import type { ImportRows } from './memory-transfer.ts';
+import type { EpisodeStore } from '../../episode/episode-store.ts';
+import type { LearnerMemory } from '../learner-definition.ts';
+import type { LearnerDataStore } from '../learner-data-store.ts';
+import type { ImportRows } from '../memory-transfer.ts';
 
 export interface InMemoryImportStores {
   episodes: EpisodeStore;

@@ -8,7 +8,7 @@ import {
   type LearnerDataAddress,
   type LearnerDataRecord,
   type LearnerDataStore,
-} from './learner-data-store.ts';
+} from '../learner-data-store.ts';
 
 const keyOf = (a: LearnerDataAddress): string => JSON.stringify([a.learnerId, a.origin, a.key]);
 

@@ -14,10 +14,10 @@
  * Order matters where learners chain: `shapeRequest` changes and `adjust`
  * outputs are applied one after another, in each definition's `order`.
  */
-import { DEFAULT_LEARNER_ORDER, type LearnerDefinition } from './learner-definition.ts';
+import { DEFAULT_LEARNER_ORDER, type LearnerDefinition } from '../learner-definition.ts';
 import { PREFERRED_BENCH_CONFIGURATIONS } from './bench-configurations.ts';
 
-const DEFINITIONS = import.meta.glob<{ definition: LearnerDefinition }>('../../learners/*/definition.ts', { eager: true });
+const DEFINITIONS = import.meta.glob<{ definition: LearnerDefinition }>('../../../learners/*/definition.ts', { eager: true });
 
 /** The learner folder a globbed path names (`../../learners/<id>/…`). */
 export function learnerFolderOf(path: string): string {

@@ -3,20 +3,21 @@
  * factory per learner id. Only the background, the benchmark and tests import
  * this file; the extension pages never do, so they bundle no learner code.
  */
-import { InMemorySiteRows } from './site-rows.ts';
-import { InMemoryLearnerDataStore } from './in-memory-learner-data-store.ts';
-import { learnerSettings, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from './learner-definition.ts';
-import { InMemoryMemoryStore } from '../memory/in-memory-store.ts';
-import type { Learner } from './learner.ts';
+import { InMemorySiteRows } from '../site-rows.ts';
+import { InMemoryLearnerDataStore } from '../in-memory/in-memory-learner-data-store.ts';
+import { storesFrom, type StoreDeclaration, type StoreKind, type StoreKinds } from '../learner-stores.ts';
+import { learnerSettings, portsFor, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from '../learner-definition.ts';
+import { InMemoryMemoryStore } from '../../memory/in-memory-store.ts';
+import type { Learner } from '../learner.ts';
 import { LEARNERS, learnerDefinition, learnerFolderOf } from './registry.ts';
-import type { Settings } from '../settings.ts';
+import type { Settings } from '../../settings.ts';
 
 /**
  * A learner's `factory.ts` exports `factory`, or `factoryFor(definitions)` when it needs the
  * registry's definitions (handed in, so no learner folder imports the registry).
  */
 type FactoryModule = { factory?: LearnerFactory; factoryFor?: (definitions: readonly LearnerDefinition[]) => LearnerFactory };
-const FACTORY_MODULES = import.meta.glob<FactoryModule>('../../learners/*/factory.ts', { eager: true });
+const FACTORY_MODULES = import.meta.glob<FactoryModule>('../../../learners/*/factory.ts', { eager: true });
 
 export const LEARNER_FACTORIES: Readonly<Record<string, LearnerFactory>> = Object.fromEntries(Object.entries(FACTORY_MODULES).map(([path, module]) => {
   const id = learnerFolderOf(path);
@@ -47,7 +48,7 @@ export function learnersOff(settings: Settings, registry: readonly RegisteredLea
   return learnersOnly(settings, [], registry);
 }
 
-export type { BuiltLearner } from './learner-definition.ts';
+export type { BuiltLearner } from '../learner-definition.ts';
 
 /** Builds the given learners (all by default) once, in registry order. */
 export function buildLearners(ports: LearnerPorts, options: { ids?: readonly string[]; registry?: readonly RegisteredLearner[] } = {}): BuiltLearner[] {
@@ -55,22 +56,26 @@ export function buildLearners(ports: LearnerPorts, options: { ids?: readonly str
   for (const id of options.ids ?? []) learnerDefinition(id, registry);
   return registry
     .filter((d) => options.ids === undefined || options.ids.includes(d.id))
-    .map((definition) => ({ definition, learner: definition.create(ports) }));
+    .map((definition) => ({ definition, learner: definition.create(portsFor(definition, ports)) }));
 }
 
-/** Every store the learners need, in memory (tests, the benchmark, the offline demo): built here, so no caller names one. */
+/** Every store the learners declare, in memory (tests, the benchmark, the offline demo), built when first asked for. */
 export function inMemoryLearnerStores(): LearnerStores {
-  return { memory: new InMemoryMemoryStore(), experiences: new InMemorySiteRows(), learnerData: new InMemoryLearnerDataStore() };
+  const build = <K extends StoreKind>(declaration: StoreDeclaration<K>): StoreKinds[K] => {
+    const stores: { [Kind in StoreKind]: () => StoreKinds[Kind] } = { transitions: () => new InMemoryMemoryStore(), siteRows: () => new InMemorySiteRows() };
+    return stores[declaration.kind]();
+  };
+  return storesFrom(new InMemoryLearnerDataStore(), build);
 }
 
 /** Every registry learner's memory, by id, in registry order: what export, import, forget and sync go through. */
 export function learnerMemories(ports: LearnerPorts, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): { id: string; memory: LearnerMemory }[] {
-  return registry.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(ports) }] : []));
+  return registry.flatMap((d) => (d.memory ? [{ id: d.id, memory: d.memory(portsFor(d, ports)) }] : []));
 }
 
 /** What every registry learner offers replay (LearnerFactory.procedures), in registry order. */
 export function procedureKnowledge(ports: LearnerPorts, registry: readonly RegisteredLearner[] = REGISTERED_LEARNERS): ProcedureKnowledge[] {
-  return registry.flatMap((d) => (d.procedures ? [d.procedures(ports)] : []));
+  return registry.flatMap((d) => (d.procedures ? [d.procedures(portsFor(d, ports))] : []));
 }
 
 /** The built learners that the settings switch on, in registry order. */
