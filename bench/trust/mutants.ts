@@ -21,7 +21,7 @@
  *   the tasks that started on the site (done in adaptive-run.ts).
  *
  * `MUTANTS` lists them all: the bench runs every one, and
- * `test/e2e/trust-every-mutant.e2e.test.ts` fails when one leaves its figure as
+ * `test/e2e/trust-adaptive.e2e.test.ts` fails when one leaves its figure as
  * the real gate prints it.
  */
 import { AgentController } from '../../src/core/agent/agent-controller.ts';
