@@ -129,13 +129,13 @@ describe('a step on a row picked by the task is carried to the row the next task
 
   it('JitRL: taught on one ticket, the next ticket\'s id is proposed first, the taught id gets no support', async () => {
     const lib = tracker();
-    let ep = await lib.start('Set the status of the ticket "Crash when saving an empty note" to Closed.');
+    let ep = await lib.start('Change the ticket "Crash when saving an empty note" to Closed, please.');
     ep = await lib.controller.decide(ep.id, pick(ep, 'click(<link "0ba033313b">)'));
     ep = await lib.controller.decide(ep.id, pick(ep, 'click(<button "Close ticket">)'));
     expect(lib.page().closed).toEqual(['0ba033313b']);
     await lib.controller.finish(ep.id, 'success');
 
-    const next = await lib.start('Set the status of the ticket "Toolbar icons are blurry" to Closed.');
+    const next = await lib.start('Change the ticket "Toolbar icons are blurry" to Closed, please.');
     const first = next.steps[0]!.candidates;
 
     expect(first[0]!.semantic).toBe('click(<link "5e21c0d7aa">)');
@@ -145,15 +145,15 @@ describe('a step on a row picked by the task is carried to the row the next task
   });
 
   it('JitRL: another template\'s task does not take a ticket\'s id as evidence when its row is that task\'s item', () => {
-    // The two tasks of the Fossil carry run where the comment went to the status task's ticket.
-    const statusTask = 'Set the status of the ticket "Toolbar icons are blurry" to Review.';
-    const commentTask = 'Add the comment "A print stylesheet might be enough for now." to the ticket "Export notes to PDF".';
+    // Two templates, as in the Fossil carry run where a comment went to the status task's ticket.
+    const statusTask = 'Change the ticket "Toolbar icons are blurry" to Review, please.';
+    const commentTask = 'Write "Works for me." under the ticket "Export notes to PDF".';
     const remembered = { transition: transition({ id: 'e1:3', task: statusTask, action: 'click(<link "5e21c0d7aa">)', regUrl: '/' }), similarity: 0.9, ret: 1 };
     const out = carryRows([remembered], commentTask, observation('/'));
     expect([...out.otherInstance]).toEqual(['e1:3']);
     expect(out.notes).toEqual(['remembered click(<link "5e21c0d7aa">) not used: its row is another task\'s item']);
     // A task that names that very ticket keeps it.
-    expect(carryRows([remembered], 'Add the comment "Seen here too." to the ticket "Toolbar icons are blurry".', observation('/')).otherInstance.size).toBe(0);
+    expect(carryRows([remembered], 'Write "Seen here too." under the ticket "Toolbar icons are blurry".', observation('/')).otherInstance.size).toBe(0);
   });
 
   it('replay: a plan step on the taught ticket\'s id stops where the row shows none of the task\'s values', () => {

@@ -155,7 +155,7 @@ function ticketTasks(origin: string): BenchTask[] {
     const t = TICKETS.find((x) => x.title === title)!;
     return task(origin, {
       id: `tickets.status.${t.id}`, template: 'tickets.status', path: '/tickets', maxSteps: 6,
-      instruction: `Set the status of the ticket "${title}" to ${status}.`,
+      instruction: `Mark ticket "${title}" as ${status}.`,
       reward: (s) => sameList(s.effects, [`ticket:${t.id}:${status}`]),
       teacher: async (page): Promise<TeacherStep | null> => {
         if (new URL(page.url()).searchParams.get('saved')) return { do: 'stop' };
