@@ -27,14 +27,32 @@
  *    An element the page no longer shows, or whose value it hides (a
  *    password), contradicts nothing and stays.
  *
+ * 6. What the page shows open that it did not show on arrival (a dialog, an
+ *    expanded section: `page-marks.ts`) follows the actions, as marks. A
+ *    click that opens one leaves no value, so without them the steps before
+ *    and after "Save note" on one URL are one state, and the taught order is
+ *    lost (issue 35 part 4).
+ *
  * The empty result is the paper's "No action".
  */
 import type { Action } from '../page/action.ts';
 import { formatTarget, parseAction } from '../page/action-grammar.ts';
 import type { PageObservation } from '../page/observation.ts';
+import type { StepRecord } from '../episode/episode.ts';
 import { isSecretField } from '../secrets/secret-fields.ts';
 import { resolveSemanticAction, targetNode } from '../page/semantic-action.ts';
 import { unhandledKind } from '../page/action-vocabulary.ts';
+import { openedSince, pageMarks } from '../page/page-marks.ts';
+
+/** The episode's executed steps as the effective state reads them. */
+export function stateStepsOf(steps: readonly StepRecord[]): EffectiveStateStep[] {
+  return steps.filter((s) => s.chosen).map((s) => ({
+    regUrl: s.regUrl,
+    semantic: s.chosen!.semantic,
+    ok: s.result?.ok === true && !(s.result.ok && s.result.navigated),
+    marks: s.pageMarks,
+  }));
+}
 
 export interface EffectiveStateStep {
   /** Regularized URL of the page the action was taken on. */
@@ -42,6 +60,8 @@ export interface EffectiveStateStep {
   /** The action in semantic form. */
   semantic: string;
   ok: boolean;
+  /** What the page showed open when the step was proposed (`pageMarks`); absent on steps recorded before marks. */
+  marks?: readonly string[] | undefined;
 }
 
 const STATEFUL_CLICK_ROLES: ReadonlySet<string> = new Set([
@@ -78,9 +98,22 @@ function notContradicted(action: Action, observation: PageObservation): boolean 
   }
 }
 
-export function computeEffectiveState(steps: readonly EffectiveStateStep[], currentRegUrl: string, observation?: PageObservation): string[] {
+/**
+ * `marks`: what the current page shows open; by default read from
+ * `observation` (a demonstration has no observation, and passes the marks its
+ * page reported).
+ */
+export function computeEffectiveState(
+  steps: readonly EffectiveStateStep[],
+  currentRegUrl: string,
+  observation?: PageObservation,
+  marks: readonly string[] | undefined = observation ? pageMarks(observation) : undefined,
+): string[] {
   let start = steps.length;
   while (start > 0 && steps[start - 1]?.regUrl === currentRegUrl) start--;
+  // The first step of this visit saw the page as it arrived; no step yet: this is the arrival.
+  const arrival = start < steps.length ? (steps[start]!.marks ?? null) : (marks ?? null);
+  const progress = marks === undefined ? [] : openedSince(arrival, marks);
 
   // Map keeps insertion order; deleting and re-inserting moves a key to the end.
   const byElement = new Map<string, string>();
@@ -119,9 +152,9 @@ export function computeEffectiveState(steps: readonly EffectiveStateStep[], curr
     }
   }
   const entries = [...byElement.values()];
-  if (!observation) return entries;
-  return entries.filter((semantic) => {
+  if (!observation) return [...entries, ...progress];
+  return [...entries.filter((semantic) => {
     const parsed = parseAction(semantic);
     return !parsed.ok || notContradicted(parsed.action, observation);
-  });
+  }), ...progress];
 }
