@@ -38,10 +38,10 @@ describe('a row whose only label is the same on every row', () => {
       await page.goto(`${server.origin}/rows/comments.html`);
       const lines = (await observeAll(page)).nodes.filter((n) => n.ref !== null).map((n) => renderNodeLine(n).trim().replace(/^\[\d+\] /, ''));
       expect(lines.filter((l) => l.startsWith('button "Trash"') || l.startsWith('checkbox "Select comment"'))).toEqual([
-        'checkbox "Select comment" (name not visible on the page) · row "Jane Doe jane@example.com"', 'button "Trash" · row "Jane Doe jane@example.com"',
-        'checkbox "Select comment" (name not visible on the page) · row "Bob Stone bob@example.com"', 'button "Trash" · row "Bob Stone bob@example.com"',
-        'checkbox "Select comment" (name not visible on the page) · row "Ana Ruiz ana@example.com"', 'button "Trash" · row "Ana Ruiz ana@example.com"',
-        'checkbox "Select comment" (name not visible on the page) · row "Lee Park lee@example.com"', 'button "Trash" · row "Lee Park lee@example.com"',
+        'checkbox "Select comment" (name not visible on the page) · row "Jane Doe"', 'button "Trash" · row "Jane Doe"',
+        'checkbox "Select comment" (name not visible on the page) · row "Bob Stone"', 'button "Trash" · row "Bob Stone"',
+        'checkbox "Select comment" (name not visible on the page) · row "Ana Ruiz"', 'button "Trash" · row "Ana Ruiz"',
+        'checkbox "Select comment" (name not visible on the page) · row "Lee Park"', 'button "Trash" · row "Lee Park"',
       ]);
     } finally {
       await browser.close();
@@ -63,6 +63,6 @@ describe('a row whose only label is the same on every row', () => {
       suite, learners: ['jitrl+cer'], attempts: 1, policy: 'offline', noise: 0, seed: 0, memory: 'carry', profile: 'full', taskFilter: '', progress: false, teach: 1,
     });
     expect(result.records.map((r) => [r.taskId, r.taught, r.outcome])).toEqual([['comments.trash.1', true, 'success'], ['comments.trash.2', false, 'success']]);
-    expect(result.records[1]!.actions).toEqual(['/rows/comments.html#new click(<button "Trash" in row "Ana Ruiz ana@example.com">)']);
+    expect(result.records[1]!.actions).toEqual(['/rows/comments.html#new click(<button "Trash" in row "Ana Ruiz">)']);
   }, 240_000);
 });

@@ -26,6 +26,11 @@ function parentOf(el: Element): Element | null {
 }
 
 const textOf = (el: Element): string => collapse((el as HTMLElement).innerText ?? el.textContent ?? '');
+/** A cell's first line: its title ("Omar Haddad"), not the details under it (an email, an address). */
+const firstLineOf = (el: Element): string => {
+  const lines = ((el as HTMLElement).innerText ?? el.textContent ?? '').split('\n').map(collapse);
+  return lines.find((l) => l !== '') ?? '';
+};
 
 /** A container that repeats: a table row, a list item, an article, or one of several same-shaped siblings (cards). */
 function itemRole(el: Element): 'row' | 'item' | null {
@@ -55,8 +60,9 @@ function besideRow(row: Element): Element | null {
 }
 
 /**
- * A row's identifying text: its header cell, else its first cell with text,
- * skipping a cell that reads the same in the row beside it. A check column
+ * A row's identifying text: the first line of its header cell, else of its
+ * first cell with text, skipping a cell that reads the same in the row beside
+ * it. A check column
  * labelled "Select comment" on every row (WordPress's comments), a status
  * every row shows: such a cell names no row, and the next one (the author)
  * does. When every cell reads as its neighbour's, the first with text.
@@ -68,11 +74,11 @@ function rowName(row: Element): string {
   const besideCells = beside === null ? [] : cellsOf(beside);
   let first = '';
   for (const cell of header ? [header, ...cells] : cells) {
-    const text = textOf(cell);
+    const text = firstLineOf(cell);
     if (text === '') continue;
     if (first === '') first = text;
     const other = besideCells[cells.indexOf(cell)];
-    if (other === undefined || textOf(other) !== text) return text;
+    if (other === undefined || firstLineOf(other) !== text) return text;
   }
   return first;
 }
