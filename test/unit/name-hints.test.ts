@@ -31,3 +31,11 @@ describe('implied roles of clickable elements', () => {
     expect(impliedRole(el('<div>Row</div>'))).toBe('clickable');
   });
 });
+
+describe('guessed icon names keep what is not a style word', () => {
+  it('keeps short tokens: an abbreviation cannot be told from an acronym that tells two icons apart', () => {
+    expect(guessedIconName(el('<span class="tb-italic"></span>'))).toBe('tb italic');
+    expect(guessedIconName(el('<span class="icon-download-pdf"></span>'))).toBe('download pdf');
+    expect(guessedIconName(el('<span class="icon-download-csv"></span>'))).toBe('download csv');
+  });
+});

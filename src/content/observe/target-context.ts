@@ -27,6 +27,11 @@ function parentOf(el: Element): Element | null {
 }
 
 const textOf = (el: Element): string => collapse((el as HTMLElement).innerText ?? el.textContent ?? '');
+/** A cell's first line: its title ("Omar Haddad"), not the details under it (an email, an address). */
+const firstLineOf = (el: Element): string => {
+  const lines = ((el as HTMLElement).innerText ?? el.textContent ?? '').split('\n').map(collapse);
+  return lines.find((l) => l !== '') ?? '';
+};
 
 /** A container that repeats: a table row, a list item, an article, or one of several same-shaped siblings (cards). */
 function itemRole(el: Element): 'row' | 'item' | null {
@@ -43,15 +48,40 @@ function itemRole(el: Element): 'row' | 'item' | null {
   return alike > 0 ? 'item' : null;
 }
 
-/** A row's identifying text: its header cell, else its first cell with text. */
+const cellsOf = (row: Element): Element[] =>
+  Array.from(row.querySelectorAll(CELL_SELECTOR)).filter((c) => c.closest('tr, [role=row]') === row);
+
+/** The row next to it (the one before, else the one after): what its cells are compared with. */
+function besideRow(row: Element): Element | null {
+  const isRow = (e: Element | null): e is Element => e !== null && (e.localName === 'tr' || e.getAttribute('role') === 'row');
+  const before = row.previousElementSibling;
+  if (isRow(before)) return before;
+  const after = row.nextElementSibling;
+  return isRow(after) ? after : null;
+}
+
+/**
+ * A row's identifying text: the first line of its header cell, else of its
+ * first cell with text, skipping a cell that reads the same in the row beside
+ * it. A check column
+ * labelled "Select comment" on every row (WordPress's comments), a status
+ * every row shows: such a cell names no row, and the next one (the author)
+ * does. When every cell reads as its neighbour's, the first with text.
+ */
 function rowName(row: Element): string {
-  const cells = Array.from(row.querySelectorAll(CELL_SELECTOR)).filter((c) => c.closest('tr, [role=row]') === row);
+  const cells = cellsOf(row);
   const header = cells.find((c) => c.localName === 'th' || c.getAttribute('role') === 'rowheader');
+  const beside = besideRow(row);
+  const besideCells = beside === null ? [] : cellsOf(beside);
+  let first = '';
   for (const cell of header ? [header, ...cells] : cells) {
-    const text = textOf(cell);
-    if (text !== '') return text;
+    const text = firstLineOf(cell);
+    if (text === '') continue;
+    if (first === '') first = text;
+    const other = besideCells[cells.indexOf(cell)];
+    if (other === undefined || firstLineOf(other) !== text) return text;
   }
-  return '';
+  return first;
 }
 
 /** Text inside these is a control's own label, not what names the card. */

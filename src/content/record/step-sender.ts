@@ -10,6 +10,7 @@ import type { PageObservation } from '../../core/page/observation.ts';
 import { formatAction } from '../../core/page/action-grammar.ts';
 import { toSemanticAction } from '../../core/page/semantic-action.ts';
 import { fingerprintOf } from '../../core/page/target-fingerprint.ts';
+import { pageMarks } from '../../core/page/page-marks.ts';
 import type { RecordedAction as RecordedStep } from '../../core/agent/person-input.ts';
 
 /** A recorded step is the core's RecordedAction (declared once, with its schema). */
@@ -44,6 +45,7 @@ export function createStepSender(options: StepSenderOptions): StepSender {
         url: options.win.location.href,
         title: options.win.document.title,
         ...(node ? { target: fingerprintOf(node) } : {}),
+        marks: pageMarks(located.observation),
       };
       // Sent at once, not chained behind earlier replies: a click that navigates must leave before the page does.
       const sending = options.send(step).catch((err: unknown) => {

@@ -17,7 +17,7 @@ import type { Action } from '../page/action.ts';
 import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerprint.ts';
 import { maskedFormData } from '../secrets/form-data.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { computeEffectiveState } from './effective-state.ts';
+import { computeEffectiveState, stateStepsOf } from './effective-state.ts';
 import { assignStepRewards } from '../credit/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.ts';
@@ -252,6 +252,7 @@ export function recordedStep(step: RecordedAction, index: number, startedAt: num
     ...(title ? { pageTitle: title } : {}),
     semantic,
     ...targetOf(action, step.target),
+    ...(step.marks !== undefined ? { pageMarks: step.marks } : {}),
     decision: 'demonstrated',
     result: { ok: true, navigated: false },
     latencyMs,
@@ -279,8 +280,10 @@ export function appendStep(episode: Episode, recorded: RecordedAction, now: numb
     steps[steps.length - 1] = { ...previous, result: { ...previous.result, navigated: true } };
   }
   const effectiveState = computeEffectiveState(
-    steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
+    stateStepsOf(steps),
     step.regUrl,
+    undefined,
+    recorded.marks,
   );
   return [...steps, { ...step, effectiveState }];
 }

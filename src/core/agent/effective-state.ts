@@ -33,6 +33,12 @@
  *    with the later changes applied to it, a change by what it added (or
  *    removed); a value the snapshot cut short ("…") only up to the cut.
  *
+ * 6. What the page shows open that it did not show on arrival (a dialog, an
+ *    expanded section: `page-marks.ts`) follows the actions, as marks. A
+ *    click that opens one leaves no value, so without them the steps before
+ *    and after "Save note" on one URL are one state, and the taught order is
+ *    lost (issue 35 part 4).
+ *
  * The empty result is the paper's "No action".
  */
 import type { Action } from '../page/action.ts';
@@ -42,6 +48,18 @@ import { isSecretField } from '../secrets/secret-fields.ts';
 import { resolveSemanticAction, targetNode } from '../page/semantic-action.ts';
 import { unhandledKind } from '../page/action-vocabulary.ts';
 import { applyTextChange, type TextChange } from '../page/text-change.ts';
+import type { StepRecord } from '../episode/episode.ts';
+import { openedSince, pageMarks } from '../page/page-marks.ts';
+
+/** The episode's executed steps as the effective state reads them. */
+export function stateStepsOf(steps: readonly StepRecord[]): EffectiveStateStep[] {
+  return steps.filter((s) => s.chosen).map((s) => ({
+    regUrl: s.regUrl,
+    semantic: s.chosen!.semantic,
+    ok: s.result?.ok === true && !(s.result.ok && s.result.navigated),
+    marks: s.pageMarks,
+  }));
+}
 
 export interface EffectiveStateStep {
   /** Regularized URL of the page the action was taken on. */
@@ -49,6 +67,8 @@ export interface EffectiveStateStep {
   /** The action in semantic form. */
   semantic: string;
   ok: boolean;
+  /** What the page showed open when the step was proposed (`pageMarks`); absent on steps recorded before marks. */
+  marks?: readonly string[] | undefined;
 }
 
 /** The snapshot cuts a long value short with a final "…" (content/observe/snapshot-text.ts). */
@@ -116,9 +136,22 @@ function changeStillShown(text: string, change: TextChange, value: string): bool
   return change.kind !== 'replace' || !value.includes(change.old);
 }
 
-export function computeEffectiveState(steps: readonly EffectiveStateStep[], currentRegUrl: string, observation?: PageObservation): string[] {
+/**
+ * `marks`: what the current page shows open; by default read from
+ * `observation` (a demonstration has no observation, and passes the marks its
+ * page reported).
+ */
+export function computeEffectiveState(
+  steps: readonly EffectiveStateStep[],
+  currentRegUrl: string,
+  observation?: PageObservation,
+  marks: readonly string[] | undefined = observation ? pageMarks(observation) : undefined,
+): string[] {
   let start = steps.length;
   while (start > 0 && steps[start - 1]?.regUrl === currentRegUrl) start--;
+  // The first step of this visit saw the page as it arrived; no step yet: this is the arrival.
+  const arrival = start < steps.length ? (steps[start]!.marks ?? null) : (marks ?? null);
+  const progress = marks === undefined ? [] : openedSince(arrival, marks);
 
   // Map keeps insertion order; deleting and re-inserting moves a key to the end.
   const byElement = new Map<string, string>();
@@ -177,13 +210,13 @@ export function computeEffectiveState(steps: readonly EffectiveStateStep[], curr
     ...(semantic === '' ? [] : [{ semantic, later: changes.get(key) ?? [] }]),
     ...(changes.get(key) ?? []).map((change) => ({ semantic: change, later: [] })),
   ]);
-  if (!observation) return entries.map((e) => e.semantic);
+  if (!observation) return [...entries.map((e) => e.semantic), ...progress];
   const actionOf = (semantic: string): Action[] => {
     const parsed = parseAction(semantic);
     return parsed.ok ? [parsed.action] : [];
   };
-  return entries.filter(({ semantic, later }) => {
+  return [...entries.filter(({ semantic, later }) => {
     const parsed = parseAction(semantic);
     return !parsed.ok || notContradicted(parsed.action, observation, later.flatMap(actionOf));
-  }).map((e) => e.semantic);
+  }).map((e) => e.semantic), ...progress];
 }

@@ -20,6 +20,8 @@ export const RecordedActionSchema = z.strictObject({
    * earned autonomy like an approval.
    */
   target: TargetFingerprintSchema.optional(),
+  /** What the page showed open when the person acted (dialogs, expanded controls: `pageMarks`). */
+  marks: z.array(z.string().max(2000)).max(40).optional(),
 });
 export type RecordedAction = z.infer<typeof RecordedActionSchema>;
 

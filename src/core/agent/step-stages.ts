@@ -21,7 +21,8 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
-import { computeEffectiveState } from './effective-state.ts';
+import { computeEffectiveState, stateStepsOf } from './effective-state.ts';
+import { pageMarks } from '../page/page-marks.ts';
 import { describeError } from '../errors.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
 import { proposedStep } from '../episode/step-record.ts';
@@ -34,15 +35,17 @@ export async function observeStage(page: PageDriver, episode: Episode, settings:
   const waitFor = nextPlanTarget(episode);
   const observation = await page.observe({ maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(episode.steps.at(-1)), ...(waitFor ? { waitFor } : {}) }, signal);
   const { origin, regUrl } = regularizeUrl(observation.url);
+  const marks = pageMarks(observation);
   const effectiveState = computeEffectiveState(
-    episode.steps.filter((s) => s.chosen).map((s) => ({ regUrl: s.regUrl, semantic: s.chosen!.semantic, ok: s.result?.ok === true && !(s.result.ok && s.result.navigated) })),
+    stateStepsOf(episode.steps),
     regUrl,
     observation,
+    marks,
   );
   // A re-proposal after rejections replaces the pending step and keeps its index: steps are 0..n−1.
   const previous = episode.steps.at(-1);
   const stepIndex = previous !== undefined && previous.chosen === null ? previous.index : episode.steps.length;
-  return { episodeId: episode.id, stepIndex, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState };
+  return { episodeId: episode.id, stepIndex, task: episode.task, origin, url: observation.url, regUrl, observation, effectiveState, pageMarks: marks };
 }
 
 /** The context one learner sees: the step's, with its own plan for the episode. */

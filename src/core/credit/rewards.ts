@@ -19,7 +19,10 @@
  *                 - o < 0: the failure goes to the steps `blameOnFailure`
  *                   picks (the wasted ones and the last one sampled
  *                   against the base policy's preference before them, else
- *                   the least-sure one) and,
+ *                   the least-sure one; a step that ran what memory settled
+ *                   has no margin, so neither rule picks it; with nothing
+ *                   to go on, every step that was not settled, or the last
+ *                   when all were) and,
  *                   when the verdict came right after it (not at the step
  *                   limit), to the last step; 0 to the others, which did
  *                   what they meant to or whose effect a later step undid
@@ -50,12 +53,24 @@ export const OUTCOME_SHARE = 0.5;
 /** A step that changed nothing, undid an earlier one or went round a loop (the evaluator's "useless"). */
 export const WASTED_STEP_REWARD = -0.5;
 
-/** The base-logit gap between the chosen candidate and the best other one (null: edited, demonstrated, or alone). */
+/** The step ran the candidate memory settled: what worked in this very state (taught, or an earlier success). */
+const settledStep = (step: StepRecord): boolean =>
+  step.candidates.some((c) => c.settled === true && c.semantic === step.chosen?.semantic);
+
+/**
+ * The base-logit gap between the chosen candidate and the best other one
+ * (null: edited, demonstrated, alone, or settled). A settled step repeated
+ * what memory says worked in this very state (what the person taught there,
+ * or an earlier success): that is not where the agent explored, nor a call the
+ * policy was unsure of, so a later failure is not blamed on it through its
+ * margin (issue 35: a failed alone attempt must not erase a taught step that
+ * was right). The page's evidence (no change, undone, detour) still blames it.
+ */
 export function choiceMargin(step: StepRecord): number | null {
   const chosen = step.chosen;
   if (chosen === null || step.candidates.length < 2) return null;
   const mine = step.candidates.find((c) => c.semantic === chosen.semantic);
-  if (!mine) return null;
+  if (!mine || settledStep(step)) return null;
   const others = step.candidates.filter((c) => c !== mine).map((c) => c.baseLogit);
   return mine.baseLogit - Math.max(...others);
 }
@@ -77,8 +92,12 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
   }
   if (o < 0) {
     const blame = blameOnFailure(credit, taskTokens);
-    if (blame === null) uniform();
-    else {
+    if (blame === null) {
+      // Nothing says which step went wrong; not the ones that repeated what worked in their very state.
+      const open = idx.filter((i) => !settledStep(steps[i]!));
+      if (open.length === 0 && last !== undefined) out[last] = o;
+      open.forEach((i) => { out[i] = i === last ? o : OUTCOME_SHARE * o; });
+    } else {
       // A step whose effect a later step undid (A → B → A) gets 0, as the
       // seed's evaluator guide scores an action with its "effect immediately
       // undone" (JitRL App. G.1.2): it may have been the right move (a setting

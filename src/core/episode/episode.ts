@@ -78,6 +78,12 @@ export const StepRecordSchema = z.strictObject({
    */
   pageDigest: z.string().optional(),
   effectiveState: z.array(z.string()),
+  /**
+   * What the page showed open when the step was proposed: dialogs and expanded
+   * controls (`page-marks.ts`). The first step on a page is the baseline its
+   * later steps' progress is counted from. Absent on records older than it.
+   */
+  pageMarks: z.array(z.string().max(2000)).max(40).optional(),
   /** `pageKeyOf` the page when the step was proposed: step credit and loops compare these. */
   pageKey: z.string().optional(),
   logitSource: LogitSourceSchema,
@@ -233,6 +239,8 @@ export function recordedStepRecord(input: {
   latencyMs?: number;
   /** The element as the person acted on it (a demonstration or Show me): what the teaching was about. */
   target?: TargetFingerprint | undefined;
+  /** What the page showed open when the person acted (`pageMarks`). */
+  pageMarks?: string[] | undefined;
 }): StepRecord {
   return {
     index: input.index,
@@ -240,6 +248,7 @@ export function recordedStepRecord(input: {
     regUrl: input.regUrl,
     ...(input.pageTitle ? { pageTitle: input.pageTitle } : {}),
     effectiveState: [],
+    ...(input.pageMarks !== undefined ? { pageMarks: input.pageMarks } : {}),
     // No policy ranked anything here; the field needs a value, and no model was involved.
     logitSource: 'offline',
     candidates: [],

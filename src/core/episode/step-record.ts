@@ -15,6 +15,8 @@ export interface StepPage {
   regUrl: string;
   observation: PageObservation;
   effectiveState: string[];
+  /** What the page showed open (`pageMarks`). */
+  pageMarks?: string[] | undefined;
 }
 
 /** What was proposed on that page, and what it cost. */
@@ -43,6 +45,7 @@ export function proposedStep(page: StepPage, parts: StepProposalParts, time: { s
     ...(title ? { pageTitle: title } : {}),
     pageDigest: pageDigest(page.observation),
     effectiveState: page.effectiveState,
+    ...(page.pageMarks !== undefined ? { pageMarks: page.pageMarks } : {}),
     ...(parts.pageKey !== undefined ? { pageKey: parts.pageKey } : {}),
     logitSource: parts.logitSource,
     candidates: parts.candidates,

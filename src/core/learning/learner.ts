@@ -53,6 +53,8 @@ export interface StepContext {
   observation: PageObservation;
   /** Semantic actions earlier on this page whose effects are still visible. */
   effectiveState: string[];
+  /** What the page shows open (dialogs, expanded controls: `pageMarks`); the effective state holds those the episode opened. */
+  pageMarks?: string[];
   /** This learner's plan for the episode (what its beginEpisode returned), if any. */
   plan?: unknown;
 }

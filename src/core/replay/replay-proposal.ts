@@ -27,6 +27,7 @@ export interface ReplayContext {
   regUrl: string;
   observation: PageObservation;
   effectiveState: string[];
+  pageMarks?: string[] | undefined;
 }
 
 export type ReplayProposal =
