@@ -94,6 +94,8 @@ describe('Options page', () => {
     await user.clear(k);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 2 fields need fixing.');
+    // Both are under Advanced: the disclosure opens so the fields to fix can be seen.
+    await waitFor(() => expect(screen.getByTestId('advanced')).toHaveAttribute('open'));
     expect(gamma).toHaveAttribute('aria-invalid', 'true');
     expect(gamma).toHaveAccessibleDescription(/default: 0.1 .*<=1/);
     expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toMatch(/γ discount of returns \(Eq\. 3\): .*k neighbours kept: /);
@@ -157,15 +159,17 @@ describe('Options page', () => {
     expect(screen.getByText('0 = preset default 4096')).toBeInTheDocument();
   });
 
-  it('keeps every learner\'s settings under a closed Advanced disclosure (issue 31)', async () => {
+  it('keeps policy, rewards, agent and every learner\'s settings under a closed Advanced disclosure (issue 31)', async () => {
     setup();
     await screen.findByLabelText('Provider');
     const advanced = screen.getByTestId('advanced');
     expect(advanced.tagName).toBe('DETAILS');
     expect(advanced).not.toHaveAttribute('open');
-    expect(advanced.querySelector(':scope > summary')!.textContent).toBe('Advanced: how Apprentice learns (each learner\'s settings)');
+    expect(advanced.querySelector(':scope > summary')!.textContent).toBe('Advanced: how Apprentice learns (policy, rewards, agent and each learner\'s settings)');
     expect(screen.getByLabelText('k neighbours kept').closest('details')).toBe(advanced);
-    expect(screen.getByLabelText('Max steps per episode').closest('details')).toBeNull();
+    // Policy, rewards and agent settings are research settings too; the provider stays first, outside.
+    for (const label of ['Model temperature', 'Reward for a rejected step', 'Max steps per episode']) expect(screen.getByLabelText(label).closest('details')).toBe(advanced);
+    expect(screen.getByLabelText('Provider').closest('details')).toBeNull();
   });
 
   it("says plainly when this browser cannot run Chrome's built-in model", async () => {

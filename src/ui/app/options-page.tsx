@@ -1,12 +1,13 @@
 /**
- * The options page: the model provider, the policy, rewards and agent
- * settings, and a section per registry learner — all generated from the
+ * The options page: the model provider first; under a closed Advanced
+ * disclosure the policy, rewards and agent settings and a section per registry learner — all generated from the
  * settings schemas (labels are their `.describe()` texts), validated with the
  * same schemas the background uses before saving. No learner is named here:
  * a learner gets the generated form, or the view it registered in
  * SETTINGS_VIEWS.
  */
 import type { ComponentType } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { LEARNERS } from '../../core/learning/registry.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
@@ -29,6 +30,10 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
   const form = useOptionsForm(client, generated);
   const model = modelConfigured(form.provider);
   const labels = { ...CORE_LABELS, ...learnerFieldLabels(generated) };
+  const advanced = useRef<HTMLDetailsElement>(null);
+  // A field to fix inside the closed disclosure would be invisible: open it (never close it for the person).
+  const advancedError = Object.keys(form.errors).some((path) => !path.startsWith('provider.'));
+  useEffect(() => { if (advancedError && advanced.current) advanced.current.setAttribute('open', ''); }, [advancedError, form.errors]);
   return (
     <main class="options">
       <h1>Apprentice settings</h1>
@@ -38,15 +43,15 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
       <form onSubmit={form.save} noValidate>
         <ProviderFieldset client={client} provider={form.provider} onChange={form.setProvider} disabled={form.busy !== null}
           error={(key) => form.errors[`provider.${key}`]} />
-        {CORE_GROUPS.map((group) => (
-          <fieldset key={group.id}>
-            <legend>{group.title}</legend>
-            <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
-          </fieldset>
-        ))}
         {/* Research settings stay one click away (issue 31): closed until asked for. */}
-        <details class="advanced" data-testid="advanced">
-          <summary>Advanced: how Apprentice learns (each learner's settings)</summary>
+        <details class="advanced" data-testid="advanced" ref={advanced}>
+          <summary>Advanced: how Apprentice learns (policy, rewards, agent and each learner's settings)</summary>
+          {CORE_GROUPS.map((group) => (
+            <fieldset key={group.id}>
+              <legend>{group.title}</legend>
+              <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
+            </fieldset>
+          ))}
           {learners.map((definition) => {
             // In registry order: the learner's own view (saved at once) once the settings are loaded, else its generated section.
             const View = views[definition.id];
