@@ -77,7 +77,7 @@ export const AgentSettingsSchema = z.strictObject({
    */
   selection: z.enum(['likeliest', 'sampling', 'argmax']).describe('Choose the proposal by (likeliest = repeat what worked, else the top; sampling explores, as Algorithm 1)'),
   /** T of Softmax(z′/T) when sampling. */
-  samplingTemperature: z.number().min(0).max(5).describe('T of Softmax(z′/T) when sampling'),
+  samplingTemperature: z.number().min(0).max(5).meta({ description: 'Sampling temperature', help: 'T of Softmax(z′/T)' }),
   /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
   tokenBudgetPerSite: z.number().int().nonnegative().describe('Model tokens per site per 24 h before pausing (0 = no limit)'),
 });

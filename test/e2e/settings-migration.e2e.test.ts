@@ -43,9 +43,9 @@ describe('settings from the previous version in the built extension', () => {
     // The learners' settings sit under Advanced (issue 31).
     await ui.getByText('Advanced: how Apprentice learns', { exact: false }).click();
     const jitrl = ui.getByRole('group', { name: 'JitRL settings' });
-    await expect.poll(() => jitrl.getByLabel('β strength of the logit update (Eq. 10)').inputValue()).toBe('1.25');
-    expect(await jitrl.getByLabel('k neighbours kept').inputValue()).toBe('6');
-    expect(await jitrl.getByLabel('Advantage normalization (Eq. 25)').inputValue()).toBe('max-positive');
+    await expect.poll(() => jitrl.getByLabel("How strongly memory moves the model's choice").inputValue()).toBe('1.25');
+    expect(await jitrl.getByLabel('Neighbours kept').inputValue()).toBe('6');
+    expect(await jitrl.getByLabel('How advantages are scaled').inputValue()).toBe('max-positive');
     expect(await jitrl.getByLabel('Repeat outright what worked in this very state (our addition)').isChecked()).toBe(false);
     const cer = ui.getByRole('group', { name: 'CER settings' });
     expect(await cer.getByLabel('Use CER').isChecked()).toBe(false);

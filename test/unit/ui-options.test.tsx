@@ -43,12 +43,12 @@ describe('Options page', () => {
 
   it('shows every hyperparameter with its default, and saves the edited settings', async () => {
     const { callsOf, user } = setup();
-    const beta = await screen.findByLabelText('β strength of the logit update (Eq. 10)');
+    const beta = await screen.findByLabelText("How strongly memory moves the model's choice");
     expect(beta).toHaveValue(2);
-    expect(beta).toHaveAccessibleDescription('default: 2');
-    expect(screen.getByLabelText('γ discount of returns (Eq. 3)')).toHaveAccessibleDescription('default: 0.1');
+    expect(beta).toHaveAccessibleDescription('β in z′ = z + β·Ã (Eq. 10). default: 2');
+    expect(screen.getByLabelText('Discount of later rewards')).toHaveAccessibleDescription('γ in the return G_t (Eq. 3). default: 0.1');
     expect(screen.getByLabelText('Use CER')).toBeChecked();
-    expect(screen.getByLabelText('Advantage normalization (Eq. 25)')).toHaveValue('max-abs');
+    expect(screen.getByLabelText('How advantages are scaled')).toHaveValue('max-abs');
     expect(screen.getByLabelText('Reward for a rejected step')).toHaveValue(-1);
     expect(screen.getByLabelText('Max steps per episode')).toHaveValue(15);
     await user.clear(beta);
@@ -70,7 +70,7 @@ describe('Options page', () => {
 
   it('marks unsaved changes until they are saved, and not when a field is put back (issue 31)', async () => {
     const { user } = setup();
-    const beta = await screen.findByLabelText('β strength of the logit update (Eq. 10)');
+    const beta = await screen.findByLabelText("How strongly memory moves the model's choice");
     expect(screen.queryByTestId('unsaved')).toBeNull();
     await user.clear(beta);
     await user.type(beta, '1.5');
@@ -87,10 +87,10 @@ describe('Options page', () => {
 
   it('refuses to save invalid values and says which field is wrong', async () => {
     const { callsOf, user } = setup();
-    const gamma = await screen.findByLabelText('γ discount of returns (Eq. 3)');
+    const gamma = await screen.findByLabelText('Discount of later rewards');
     await user.clear(gamma);
     await user.type(gamma, '1.5');
-    const k = screen.getByLabelText('k neighbours kept');
+    const k = screen.getByLabelText('Neighbours kept');
     await user.clear(k);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 2 fields need fixing.');
@@ -98,7 +98,7 @@ describe('Options page', () => {
     await waitFor(() => expect(screen.getByTestId('advanced')).toHaveAttribute('open'));
     expect(gamma).toHaveAttribute('aria-invalid', 'true');
     expect(gamma).toHaveAccessibleDescription(/default: 0.1 .*<=1/);
-    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toMatch(/γ discount of returns \(Eq\. 3\): .*k neighbours kept: /);
+    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toMatch(/Discount of later rewards: .*Neighbours kept: /);
     expect(callsOf('settings.set')).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ describe('Options page', () => {
     const { user } = setup(DEFAULT_SETTINGS, {
       'settings.set': async () => { throw Object.assign(new Error('storage quota exceeded'), { name: 'StorageError' }); },
     });
-    await screen.findByLabelText('k neighbours kept');
+    await screen.findByLabelText('Neighbours kept');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: StorageError: storage quota exceeded');
   });
@@ -114,12 +114,12 @@ describe('Options page', () => {
   it('resets every setting to its default', async () => {
     const custom: Settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { beta: 7, k: 3 } } };
     const { callsOf, user } = setup(custom);
-    await waitFor(() => expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(7));
+    await waitFor(() => expect(screen.getByLabelText("How strongly memory moves the model's choice")).toHaveValue(7));
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
     expect(callsOf('settings.reset')).toEqual([{}]);
     expect(await screen.findByText('All settings reset to their defaults.')).toBeInTheDocument();
-    expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(2);
-    expect(screen.getByLabelText('k neighbours kept')).toHaveValue(10);
+    expect(screen.getByLabelText("How strongly memory moves the model's choice")).toHaveValue(2);
+    expect(screen.getByLabelText('Neighbours kept')).toHaveValue(10);
   });
 
   it('tests the connection and reports whether token logprobs are available', async () => {
@@ -166,7 +166,7 @@ describe('Options page', () => {
     expect(advanced.tagName).toBe('DETAILS');
     expect(advanced).not.toHaveAttribute('open');
     expect(advanced.querySelector(':scope > summary')!.textContent).toBe('Advanced: how Apprentice learns (policy, rewards, agent and each learner\'s settings)');
-    expect(screen.getByLabelText('k neighbours kept').closest('details')).toBe(advanced);
+    expect(screen.getByLabelText('Neighbours kept').closest('details')).toBe(advanced);
     // Policy, rewards and agent settings are research settings too; the provider stays first, outside.
     for (const label of ['Model temperature', 'Reward for a rejected step', 'Max steps per episode']) expect(screen.getByLabelText(label).closest('details')).toBe(advanced);
     expect(screen.getByLabelText('Provider').closest('details')).toBeNull();
@@ -256,7 +256,7 @@ describe('Options page: generated from the schemas', () => {
     expect(screen.getByRole('list', { name: 'Settings reset on load' })).toHaveTextContent('agent.maxSteps: the stored value 0 is not valid');
     // An enum is a choice of its options, read from the schema.
     const jitrl = screen.getByRole('group', { name: 'JitRL settings' });
-    const normalization = within(jitrl).getByLabelText('Advantage normalization (Eq. 25)') as HTMLSelectElement;
+    const normalization = within(jitrl).getByLabelText('How advantages are scaled') as HTMLSelectElement;
     expect([...normalization.options].map((o) => o.value)).toEqual(['max-abs', 'max-positive']);
     expect(normalization).toHaveValue('max-positive');
     // Each section says plainly what it needs of a model.
@@ -313,5 +313,16 @@ describe('every generated setting has a label from its schema', () => {
     expect(perLearner.every((n) => n > 0)).toBe(true);
     expect(fields.length).toBe(2 + 6 + 9 + perLearner.reduce((a, b) => a + b, 0));
     expect(fields.filter((f) => f.label === f.key).map((f) => f.path)).toEqual([]);
+  });
+
+  it('labels are plain words: no equation numbers or Greek symbols; the equation is in the help text (issue 31)', async () => {
+    const { CORE_GROUPS } = await import('../../src/ui/app/settings-groups.ts');
+    const { learnerFields } = await import('../../src/ui/app/learner-settings.tsx');
+    const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...LEARNERS.flatMap(learnerFields)];
+    expect(fields.filter((f) => /Eq\.|[\u0370-\u03ff]|^[a-z](_[a-z])? /.test(f.label)).map((f) => f.label)).toEqual([]);
+    const help = Object.fromEntries(fields.map((f) => [f.path, f.help]));
+    expect(help['learners.jitrl.beta']).toBe('β in z′ = z + β·Ã (Eq. 10)');
+    expect(help['learners.jitrl.normalization']).toMatch(/^max-abs divides by the largest \|A\| \(Eq\. 25\)/);
+    expect(help['agent.samplingTemperature']).toBe('T of Softmax(z′/T)');
   });
 });
