@@ -54,7 +54,12 @@ describe('Options page', () => {
     await user.clear(beta);
     await user.type(beta, '1.5');
     await user.click(screen.getByLabelText('Use CER'));
-    await user.type(screen.getByLabelText(/^Ask mode per site/), 'https://a.test unapproved-only{Enter}https://b.test off');
+    await user.click(screen.getByRole('button', { name: 'Add a site' }));
+    await user.type(screen.getByLabelText('Site 1'), 'https://a.test');
+    await user.selectOptions(screen.getByLabelText('Asking on site 1'), 'unapproved-only');
+    await user.click(screen.getByRole('button', { name: 'Add a site' }));
+    await user.type(screen.getByLabelText('Site 2'), 'https://b.test');
+    await user.selectOptions(screen.getByLabelText('Asking on site 2'), 'off');
     await user.selectOptions(screen.getByLabelText('Provider'), 'vllm');
     await user.type(screen.getByLabelText('Model'), 'qwen');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -170,6 +175,53 @@ describe('Options page', () => {
     // Policy, rewards and agent settings are research settings too; the provider stays first, outside.
     for (const label of ['Model temperature', 'Reward for a rejected step', 'Max steps per episode']) expect(screen.getByLabelText(label).closest('details')).toBe(advanced);
     expect(screen.getByLabelText('Provider').closest('details')).toBeNull();
+  });
+
+  it('shows the per-site ask modes as a table first on the page, and saves them in the stored shape unchanged (issue 31)', async () => {
+    const stored: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://a.test': 'unapproved-only', 'http://b.test:8080': 'off' } } };
+    const { callsOf, user } = setup(stored);
+    await waitFor(() => expect(screen.getByLabelText('Site 1')).toHaveValue('https://a.test'));
+    const table = screen.getByRole('table');
+    expect(table.closest('details')).toBeNull();
+    expect(within(table).getByLabelText('Asking on site 1')).toHaveValue('unapproved-only');
+    expect(within(table).getByLabelText('Site 2')).toHaveValue('http://b.test:8080');
+    expect(within(table).getByLabelText('Asking on site 2')).toHaveValue('off');
+    expect(screen.queryByTestId('unsaved')).toBeNull();
+    // Loaded and saved untouched: the stored object comes back as it was.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect((callsOf('settings.set')[0]!['settings'] as Settings).agent.askModes).toEqual(stored.agent.askModes);
+    // Remove the first: the second stays with its mode.
+    await user.click(screen.getByRole('button', { name: 'Remove site 1' }));
+    expect(screen.getByTestId('unsaved')).toBeInTheDocument();
+    expect(screen.getByLabelText('Site 1')).toHaveValue('http://b.test:8080');
+    expect(screen.queryByLabelText('Site 2')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsOf('settings.set')).toHaveLength(2));
+    expect((callsOf('settings.set')[1]!['settings'] as Settings).agent.askModes).toEqual({ 'http://b.test:8080': 'off' });
+  });
+
+  it('refuses a site that is not an http(s) origin, saying what to type instead (issue 31)', async () => {
+    const { callsOf, user } = setup();
+    await screen.findByLabelText('Provider');
+    for (const typed of ['a.test', 'ftp://files.test', 'https://a.test/shop', 'https://c.test', 'https://c.test']) {
+      await user.click(screen.getByRole('button', { name: 'Add a site' }));
+      const rows = screen.getAllByLabelText(/^Site \d+$/);
+      await user.type(rows[rows.length - 1]!, typed);
+    }
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 4 fields need fixing.');
+    expect(screen.getByLabelText('Site 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Site 1')).toHaveAccessibleDescription('"a.test" is not a web address: type it with http:// or https://, such as https://a.test');
+    expect(screen.getByLabelText('Site 2')).toHaveAccessibleDescription('only http:// and https:// sites can have an ask mode (this is ftp:)');
+    expect(screen.getByLabelText('Site 3')).toHaveAccessibleDescription('"https://a.test/shop" is more than a site: use https://a.test');
+    expect(screen.getByLabelText('Site 4')).toHaveAttribute('aria-invalid', 'false');
+    // Two rows for one site: neither wins, the person removes one.
+    expect(screen.getByLabelText('Site 5')).toHaveAccessibleDescription('https://c.test is listed twice: remove one');
+    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toContain('Site 2: only http:// and https:// sites');
+    // The fields to fix are not under Advanced: it stays closed.
+    expect(screen.getByTestId('advanced')).not.toHaveAttribute('open');
+    expect(callsOf('settings.set')).toEqual([]);
   });
 
   it("says plainly when this browser cannot run Chrome's built-in model", async () => {
@@ -307,11 +359,11 @@ describe('every generated setting has a label from its schema', () => {
     const { SETTINGS_VIEWS } = await import('../../src/ui/app/learner-settings-views.tsx');
     const generated = LEARNERS.filter((d) => !(d.id in SETTINGS_VIEWS));
     const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...generated.flatMap(learnerFields)];
-    // policy 2, rewards 6, agent 9; then one input per key of each generated learner's defaults
+    // policy 2, rewards 6, agent 8 (the ask modes are their own table); then one input per key of each generated learner's defaults
     // (from the registry, so a new learner needs no edit here: today JitRL 21, CER 5, TF-GRPO 8, EvoTest 4).
     const perLearner = generated.map((d) => Object.keys(d.settings.defaults as object).length);
     expect(perLearner.every((n) => n > 0)).toBe(true);
-    expect(fields.length).toBe(2 + 6 + 9 + perLearner.reduce((a, b) => a + b, 0));
+    expect(fields.length).toBe(2 + 6 + 8 + perLearner.reduce((a, b) => a + b, 0));
     expect(fields.filter((f) => f.label === f.key).map((f) => f.path)).toEqual([]);
   });
 
