@@ -59,7 +59,7 @@ export const AgentSettingsSchema = z.strictObject({
    * site not listed), 'unapproved-only' runs what the person approved there
    * (autonomy/earned-autonomy.ts), 'off' keeps Apprentice from acting there.
    */
-  askModes: z.record(z.string(), AskModeSchema).describe('Ask mode per site (one "origin mode" per line; mode: every-step, unapproved-only, off)'),
+  askModes: z.record(z.string(), AskModeSchema).describe('Ask mode per site (origin: every-step, unapproved-only or off)'),
   /** N: approvals of one action on one page type before it may run unasked. */
   approvalsNeeded: z.number().int().min(1).max(20).describe('Approvals of the same action before it may run unasked'),
   /** Actions the person marked "always ask", by site (semantic form). */
