@@ -204,6 +204,11 @@ describe('Options page', () => {
   it('refuses a site that is not an http(s) origin, saying what to type instead (issue 31)', async () => {
     const { callsOf, user } = setup();
     await screen.findByLabelText('Provider');
+    // Add a site puts the cursor in the new row's site.
+    await user.click(screen.getByRole('button', { name: 'Add a site' }));
+    await waitFor(() => expect(screen.getByLabelText('Site 1')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Remove site 1' }));
+    expect(screen.queryByLabelText('Site 1')).toBeNull();
     for (const typed of ['a.test', 'ftp://files.test', 'https://a.test/shop', 'https://c.test', 'https://c.test']) {
       await user.click(screen.getByRole('button', { name: 'Add a site' }));
       const rows = screen.getAllByLabelText(/^Site \d+$/);
