@@ -59,7 +59,7 @@ export const AgentSettingsSchema = z.strictObject({
    * site not listed), 'unapproved-only' runs what the person approved there
    * (autonomy/earned-autonomy.ts), 'off' keeps Apprentice from acting there.
    */
-  askModes: z.record(z.string(), AskModeSchema).describe('Ask mode per site (one "origin mode" per line; mode: every-step, unapproved-only, off)'),
+  askModes: z.record(z.string(), AskModeSchema).describe('Ask mode per site (origin: every-step, unapproved-only or off)'),
   /** N: approvals of one action on one page type before it may run unasked. */
   approvalsNeeded: z.number().int().min(1).max(20).describe('Approvals of the same action before it may run unasked'),
   /** Actions the person marked "always ask", by site (semantic form). */
@@ -77,7 +77,7 @@ export const AgentSettingsSchema = z.strictObject({
    */
   selection: z.enum(['likeliest', 'sampling', 'argmax']).describe('Choose the proposal by (likeliest = repeat what worked, else the top; sampling explores, as Algorithm 1)'),
   /** T of Softmax(z′/T) when sampling. */
-  samplingTemperature: z.number().min(0).max(5).describe('T of Softmax(z′/T) when sampling'),
+  samplingTemperature: z.number().min(0).max(5).meta({ description: 'Sampling temperature', help: 'T of Softmax(z′/T)' }),
   /** Model tokens one site may use in 24 hours before its episode pauses (0: no limit). */
   tokenBudgetPerSite: z.number().int().nonnegative().describe('Model tokens per site per 24 h before pausing (0 = no limit)'),
 });

@@ -164,8 +164,12 @@ describe('axe-core: 0 violations, light and dark', () => {
     await preset.selectOption('custom');
     await options.getByLabel('Base URL').fill('');
     await options.getByLabel(/^Timeout \(ms\)/).fill('-5');
+    // A site row in the ask-modes table, in error too (issue 31).
+    await options.getByRole('button', { name: 'Add a site' }).click();
+    await options.getByLabel('Site 1', { exact: true }).fill('ftp://files.test');
     await options.getByRole('button', { name: 'Save', exact: true }).click();
     await options.getByRole('list', { name: 'Fields to fix' }).waitFor({ timeout: 10_000 });
+    await options.locator('#site-origin-0-error').waitFor();
     await checkState(options, 'a field in error');
 
     await options.getByLabel('Server URL').fill('http://127.0.0.1:9/');

@@ -43,18 +43,23 @@ describe('Options page', () => {
 
   it('shows every hyperparameter with its default, and saves the edited settings', async () => {
     const { callsOf, user } = setup();
-    const beta = await screen.findByLabelText('β strength of the logit update (Eq. 10)');
+    const beta = await screen.findByLabelText("How strongly memory moves the model's choice");
     expect(beta).toHaveValue(2);
-    expect(beta).toHaveAccessibleDescription('default: 2');
-    expect(screen.getByLabelText('γ discount of returns (Eq. 3)')).toHaveAccessibleDescription('default: 0.1');
+    expect(beta).toHaveAccessibleDescription('β in z′ = z + β·Ã (Eq. 10). default: 2');
+    expect(screen.getByLabelText('Discount of later rewards')).toHaveAccessibleDescription('γ in the return G_t (Eq. 3). default: 0.1');
     expect(screen.getByLabelText('Use CER')).toBeChecked();
-    expect(screen.getByLabelText('Advantage normalization (Eq. 25)')).toHaveValue('max-abs');
+    expect(screen.getByLabelText('How advantages are scaled')).toHaveValue('max-abs');
     expect(screen.getByLabelText('Reward for a rejected step')).toHaveValue(-1);
     expect(screen.getByLabelText('Max steps per episode')).toHaveValue(15);
     await user.clear(beta);
     await user.type(beta, '1.5');
     await user.click(screen.getByLabelText('Use CER'));
-    await user.type(screen.getByLabelText(/^Ask mode per site/), 'https://a.test unapproved-only{Enter}https://b.test off');
+    await user.click(screen.getByRole('button', { name: 'Add a site' }));
+    await user.type(screen.getByLabelText('Site 1'), 'https://a.test');
+    await user.selectOptions(screen.getByLabelText('Asking on site 1'), 'unapproved-only');
+    await user.click(screen.getByRole('button', { name: 'Add a site' }));
+    await user.type(screen.getByLabelText('Site 2'), 'https://b.test');
+    await user.selectOptions(screen.getByLabelText('Asking on site 2'), 'off');
     await user.selectOptions(screen.getByLabelText('Provider'), 'vllm');
     await user.type(screen.getByLabelText('Model'), 'qwen');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -70,7 +75,7 @@ describe('Options page', () => {
 
   it('marks unsaved changes until they are saved, and not when a field is put back (issue 31)', async () => {
     const { user } = setup();
-    const beta = await screen.findByLabelText('β strength of the logit update (Eq. 10)');
+    const beta = await screen.findByLabelText("How strongly memory moves the model's choice");
     expect(screen.queryByTestId('unsaved')).toBeNull();
     await user.clear(beta);
     await user.type(beta, '1.5');
@@ -87,16 +92,18 @@ describe('Options page', () => {
 
   it('refuses to save invalid values and says which field is wrong', async () => {
     const { callsOf, user } = setup();
-    const gamma = await screen.findByLabelText('γ discount of returns (Eq. 3)');
+    const gamma = await screen.findByLabelText('Discount of later rewards');
     await user.clear(gamma);
     await user.type(gamma, '1.5');
-    const k = screen.getByLabelText('k neighbours kept');
+    const k = screen.getByLabelText('Neighbours kept');
     await user.clear(k);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 2 fields need fixing.');
+    // Both are under Advanced: the disclosure opens so the fields to fix can be seen.
+    await waitFor(() => expect(screen.getByTestId('advanced')).toHaveAttribute('open'));
     expect(gamma).toHaveAttribute('aria-invalid', 'true');
     expect(gamma).toHaveAccessibleDescription(/default: 0.1 .*<=1/);
-    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toMatch(/γ discount of returns \(Eq\. 3\): .*k neighbours kept: /);
+    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toMatch(/Discount of later rewards: .*Neighbours kept: /);
     expect(callsOf('settings.set')).toEqual([]);
   });
 
@@ -104,7 +111,7 @@ describe('Options page', () => {
     const { user } = setup(DEFAULT_SETTINGS, {
       'settings.set': async () => { throw Object.assign(new Error('storage quota exceeded'), { name: 'StorageError' }); },
     });
-    await screen.findByLabelText('k neighbours kept');
+    await screen.findByLabelText('Neighbours kept');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: StorageError: storage quota exceeded');
   });
@@ -112,12 +119,12 @@ describe('Options page', () => {
   it('resets every setting to its default', async () => {
     const custom: Settings = { ...DEFAULT_SETTINGS, learners: { jitrl: { beta: 7, k: 3 } } };
     const { callsOf, user } = setup(custom);
-    await waitFor(() => expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(7));
+    await waitFor(() => expect(screen.getByLabelText("How strongly memory moves the model's choice")).toHaveValue(7));
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
     expect(callsOf('settings.reset')).toEqual([{}]);
     expect(await screen.findByText('All settings reset to their defaults.')).toBeInTheDocument();
-    expect(screen.getByLabelText('β strength of the logit update (Eq. 10)')).toHaveValue(2);
-    expect(screen.getByLabelText('k neighbours kept')).toHaveValue(10);
+    expect(screen.getByLabelText("How strongly memory moves the model's choice")).toHaveValue(2);
+    expect(screen.getByLabelText('Neighbours kept')).toHaveValue(10);
   });
 
   it('tests the connection and reports whether token logprobs are available', async () => {
@@ -157,15 +164,69 @@ describe('Options page', () => {
     expect(screen.getByText('0 = preset default 4096')).toBeInTheDocument();
   });
 
-  it('keeps every learner\'s settings under a closed Advanced disclosure (issue 31)', async () => {
+  it('keeps policy, rewards, agent and every learner\'s settings under a closed Advanced disclosure (issue 31)', async () => {
     setup();
     await screen.findByLabelText('Provider');
     const advanced = screen.getByTestId('advanced');
     expect(advanced.tagName).toBe('DETAILS');
     expect(advanced).not.toHaveAttribute('open');
-    expect(advanced.querySelector(':scope > summary')!.textContent).toBe('Advanced: how Apprentice learns (each learner\'s settings)');
-    expect(screen.getByLabelText('k neighbours kept').closest('details')).toBe(advanced);
-    expect(screen.getByLabelText('Max steps per episode').closest('details')).toBeNull();
+    expect(advanced.querySelector(':scope > summary')!.textContent).toBe('Advanced: how Apprentice learns (policy, rewards, agent and each learner\'s settings)');
+    expect(screen.getByLabelText('Neighbours kept').closest('details')).toBe(advanced);
+    // Policy, rewards and agent settings are research settings too; the provider stays first, outside.
+    for (const label of ['Model temperature', 'Reward for a rejected step', 'Max steps per episode']) expect(screen.getByLabelText(label).closest('details')).toBe(advanced);
+    expect(screen.getByLabelText('Provider').closest('details')).toBeNull();
+  });
+
+  it('shows the per-site ask modes as a table first on the page, and saves them in the stored shape unchanged (issue 31)', async () => {
+    const stored: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://a.test': 'unapproved-only', 'http://b.test:8080': 'off' } } };
+    const { callsOf, user } = setup(stored);
+    await waitFor(() => expect(screen.getByLabelText('Site 1')).toHaveValue('https://a.test'));
+    const table = screen.getByRole('table');
+    expect(table.closest('details')).toBeNull();
+    expect(within(table).getByLabelText('Asking on site 1')).toHaveValue('unapproved-only');
+    expect(within(table).getByLabelText('Site 2')).toHaveValue('http://b.test:8080');
+    expect(within(table).getByLabelText('Asking on site 2')).toHaveValue('off');
+    expect(screen.queryByTestId('unsaved')).toBeNull();
+    // Loaded and saved untouched: the stored object comes back as it was.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect((callsOf('settings.set')[0]!['settings'] as Settings).agent.askModes).toEqual(stored.agent.askModes);
+    // Remove the first: the second stays with its mode.
+    await user.click(screen.getByRole('button', { name: 'Remove site 1' }));
+    expect(screen.getByTestId('unsaved')).toBeInTheDocument();
+    expect(screen.getByLabelText('Site 1')).toHaveValue('http://b.test:8080');
+    expect(screen.queryByLabelText('Site 2')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsOf('settings.set')).toHaveLength(2));
+    expect((callsOf('settings.set')[1]!['settings'] as Settings).agent.askModes).toEqual({ 'http://b.test:8080': 'off' });
+  });
+
+  it('refuses a site that is not an http(s) origin, saying what to type instead (issue 31)', async () => {
+    const { callsOf, user } = setup();
+    await screen.findByLabelText('Provider');
+    // Add a site puts the cursor in the new row's site.
+    await user.click(screen.getByRole('button', { name: 'Add a site' }));
+    await waitFor(() => expect(screen.getByLabelText('Site 1')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Remove site 1' }));
+    expect(screen.queryByLabelText('Site 1')).toBeNull();
+    for (const typed of ['a.test', 'ftp://files.test', 'https://a.test/shop', 'https://c.test', 'https://c.test']) {
+      await user.click(screen.getByRole('button', { name: 'Add a site' }));
+      const rows = screen.getAllByLabelText(/^Site \d+$/);
+      await user.type(rows[rows.length - 1]!, typed);
+    }
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 4 fields need fixing.');
+    expect(screen.getByLabelText('Site 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Site 1')).toHaveAccessibleDescription('"a.test" is not a web address: type it with http:// or https://, such as https://a.test');
+    expect(screen.getByLabelText('Site 2')).toHaveAccessibleDescription('only http:// and https:// sites can have an ask mode (this is ftp:)');
+    expect(screen.getByLabelText('Site 3')).toHaveAccessibleDescription('"https://a.test/shop" is more than a site: use https://a.test');
+    expect(screen.getByLabelText('Site 4')).toHaveAttribute('aria-invalid', 'false');
+    // Two rows for one site: neither wins, the person removes one.
+    expect(screen.getByLabelText('Site 5')).toHaveAccessibleDescription('https://c.test is listed twice: remove one');
+    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toContain('Site 2: only http:// and https:// sites');
+    // The fields to fix are not under Advanced: it stays closed.
+    expect(screen.getByTestId('advanced')).not.toHaveAttribute('open');
+    expect(callsOf('settings.set')).toEqual([]);
   });
 
   it("says plainly when this browser cannot run Chrome's built-in model", async () => {
@@ -252,7 +313,7 @@ describe('Options page: generated from the schemas', () => {
     expect(screen.getByRole('list', { name: 'Settings reset on load' })).toHaveTextContent('agent.maxSteps: the stored value 0 is not valid');
     // An enum is a choice of its options, read from the schema.
     const jitrl = screen.getByRole('group', { name: 'JitRL settings' });
-    const normalization = within(jitrl).getByLabelText('Advantage normalization (Eq. 25)') as HTMLSelectElement;
+    const normalization = within(jitrl).getByLabelText('How advantages are scaled') as HTMLSelectElement;
     expect([...normalization.options].map((o) => o.value)).toEqual(['max-abs', 'max-positive']);
     expect(normalization).toHaveValue('max-positive');
     // Each section says plainly what it needs of a model.
@@ -303,11 +364,22 @@ describe('every generated setting has a label from its schema', () => {
     const { SETTINGS_VIEWS } = await import('../../src/ui/app/learner-settings-views.tsx');
     const generated = LEARNERS.filter((d) => !(d.id in SETTINGS_VIEWS));
     const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...generated.flatMap(learnerFields)];
-    // policy 2, rewards 6, agent 9; then one input per key of each generated learner's defaults
+    // policy 2, rewards 6, agent 8 (the ask modes are their own table); then one input per key of each generated learner's defaults
     // (from the registry, so a new learner needs no edit here: today JitRL 21, CER 5, TF-GRPO 8, EvoTest 4).
     const perLearner = generated.map((d) => Object.keys(d.settings.defaults as object).length);
     expect(perLearner.every((n) => n > 0)).toBe(true);
-    expect(fields.length).toBe(2 + 6 + 9 + perLearner.reduce((a, b) => a + b, 0));
+    expect(fields.length).toBe(2 + 6 + 8 + perLearner.reduce((a, b) => a + b, 0));
     expect(fields.filter((f) => f.label === f.key).map((f) => f.path)).toEqual([]);
+  });
+
+  it('labels are plain words: no equation numbers or Greek symbols; the equation is in the help text (issue 31)', async () => {
+    const { CORE_GROUPS } = await import('../../src/ui/app/settings-groups.ts');
+    const { learnerFields } = await import('../../src/ui/app/learner-settings.tsx');
+    const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...LEARNERS.flatMap(learnerFields)];
+    expect(fields.filter((f) => /Eq\.|[\u0370-\u03ff]|^[a-z](_[a-z])? /.test(f.label)).map((f) => f.label)).toEqual([]);
+    const help = Object.fromEntries(fields.map((f) => [f.path, f.help]));
+    expect(help['learners.jitrl.beta']).toBe('β in z′ = z + β·Ã (Eq. 10)');
+    expect(help['learners.jitrl.normalization']).toMatch(/^max-abs divides by the largest \|A\| \(Eq\. 25\)/);
+    expect(help['agent.samplingTemperature']).toBe('T of Softmax(z′/T)');
   });
 });

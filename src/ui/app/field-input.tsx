@@ -33,7 +33,7 @@ export function FieldInput({ field, value, error, onChange }: { field: SchemaFie
       {field.kind === 'lines' ? (
         <textarea id={id} rows={2} value={String(value)} aria-invalid={invalid} aria-describedby={describedBy} onInput={text} />
       ) : null}
-      <span id={help} class="help">default: {defaultText(field)}</span>
+      <span id={help} class="help">{field.help ? `${field.help}. ` : ''}default: {defaultText(field)}</span>
       {error ? <span id={`${id}-error`} class="error">{error}</span> : null}
     </div>
   );

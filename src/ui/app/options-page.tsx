@@ -1,12 +1,13 @@
 /**
- * The options page: the model provider, the policy, rewards and agent
- * settings, and a section per registry learner — all generated from the
+ * The options page: the model provider and the per-site ask modes first; under a closed Advanced
+ * disclosure the policy, rewards and agent settings and a section per registry learner — all generated from the
  * settings schemas (labels are their `.describe()` texts), validated with the
  * same schemas the background uses before saving. No learner is named here:
  * a learner gets the generated form, or the view it registered in
  * SETTINGS_VIEWS.
  */
 import type { ComponentType } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { LEARNERS } from '../../core/learning/registry/registry.ts';
 import type { LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import type { UiClient } from '../../protocol/validate.ts';
@@ -16,6 +17,7 @@ import { SETTINGS_VIEWS } from './learner-settings-views.tsx';
 import { modelConfigured, ProviderFieldset } from './provider-fieldset.tsx';
 import { CORE_GROUPS, CORE_LABELS } from './settings-groups.ts';
 import { useOptionsForm, type OptionsMessage } from './use-options-form.ts';
+import { ASK_MODES_PATH, SiteAskModes, siteRowLabels } from './site-ask-modes.tsx';
 import { TeamMemorySettings } from './team-memory-panel.tsx';
 
 type SettingsViews = Readonly<Record<string, ComponentType<LearnerSettingsViewProps>>>;
@@ -28,7 +30,11 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
   const generated = learners.filter((d) => !(d.id in views));
   const form = useOptionsForm(client, generated);
   const model = modelConfigured(form.provider);
-  const labels = { ...CORE_LABELS, ...learnerFieldLabels(generated) };
+  const labels = { ...CORE_LABELS, ...learnerFieldLabels(generated), ...siteRowLabels(form.sites) };
+  const advanced = useRef<HTMLDetailsElement>(null);
+  // A field to fix inside the closed disclosure would be invisible: open it (never close it for the person).
+  const advancedError = Object.keys(form.errors).some((path) => !path.startsWith('provider.') && !path.startsWith(`${ASK_MODES_PATH}.`));
+  useEffect(() => { if (advancedError && advanced.current) advanced.current.setAttribute('open', ''); }, [advancedError, form.errors]);
   return (
     <main class="options">
       <h1>Apprentice settings</h1>
@@ -38,15 +44,16 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
       <form onSubmit={form.save} noValidate>
         <ProviderFieldset client={client} provider={form.provider} onChange={form.setProvider} disabled={form.busy !== null}
           error={(key) => form.errors[`provider.${key}`]} />
-        {CORE_GROUPS.map((group) => (
-          <fieldset key={group.id}>
-            <legend>{group.title}</legend>
-            <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
-          </fieldset>
-        ))}
+        <SiteAskModes rows={form.sites} errors={form.errors} disabled={form.busy !== null} onChange={form.setSites} />
         {/* Research settings stay one click away (issue 31): closed until asked for. */}
-        <details class="advanced" data-testid="advanced">
-          <summary>Advanced: how Apprentice learns (each learner's settings)</summary>
+        <details class="advanced" data-testid="advanced" ref={advanced}>
+          <summary>Advanced: how Apprentice learns (policy, rewards, agent and each learner's settings)</summary>
+          {CORE_GROUPS.map((group) => (
+            <fieldset key={group.id}>
+              <legend>{group.title}</legend>
+              <FieldInputs fields={group.fields} values={form.values} errors={form.errors} onChange={form.setValue} />
+            </fieldset>
+          ))}
           {learners.map((definition) => {
             // In registry order: the learner's own view (saved at once) once the settings are loaded, else its generated section.
             const View = views[definition.id];

@@ -3,7 +3,9 @@
  * field per key, labelled by the schema's `.describe()` text (the key when
  * there is none). The kind of input follows the default and the schema: a
  * boolean is a checkbox, a number a number, an enum a choice, a list one
- * line per item, other text a text box. Settings that are not a flat value
+ * line per item, other text a text box. A schema's `.meta({ help })` is the
+ * help text under the field (where the equation a setting comes from goes, so
+ * the label stays in plain words). Settings that are not a flat value
  * (a record, a list of pairs) give a codec to and from lines.
  * The options page uses it for its own groups and for every registry learner.
  */
@@ -22,6 +24,8 @@ export interface SchemaField {
   path: string;
   key: string;
   label: string;
+  /** Said under the field, before its default (the schema's `.meta({ help })`). */
+  help?: string;
   kind: FieldKind;
   /** The choices of an enum. */
   options?: readonly string[];
@@ -30,7 +34,12 @@ export interface SchemaField {
   codec?: LinesCodec;
 }
 
-type FieldSchema = { description?: string; options?: readonly unknown[] } | undefined;
+type FieldSchema = { description?: string; options?: readonly unknown[]; meta?: () => unknown } | undefined;
+const helpOf = (field: FieldSchema): string | undefined => {
+  const meta: unknown = typeof field?.meta === 'function' ? field.meta() : undefined;
+  const help = isObject(meta) ? meta['help'] : undefined;
+  return typeof help === 'string' && help.trim() !== '' ? help : undefined;
+};
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields of one settings group (`prefix` names it in paths and errors). */
@@ -43,7 +52,8 @@ export function schemaFields(prefix: string, schema: unknown, defaults: unknown,
     const label = typeof field?.description === 'string' && field.description.trim() !== '' ? field.description : key;
     const codec = codecs[path];
     const options = Array.isArray(field?.options) ? field.options.map(String) : undefined;
-    const base = { path, key, label, fallback };
+    const help = helpOf(field);
+    const base = { path, key, label, fallback, ...(help ? { help } : {}) };
     if (codec) return { ...base, kind: 'lines', codec };
     if (typeof fallback === 'boolean') return { ...base, kind: 'checkbox' };
     if (typeof fallback === 'number') return { ...base, kind: 'number' };

@@ -1,8 +1,9 @@
 /**
  * The options page's groups outside the learners (policy, rewards, agent),
  * generated from SettingsSchema like the learners' sections: labels are the
- * schema's `.describe()` texts. The two settings that are lists of pairs
- * (ask modes, always-ask actions) are edited as one "origin value" per line.
+ * schema's `.describe()` texts. The per-site ask modes are not here: they
+ * are their own table, first on the page (site-ask-modes.tsx). The always-ask
+ * actions, a list of pairs, are edited as one "origin action" per line.
  */
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
 import { fieldValues, labelsByPath, readFields, schemaFields, type FieldValues, type LinesCodec, type SchemaField } from './schema-fields.ts';
@@ -16,18 +17,17 @@ const splitPair = (line: string): [string, string] => {
   return at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1).trim()];
 };
 const PAIR_CODECS: Record<string, LinesCodec> = {
-  'agent.askModes': {
-    toLines: (raw) => Object.entries(raw as Record<string, string>).map(([origin, mode]) => `${origin} ${mode}`),
-    fromLines: (lines) => Object.fromEntries(lines.map(splitPair)),
-  },
   'agent.alwaysAsk': {
     toLines: (raw) => (raw as { origin: string; action: string }[]).map((m) => `${m.origin} ${m.action}`),
     fromLines: (lines) => lines.map(splitPair).map(([origin, action]) => ({ origin, action })),
   },
 };
 
+/** Settings with a view of their own on the page. */
+const OWN_VIEW = new Set(['agent.askModes']);
+
 const group = (id: CoreGroupId, title: string): CoreGroup =>
-  ({ id, title, fields: schemaFields(id, SettingsSchema.shape[id], DEFAULT_SETTINGS[id], PAIR_CODECS) });
+  ({ id, title, fields: schemaFields(id, SettingsSchema.shape[id], DEFAULT_SETTINGS[id], PAIR_CODECS).filter((f) => !OWN_VIEW.has(f.path)) });
 
 export const CORE_GROUPS: readonly CoreGroup[] = [
   group('policy', 'Policy: how candidates are asked for'),

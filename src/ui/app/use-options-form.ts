@@ -12,6 +12,7 @@ import { errorText } from './format.ts';
 import { learnersFromValues, learnerValues } from './learner-settings.tsx';
 import type { FieldValue, FieldValues } from './schema-fields.ts';
 import { coreFromValues, coreValues } from './settings-groups.ts';
+import { readSiteRows, siteRows, type SiteRow } from './site-ask-modes.tsx';
 
 export type OptionsMessage = { kind: 'ok' | 'error'; text: string };
 
@@ -22,6 +23,7 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
   const [provider, setProvider] = useState<Settings['provider']>(DEFAULT_SETTINGS.provider);
   const valuesOf = (s: Settings): FieldValues => ({ ...coreValues(s), ...learnerValues(s, generated) });
   const [values, setValues] = useState<FieldValues>(valuesOf(DEFAULT_SETTINGS));
+  const [sites, setSites] = useState<SiteRow[]>(siteRows(DEFAULT_SETTINGS.agent.askModes));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<OptionsMessage | null>(null);
   const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
@@ -30,6 +32,7 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
     setLoaded(s);
     setProvider(s.provider);
     setValues(valuesOf(s));
+    setSites(siteRows(s.agent.askModes));
     setErrors({});
   };
 
@@ -58,9 +61,11 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
     const learnerPart = learnersFromValues(loaded?.learners, values, generated);
     // The revision says which defaults these values were chosen under (settings-load.ts): saved as loaded.
     const kept = { ...(loaded?.replay ? { replay: loaded.replay } : {}), ...(loaded?.revision !== undefined ? { revision: loaded.revision } : {}) };
-    const candidate = { ...coreFromValues(values), provider, learners: learnerPart.learners, ...kept };
+    const core = coreFromValues(values);
+    const sitePart = readSiteRows(sites);
+    const candidate = { ...core, agent: { ...core.agent, askModes: sitePart.askModes }, provider, learners: learnerPart.learners, ...kept };
     const parsed = SettingsSchema.safeParse(candidate);
-    const errs: Record<string, string> = { ...learnerPart.errors };
+    const errs: Record<string, string> = { ...sitePart.errors, ...learnerPart.errors };
     for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;
     if (!parsed.success || Object.keys(errs).length > 0) {
       const n = Object.keys(errs).length;
@@ -86,6 +91,7 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
   const setValue = (path: string, v: FieldValue) => setValues({ ...values, [path]: v });
   // Unsaved changes (issue 31): the fields differ from the settings as stored (or, before they load, from the defaults).
   const base = loaded ?? DEFAULT_SETTINGS;
-  const dirty = JSON.stringify(provider) !== JSON.stringify(base.provider) || JSON.stringify(values) !== JSON.stringify(valuesOf(base));
-  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, errors, message, busy, save, reset, saveLearner, dirty };
+  const dirty = JSON.stringify(provider) !== JSON.stringify(base.provider) || JSON.stringify(values) !== JSON.stringify(valuesOf(base))
+    || JSON.stringify(sites) !== JSON.stringify(siteRows(base.agent.askModes));
+  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, sites, setSites, errors, message, busy, save, reset, saveLearner, dirty };
 }

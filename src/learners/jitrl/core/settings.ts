@@ -2,21 +2,22 @@
  * JitRL's settings, stored under `settings.learners.jitrl` and read through
  * its definition. Defaults are the paper's WebArena values (Table 8); where
  * the authors' public code differs the alternative is a setting (see
- * docs/learning.md, the deviations tables). Each `.describe()` text is the
- * label the options page shows.
+ * docs/learning.md, the deviations tables). Each `.describe()` (or `.meta`
+ * description) text is the label the options page shows, in plain words; the
+ * symbol and equation go in `.meta({ help })`, said under the field.
  */
 import * as z from 'zod';
 
 export const JitrlSettingsSchema = z.strictObject({
   enabled: z.boolean().describe('Use JitRL'),
   /** γ, discount for G_t (Eq. 3). Paper web: 0.1. */
-  gamma: z.number().min(0).max(1).describe('γ discount of returns (Eq. 3)'),
+  gamma: z.number().min(0).max(1).meta({ description: 'Discount of later rewards', help: 'γ in the return G_t (Eq. 3)' }),
   /** k, neighbours kept after ranking. Paper: 10. (The authors' code comments the cut out.) */
-  k: z.number().int().positive().describe('k neighbours kept'),
+  k: z.number().int().positive().meta({ description: 'Neighbours kept', help: 'k, after ranking by similarity' }),
   /** Apply the top-k cut at all (paper: yes; authors' code: no). */
   useTopK: z.boolean().describe('Apply the top-k cut'),
   /** r, similarity threshold. Paper web: 0.8. */
-  threshold: z.number().min(0).max(1).describe('r similarity threshold'),
+  threshold: z.number().min(0).max(1).meta({ description: 'Similarity threshold', help: 'r: neighbours less similar than this are not used' }),
   /** Authors' code lowers r linearly with the step number down to this floor (0.7). Equal to `threshold` = off. */
   thresholdFloor: z.number().min(0).max(1).describe('Threshold floor (decays to this)'),
   /** Steps over which r decays to its floor. */
@@ -24,15 +25,15 @@ export const JitrlSettingsSchema = z.strictObject({
   /** Neighbours must have task Jaccard > this floor. Paper: 0.27. */
   taskFloor: z.number().min(0).max(1).describe('Minimum task similarity'),
   /** w_h, weight of effective-state Jaccard. Paper: 0.7. */
-  stateWeight: z.number().min(0).max(1).describe('w_h weight of page-state similarity'),
+  stateWeight: z.number().min(0).max(1).meta({ description: 'Weight of page-state similarity', help: 'w_h' }),
   /** w_t, weight of task Jaccard. Paper: 0.3. */
-  taskWeight: z.number().min(0).max(1).describe('w_t weight of task similarity'),
+  taskWeight: z.number().min(0).max(1).meta({ description: 'Weight of task similarity', help: 'w_t' }),
   /** λ, probability of the optimistic branch for unseen actions (Eq. 6). Paper web: 0.05. */
-  lambda: z.number().min(0).max(1).describe('λ probability of optimism for unseen actions (Eq. 6)'),
+  lambda: z.number().min(0).max(1).meta({ description: 'Chance of trying an action never seen here', help: 'λ, the optimistic branch (Eq. 6)' }),
   /** α, optimism bonus numerator (Eq. 6). Paper: 5 on rewards of ±3 (5/3 on our ±1, the default); authors' web code: 1. */
-  alpha: z.number().min(0).describe('α optimism bonus (Eq. 6)'),
+  alpha: z.number().min(0).meta({ description: 'Bonus for an action never seen here', help: 'α in Q = V + α/|N(s)| (Eq. 6)' }),
   /** β, strength of the logit update z' = z + β·Ã (Eq. 10). */
-  beta: z.number().min(0).describe('β strength of the logit update (Eq. 10)'),
+  beta: z.number().min(0).meta({ description: 'How strongly memory moves the model\'s choice', help: 'β in z′ = z + β·Ã (Eq. 10)' }),
   /**
    * Our addition: when some neighbours were taken on this very URL (the same
    * instance of the page type), use only those; otherwise the page type's.
@@ -41,9 +42,9 @@ export const JitrlSettingsSchema = z.strictObject({
    */
   preferSameUrl: z.boolean().describe('Prefer neighbours from this exact URL (instance backoff)'),
   /** Eq. 25 divides by max|A| + ε; the authors' code divides by the largest positive A. */
-  normalization: z.enum(['max-abs', 'max-positive']).describe('Advantage normalization (Eq. 25)'),
+  normalization: z.enum(['max-abs', 'max-positive']).meta({ description: 'How advantages are scaled', help: 'max-abs divides by the largest |A| (Eq. 25); max-positive by the largest positive A (the authors\' code)' }),
   /** Our addition: the normalization divisor is at least this (one unit of reward), so tiny advantages stay tiny. 0 = Eq. 25. */
-  advantageFloor: z.number().min(0).describe('Smallest normalization divisor (0 = Eq. 25 exactly)'),
+  advantageFloor: z.number().min(0).meta({ description: 'Smallest scaling divisor', help: '0 = Eq. 25 exactly' }),
   // Our additions beyond Algorithm 1, each with a switch so the paper's JitRL
   // can be measured alone (`npm run bench -- --ablate`, docs/learning-ablation.md).
   /** Our addition: a candidate rejected here, or blamed for a failure here (this very state), is not proposed while another exists. */
