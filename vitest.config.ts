@@ -10,5 +10,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/support/setup-unit.ts'],
     testTimeout: 20_000,
+    // Worker threads, not forked processes: the same isolation per file, without a process per file
+    // (227 s → 158 s for the suite on the 2-core machine).
+    pool: 'threads',
   },
 });
