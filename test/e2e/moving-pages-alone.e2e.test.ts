@@ -60,7 +60,7 @@ function tasks(origin: string): BenchTask[] {
       },
     },
     {
-      ...base, id: 'moving.overlay', startUrl: `${origin}/moving/protect-form.html`, instruction: 'Let only administrators edit this page.',
+      ...base, id: 'moving.overlay', startUrl: `${origin}/moving/overlay-dropdown.html?protect`, instruction: 'Let only administrators edit this page.',
       reward: savedOnce({ edit: 'sysop' }),
       teacher: async (page): Promise<TeacherStep> => {
         if (onSaved(page)) return { do: 'stop' };
