@@ -14,7 +14,7 @@ import { pinConfiguration } from './core/lineage.ts';
 import { checkedHandlers } from '../../core/learning/learner-actions.ts';
 
 /**
- * EvoTest's factory over the registry's definitions (`registry`: the tunables the other learners
+ * EvoTest's factory over the registry's definitions (its registry argument: the tunables the other learners
  * declare, which its configurations evolve). Passed in by registry-factories.ts, so this folder
  * imports no registry (which would be an import cycle through every learner).
  */
