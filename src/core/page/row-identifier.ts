@@ -26,19 +26,28 @@ export type RowRebinding =
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A value as whole words, in any case; null for an empty value (it shows nowhere). */
+export function wholeWords(value: string): RegExp | null {
+  const v = value.trim();
+  return v === '' ? null : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(v)}(?![\\p{L}\\p{N}])`, 'iu');
+}
+
 /** Whether a text shows a value as whole words, in any case. */
 export function showsValue(text: string, value: string): boolean {
-  const v = value.trim();
-  if (v === '') return false;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(v)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  return wholeWords(value)?.test(text) ?? false;
+}
+
+/** A remembered step in semantic form and the one element it names here, if exactly one. */
+function uniqueTarget(semantic: string, observation: Pick<PageObservation, 'nodes'>) {
+  const parsed = parseAction(semantic);
+  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return null;
+  const matches = matchingNodes(parsed.action.target, observation);
+  return matches.length === 1 ? { action: parsed.action, target: parsed.action.target, node: matches[0]! } : null;
 }
 
 /** The row text of the one element a remembered step names here, when it names its row (`rowText`). */
 export function rowTextOf(semantic: string, observation: Pick<PageObservation, 'nodes'>): string | undefined {
-  const parsed = parseAction(semantic);
-  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return undefined;
-  const matches = matchingNodes(parsed.action.target, observation);
-  return matches.length === 1 ? matches[0]!.rowText : undefined;
+  return uniqueTarget(semantic, observation)?.node.rowText;
 }
 
 /**
@@ -47,13 +56,10 @@ export function rowTextOf(semantic: string, observation: Pick<PageObservation, '
  * `memory/task-instances.ts` aligns them.
  */
 export function rebindRowIdentifier(semantic: string, observation: Pick<PageObservation, 'nodes'>, values: ReadonlyMap<string, string>): RowRebinding {
-  const parsed = parseAction(semantic);
-  if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') return { kind: 'same' };
-  const action = parsed.action;
-  const target = parsed.action.target;
-  const matches = matchingNodes(target, observation);
-  if (matches.length !== 1 || matches[0]!.rowText === undefined) return { kind: 'same' };
-  const rowText = matches[0]!.rowText;
+  const found = uniqueTarget(semantic, observation);
+  if (found === null || found.node.rowText === undefined) return { kind: 'same' };
+  const { action, target } = found;
+  const rowText = found.node.rowText;
   // Values the step itself names were rebound already (a row context, a link's name): not a row picked by the task.
   const picked = [...values].filter(([from]) => showsValue(rowText, from) && !showsValue(semantic, from));
   if (picked.length === 0) return { kind: 'same' };

@@ -10,7 +10,7 @@ import type { Action } from '../page/action.ts';
 import type { PageObservation, SnapshotNode } from '../page/observation.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
 import { matchingNodes } from '../page/semantic-action.ts';
-import { showsValue } from '../page/row-identifier.ts';
+import { showsValue, wholeWords } from '../page/row-identifier.ts';
 
 export type Precondition = { ok: true; action: Action } | { ok: false; reason: string };
 
@@ -29,7 +29,6 @@ function insideDialogs(nodes: readonly SnapshotNode[]): { inside: Set<number>; d
 }
 
 const VARIABLE = /\{([A-Za-z_][A-Za-z0-9_ -]*)\}/g;
-const escapeRegExp = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The task values a step's page must show: the values of every variable an
@@ -53,7 +52,8 @@ export function valuesThePageMustShow(abstractSteps: readonly { action: string }
 
 /** Whether the page shows a value: in its title, a line's name or a control's context, as whole words. */
 function pageShows(observation: PageObservation, value: string): boolean {
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(value.trim())}(?![\\p{L}\\p{N}])`, 'iu');
+  const re = wholeWords(value);
+  if (re === null) return true; // nothing to show (valuesThePageMustShow leaves out empty values)
   if (re.test(observation.title)) return true;
   return observation.nodes.some((n) => re.test(n.name) || (n.context ?? []).some((c) => re.test(c.name)));
 }
