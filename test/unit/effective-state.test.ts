@@ -125,4 +125,30 @@ describe('computeEffectiveState', () => {
     const cut = `${'x'.repeat(299)}…`;
     expect(computeEffectiveState([on('/edit', `fill(<textbox "Content">, "${long}")`), on('/edit', A)], '/edit', field(cut))).toEqual([`fill(<textbox "Content">, "${long}")`, A]);
   });
+
+  it('keeps a value a click took into the page (a tag box emptied by Add, the tag now a chip), followed by that click', () => {
+    const fill = 'fill(<textbox "Add a tag">, "groceries")';
+    const add = 'click(<button "Add">)';
+    const editor = (box: string, chips: string[]): PageObservation => ({
+      url: 'http://notes.test/notes/21/edit', title: 'Edit', focusedRef: null,
+      nodes: [
+        { ref: '1', kind: 'interactive', role: 'textbox', name: 'Add a tag', value: box, states: {}, depth: 0, inViewport: true },
+        { ref: '2', kind: 'interactive', role: 'button', name: 'Add', states: {}, depth: 0, inViewport: true },
+        ...chips.map((c, i): SnapshotNode => ({ ref: `c${i}`, kind: 'interactive', role: 'button', name: `Remove tag ${c}`, states: {}, depth: 1, inViewport: true })),
+        { ref: '3', kind: 'interactive', role: 'button', name: 'Update', states: {}, depth: 0, inViewport: true },
+      ],
+      offscreen: { above: 0, below: 0 }, omissions: [], scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
+    });
+    // Typed, not yet added: the fill, as always.
+    expect(computeEffectiveState([on('/notes/ID/edit', fill)], '/notes/ID/edit', editor('groceries', ['home']))).toEqual([fill]);
+    // Added: the box is empty and the page shows "groceries" on a chip. Before this rule the state was [] — the arrival's.
+    const added = [on('/notes/ID/edit', fill), on('/notes/ID/edit', add)];
+    expect(computeEffectiveState(added, '/notes/ID/edit', editor('', ['home', 'groceries']))).toEqual([fill, add]);
+    // Emptied, but the value is shown nowhere (a Clear, a Revert): gone, as before.
+    expect(computeEffectiveState(added, '/notes/ID/edit', editor('', ['home']))).toEqual([]);
+    // Shown, but no click came after the fill: the page emptied it on its own; nothing took it.
+    expect(computeEffectiveState([on('/notes/ID/edit', fill)], '/notes/ID/edit', editor('', ['home', 'groceries']))).toEqual([]);
+    // Whole words only: "grocery" on a chip is not "groceries".
+    expect(computeEffectiveState(added, '/notes/ID/edit', editor('', ['grocery']))).toEqual([]);
+  });
 });

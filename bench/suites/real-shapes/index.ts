@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import type { BenchTask, Suite, TeacherStep } from '../../suite.ts';
 import { startShapesServer, type ShapesServer } from './shapes-server.ts';
-import { MEMBERS, MESSAGES, PRODUCTS, TICKETS, type ShapesState } from './shapes-state.ts';
+import { MEMBERS, MESSAGES, NOTES, PRODUCTS, TICKETS, type ShapesState } from './shapes-state.ts';
 
 let server: ShapesServer | null = null;
 
@@ -170,8 +170,32 @@ function ticketTasks(origin: string): BenchTask[] {
   });
 }
 
+/** A tag added on a one-URL editor: typed, added as a chip (the box empties), then the note is saved. */
+function noteTagTasks(origin: string): BenchTask[] {
+  return ([['Weekend plans', 'groceries'], ['Reading list', 'novels'], ['Garden ideas', 'tomatoes']] as const).map(([title, tag]) => {
+    const n = NOTES.find((x) => x.title === title)!;
+    return task(origin, {
+      id: `notes.tag.${n.id}`, template: 'notes.tag', path: '/notes', maxSteps: 8,
+      instruction: `Tag my note "${title}" with "${tag}".`,
+      reward: (s) => sameList(s.effects, [`note:${n.id}:${[...n.tags, tag].join(',')}`]),
+      teacher: async (page): Promise<TeacherStep | null> => {
+        if (new URL(page.url()).searchParams.get('saved')) return { do: 'stop' };
+        if (pathOf(page) !== `/notes/${n.id}/edit`) {
+          if (pathOf(page) !== '/notes') return { do: 'click', selector: 'a:text-is("All notes")' };
+          return { do: 'click', selector: `tr:has(td:text-is(${q(title)})) a:text-is("Edit")` };
+        }
+        if ((await page.locator(`#chips input[value=${q(tag)}]`).count()) > 0) {
+          return { do: 'click', selector: 'button:text-is("Update")' };
+        }
+        if ((await page.inputValue('#tag')) !== tag) return { do: 'fill', selector: '#tag', text: tag };
+        return { do: 'click', selector: '#add' };
+      },
+    });
+  });
+}
+
 const DEV = ['members.remove.7', 'members.remove.9', 'members.remove.12', 'shop.add.teapot', 'shop.add.grinder', 'shop.add.mug', 'settings.digest-on', 'settings.comments-off',
-  'tickets.status.0ba033313b', 'tickets.status.5e21c0d7aa', 'tickets.status.91f4b2e6c3'];
+  'tickets.status.0ba033313b', 'tickets.status.5e21c0d7aa', 'tickets.status.91f4b2e6c3', 'notes.tag.21', 'notes.tag.22', 'notes.tag.23'];
 const TEST = ['inbox.star.1', 'inbox.star.2', 'inbox.star.3', 'invite.1', 'invite.2', 'invite.3', 'signup.acme', 'signup.globex', 'signup.initech'];
 
 const suite: Suite = {
@@ -187,7 +211,7 @@ const suite: Suite = {
   tasks: () => {
     if (!server) throw new Error('real-shapes: start() must run before tasks()');
     const o = server.origin;
-    const all = [...removeTasks(o), ...shopTasks(o), ...settingsTasks(o), ...starTasks(o), ...inviteTasks(o), ...signupTasks(o), ...ticketTasks(o)];
+    const all = [...removeTasks(o), ...shopTasks(o), ...settingsTasks(o), ...starTasks(o), ...inviteTasks(o), ...signupTasks(o), ...ticketTasks(o), ...noteTagTasks(o)];
     return all.map((t) => (TEST.includes(t.id) ? { ...t, set: 'test' as const } : t));
   },
   profiles: {

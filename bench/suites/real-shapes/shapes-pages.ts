@@ -5,9 +5,11 @@
  * grid of identical "Add to cart"; an inbox whose star on every row is an
  * icon without text; an invite form of three unlabelled fields; settings tabs
  * that wrap links, in both common markups; and a sign-up in two steps on one
- * URL; a ticket report whose rows open by their id link, and nothing else in a row links.
+ * URL; a ticket report whose rows open by their id link, and nothing else in a row links; and a
+ * note editor on one URL whose tag box is emptied by its Add button (the tag becomes a chip), as in
+ * the tag boxes of blog and wiki editors: the only trace of "after Add" is a new chip on the page.
  */
-import { MEMBERS, PRODUCTS, TEAMS, TICKET_STATUSES, type ShapesState, type Ticket } from './shapes-state.ts';
+import { MEMBERS, PRODUCTS, TEAMS, TICKET_STATUSES, type Note, type ShapesState, type Ticket } from './shapes-state.ts';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -108,4 +110,38 @@ export function ticketPage(t: Ticket, saved: boolean): string {
   return layout(t.title, `<h1>${esc(t.title)}</h1><p>Ticket ${t.id} · ${esc(t.type)}</p>${saved ? '<p role="status">Saved.</p>' : ''}
 <form method="post" action="/tickets/${t.id}/edit"><label>Status <select name="status">${options}</select></label> <button>Save</button></form>
 <p><a href="/tickets">Back to all tickets</a></p>`);
+}
+
+/** The notes: an Edit link on every row. */
+export function notesPage(state: ShapesState): string {
+  const rows = state.notes.map((n) => `<tr><td>${esc(n.title)}</td><td>${n.tags.map(esc).join(', ')}</td><td><a href="/notes/${n.id}/edit">Edit</a></td></tr>`).join('');
+  return layout('Notes', `<h1>Notes</h1><table><thead><tr><th>Title</th><th>Tags</th><th></th></tr></thead><tbody>${rows}</tbody></table>`);
+}
+
+/** One URL: type a tag, Add turns it into a chip and empties the box (Enter too); Update saves the chips. */
+export function noteEditPage(n: Note, saved: boolean): string {
+  const chip = (t: string) => `<li>${esc(t)} <button type="button" class="rm" aria-label="Remove tag ${esc(t)}">×</button><input type="hidden" name="tag" value="${esc(t)}"></li>`;
+  return layout(`Edit ${n.title}`, `<h1>${esc(n.title)}</h1>${saved ? '<p role="status">Note updated.</p>' : ''}
+<form method="post" action="/notes/${n.id}/edit" id="f">
+<div class="field"><div>Tags</div><ul id="chips">${n.tags.map(chip).join('')}</ul>
+<input id="tag" placeholder="Add a tag" autocomplete="off"> <button type="button" id="add">Add</button></div>
+<button>Update</button></form><p><a href="/notes">All notes</a></p>
+<script>
+const box = document.getElementById('tag');
+const chips = document.getElementById('chips');
+function wire(li) { li.querySelector('.rm').addEventListener('click', () => li.remove()); }
+chips.querySelectorAll('li').forEach(wire);
+function add() {
+  const t = box.value.trim();
+  if (!t) return;
+  const li = document.createElement('li');
+  li.append(t + ' ');
+  const rm = document.createElement('button'); rm.type = 'button'; rm.className = 'rm'; rm.textContent = '\u00d7'; rm.setAttribute('aria-label', 'Remove tag ' + t);
+  const h = document.createElement('input'); h.type = 'hidden'; h.name = 'tag'; h.value = t;
+  li.append(rm, h); chips.append(li); wire(li);
+  box.value = '';
+}
+document.getElementById('add').addEventListener('click', add);
+box.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } });
+</script>`);
 }

@@ -5,7 +5,7 @@
  * seeded state, `GET /__state` returns it for the rewards.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { confirmRemovePage, inboxPage, invitePage, membersPage, settingsPage, shopPage, signupPage, ticketPage, ticketsPage } from './shapes-pages.ts';
+import { confirmRemovePage, inboxPage, invitePage, membersPage, noteEditPage, notesPage, settingsPage, shopPage, signupPage, ticketPage, ticketsPage } from './shapes-pages.ts';
 import { MEMBERS, PRODUCTS, seededState, type ShapesState } from './shapes-state.ts';
 
 export interface ShapesServer {
@@ -87,6 +87,16 @@ function editTicket(s: ShapesState, id: string, form: URLSearchParams, res: Serv
   redirect(res, t ? `/tickets/${id}?saved=1` : '/tickets');
 }
 
+function editNote(s: ShapesState, id: number, form: URLSearchParams, res: ServerResponse): void {
+  const n = s.notes.find((x) => x.id === id);
+  if (n) {
+    n.tags = form.getAll('tag').map((t) => t.trim()).filter(Boolean);
+    n.saves += 1;
+    s.effects.push(`note:${id}:${n.tags.join(',')}`);
+  }
+  redirect(res, n ? `/notes/${id}/edit?saved=1` : '/notes');
+}
+
 function page(state: ShapesState, url: URL): string | null {
   const q = (k: string) => url.searchParams.get(k) ?? '';
   switch (url.pathname) {
@@ -98,7 +108,10 @@ function page(state: ShapesState, url: URL): string | null {
     case '/settings': return settingsPage(state, q('tab') || 'profile', q('saved') === '1');
     case '/signup': return signupPage(q('done'));
     case '/tickets': return ticketsPage(state);
+    case '/notes': return notesPage(state);
     default: {
+      const n = state.notes.find((x) => url.pathname === `/notes/${x.id}/edit`);
+      if (n) return noteEditPage(n, q('saved') === '1');
       const t = state.tickets.find((x) => url.pathname === `/tickets/${x.id}`);
       return t ? ticketPage(t, q('saved') === '1') : null;
     }
@@ -121,6 +134,8 @@ export async function startShapesServer(): Promise<ShapesServer> {
       }
       const edit = /^\/tickets\/([0-9a-f]+)\/edit$/.exec(url.pathname);
       if (req.method === 'POST' && edit) return editTicket(state, edit[1]!, await formOf(req), res);
+      const note = /^\/notes\/(\d+)\/edit$/.exec(url.pathname);
+      if (req.method === 'POST' && note) return editNote(state, Number(note[1]), await formOf(req), res);
       const post = req.method === 'POST' ? POSTS[url.pathname] : undefined;
       if (post) return post(state, await formOf(req), res);
       const body = req.method === 'GET' ? page(state, url) : null;

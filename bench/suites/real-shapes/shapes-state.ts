@@ -37,6 +37,14 @@ export const TICKETS: readonly Ticket[] = [
   { id: '91f4b2e6c3', title: 'Search ignores accented letters', type: 'Code_Defect', status: 'Open' },
   { id: 'c47d10e9f2', title: 'Export notes to PDF', type: 'Feature_Request', status: 'Open' },
 ];
+/** A note edited on one URL: tags are added one by one to a list, then the note is saved. */
+export interface Note { id: number; title: string; tags: string[]; saves: number }
+export const NOTES: readonly Note[] = [
+  { id: 21, title: 'Weekend plans', tags: ['home'], saves: 0 },
+  { id: 22, title: 'Reading list', tags: [], saves: 0 },
+  { id: 23, title: 'Garden ideas', tags: ['outdoors'], saves: 0 },
+  { id: 24, title: 'Trip to Lisbon', tags: ['travel'], saves: 0 },
+];
 export const TICKET_STATUSES = ['Open', 'Review', 'Fixed', 'Verified', 'Closed'] as const;
 
 export interface ShapesState {
@@ -47,6 +55,7 @@ export interface ShapesState {
   settings: { weeklyDigest: boolean; commentEmails: boolean; saves: number };
   signups: Signup[];
   tickets: Ticket[];
+  notes: Note[];
   /** Every state-changing request, in order: a reward checks that nothing else changed. */
   effects: string[];
 }
@@ -60,6 +69,7 @@ export function seededState(): ShapesState {
     settings: { weeklyDigest: false, commentEmails: true, saves: 0 },
     signups: [],
     tickets: TICKETS.map((t) => ({ ...t })),
+    notes: NOTES.map((n) => ({ ...n, tags: [...n.tags] })),
     effects: [],
   };
 }

@@ -33,6 +33,12 @@
  *    with the later changes applied to it, a change by what it added (or
  *    removed); a value the snapshot cut short ("…") only up to the cut.
  *
+ *    One exception: a field the page emptied, whose text the page now
+ *    shows elsewhere, after a later click of this visit (a tag box and its
+ *    Add, a chat box and its Send). The click took the value into the page:
+ *    the fill stays, followed by that click, so the steps before "Add" and
+ *    after it are two states, and neither is the arrival's.
+ *
  * 6. What the page shows open that it did not show on arrival (a dialog, an
  *    expanded section: `page-marks.ts`) follows the actions, as marks. A
  *    click that opens one leaves no value, so without them the steps before
@@ -50,6 +56,7 @@ import { unhandledKind } from '../page/action-vocabulary.ts';
 import { applyTextChange, type TextChange } from '../page/text-change.ts';
 import type { StepRecord } from '../episode/episode.ts';
 import { openedSince, pageMarks } from '../page/page-marks.ts';
+import { showsValue } from '../page/row-identifier.ts';
 
 /** The episode's executed steps as the effective state reads them. */
 export function stateStepsOf(steps: readonly StepRecord[]): EffectiveStateStep[] {
@@ -155,6 +162,8 @@ export function computeEffectiveState(
 
   // Map keeps insertion order; deleting and re-inserting moves a key to the end.
   const byElement = new Map<string, string>();
+  /** The first successful click after a field's whole value: what may have taken it into the page. */
+  const clickedAfter = new Map<string, string>();
   /** Changes of a field's text (append, insert, …), by field: each kept, in order, after its whole value. */
   const changes = new Map<string, string[]>();
   for (const step of steps.slice(start)) {
@@ -173,6 +182,7 @@ export function computeEffectiveState(
           break;
         }
         changes.delete(key);
+        clickedAfter.delete(key);
         byElement.delete(key);
         byElement.set(key, step.semantic);
         break;
@@ -195,6 +205,8 @@ export function computeEffectiveState(
           const key = formatTarget(target);
           byElement.delete(key);
           byElement.set(key, step.semantic);
+        } else {
+          for (const key of byElement.keys()) if (!clickedAfter.has(key)) clickedAfter.set(key, step.semantic);
         }
         break;
       }
@@ -207,16 +219,33 @@ export function computeEffectiveState(
   }
   // A field's whole value ('' when only changes were made to it), then its changes.
   const entries = [...byElement].flatMap(([key, semantic]) => [
-    ...(semantic === '' ? [] : [{ semantic, later: changes.get(key) ?? [] }]),
-    ...(changes.get(key) ?? []).map((change) => ({ semantic: change, later: [] })),
+    ...(semantic === '' ? [] : [{ semantic, later: changes.get(key) ?? [], takenBy: changes.has(key) ? undefined : clickedAfter.get(key) }]),
+    ...(changes.get(key) ?? []).map((change) => ({ semantic: change, later: [], takenBy: undefined })),
   ]);
   if (!observation) return [...entries.map((e) => e.semantic), ...progress];
   const actionOf = (semantic: string): Action[] => {
     const parsed = parseAction(semantic);
     return parsed.ok ? [parsed.action] : [];
   };
-  return [...entries.filter(({ semantic, later }) => {
+  return [...entries.flatMap(({ semantic, later, takenBy }) => {
     const parsed = parseAction(semantic);
-    return !parsed.ok || notContradicted(parsed.action, observation, later.flatMap(actionOf));
-  }).map((e) => e.semantic), ...progress];
+    if (!parsed.ok || notContradicted(parsed.action, observation, later.flatMap(actionOf))) return [semantic];
+    return takenBy !== undefined && takenIntoPage(parsed.action, observation) ? [semantic, takenBy] : [];
+  }), ...progress];
+}
+
+/**
+ * Whether a whole value typed into a field is now shown by the page elsewhere
+ * while the field is empty: a click took it in (a tag became a chip, a
+ * message a line of the conversation). The value must be shown whole words,
+ * by another element, and not have been there already on the field's own
+ * label (a field named like its value proves nothing).
+ */
+function takenIntoPage(action: Action, observation: PageObservation): boolean {
+  if (action.type !== 'fill' || action.change !== undefined) return false;
+  const resolved = resolveSemanticAction(action, observation);
+  const field = resolved.ok ? targetNode(resolved.action, observation) : undefined;
+  if (!field || field.value !== '' || isSecretField(field, true)) return false;
+  if (showsValue(field.name, action.text)) return false;
+  return observation.nodes.some((n) => n !== field && showsValue(n.name, action.text));
 }
