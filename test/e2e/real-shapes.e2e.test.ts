@@ -123,4 +123,21 @@ describe('taught once, then alone, on the row, card and field it was shown', () 
     expect([third.taskId, third.taught, third.outcome]).toEqual(['tickets.status.91f4b2e6c3', false, 'success']);
     expect(third.actions[0]).toBe('/tickets click(<link "91f4b2e6c3">)');
   }, 240_000);
+
+  it('a tag box emptied by its Add, on one URL: the new instance types and adds its tag before Update', async () => {
+    const ids = ['notes.tag.21', 'notes.tag.22', 'notes.tag.23'];
+    const result = await runBench({
+      suite: subset(ids), learners: ['jitrl+cer'], attempts: 1, policy: 'offline', noise: 0, seed: 0, memory: 'carry', profile: 'full', taskFilter: '', progress: false, teach: 1,
+    });
+    expect(result.records.map((r) => [r.taskId, r.taught, r.outcome])).toEqual([
+      ['notes.tag.21', true, 'success'], ['notes.tag.22', false, 'success'], ['notes.tag.23', false, 'success'],
+    ]);
+    // The step after Add was filed under the arrival's state when the emptied box left nothing: Update came first.
+    expect(result.records.find((r) => r.instance === 3)!.actions).toEqual([
+      '/notes click(<link "Edit" in row "Garden ideas">)',
+      '/notes/23/edit fill(<textbox "Add a tag">, "tomatoes")',
+      '/notes/23/edit click(<button "Add">)',
+      '/notes/23/edit click(<button "Update">)',
+    ]);
+  }, 240_000);
 });
