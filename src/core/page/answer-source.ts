@@ -59,6 +59,8 @@ export function answerSourceIn(digest: string, answer: string): AnswerSource | n
   return shapes.size === 1 ? [...shapes.values()][0]! : null;
 }
 
+const WORD_START = /^[\p{L}\p{N}]/u;
+const WORD_END = /[\p{L}\p{N}]$/u;
 const roleOf = (n: SnapshotNode): string => (n.kind === 'text' ? 'text' : n.role);
 
 /** The answer this page shows in the place `source` names: the one text there, or null for none or several. */
@@ -71,8 +73,10 @@ export function answerAt(source: AnswerSource, observation: Pick<PageObservation
     const name = collapse(n.name);
     const lower = name.toLowerCase();
     if (name.length <= before.length + after.length || !lower.startsWith(before) || !lower.endsWith(after)) continue;
-    const middle = name.slice(before.length, name.length - after.length).trim();
-    if (middle !== '') found.add(middle);
+    const middle = name.slice(before.length, name.length - after.length);
+    // Whole words only: "Wik" + "i" is not a place around an answer.
+    if ((WORD_END.test(before) && WORD_START.test(middle)) || (WORD_END.test(middle) && WORD_START.test(after))) continue;
+    if (middle.trim() !== '') found.add(middle.trim());
   }
   return found.size === 1 ? [...found][0]! : null;
 }
