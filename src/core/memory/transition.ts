@@ -4,6 +4,7 @@
  * current γ (Eq. 3), so changing γ in the settings needs no migration.
  */
 import * as z from 'zod';
+import { AnswerSourceSchema } from '../page/answer-source.ts';
 
 export const RewardSourceSchema = z.enum([
   'person', // approve / reject / success / failure from the user
@@ -53,6 +54,12 @@ export const TransitionSchema = z.strictObject({
    * transfer to other instances of the task's template (JitRL's corrections.ts).
    */
   taught: z.enum(['approved', 'corrected', 'rejected']).optional(),
+  /**
+   * For an answer: where the page showed it (page/answer-source.ts), so that
+   * another instance of the task reads its own answer from the same place.
+   * Absent when the page showed it in no one place, and on older rows.
+   */
+  answerFrom: AnswerSourceSchema.optional(),
 });
 export type Transition = z.infer<typeof TransitionSchema>;
 

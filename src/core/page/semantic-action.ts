@@ -10,6 +10,7 @@
 import type { Action, SemanticTarget, Target, TargetContext } from './action.ts';
 import { formatAction, formatTarget } from './action-grammar.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';
+import { optionNamed } from './option-text.ts';
 
 export type ResolveResult =
   | { ok: true; action: Action; match: 'exact' | 'ref' }
@@ -98,7 +99,10 @@ export function resolveSemanticAction(action: Action, observation: PageObservati
     // A remembered choice is rebound only to an option the list has (by its label): never to a
     // look-alike. A person's or a model's choice may name an option's value; the page layer checks it.
     if (options.remembered === true && action.type === 'select_option' && only.options !== undefined && !only.options.some((o) => normalizeName(o) === normalizeName(action.option))) {
-      return { ok: false, code: 'unresolved', message: `${formatTarget(t)} has no option ${JSON.stringify(action.option)}`, candidates: 1 };
+      // The same text as a person reads it ("code defect" for "Code_Defect") is that option, written as the list has it.
+      const named = optionNamed(only.options, action.option);
+      if (named === null) return { ok: false, code: 'unresolved', message: `${formatTarget(t)} has no option ${JSON.stringify(action.option)}`, candidates: 1 };
+      return { ok: true, action: { ...action, option: named, target: { kind: 'ref', ref: only.ref } }, match: 'exact' };
     }
     return { ok: true, action: withTarget(action, { kind: 'ref', ref: only.ref }), match: 'exact' };
   }

@@ -8,6 +8,7 @@
 import type { Action, Target, TargetContext } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { mapSlots, unhandledKind } from '../../page/action-vocabulary.ts';
+import { optionText } from '../../page/option-text.ts';
 import { tokenize } from '../../memory/tokenize.ts';
 import { secretFieldOf } from '../../secrets/secret-fields.ts';
 
@@ -94,6 +95,13 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
     if (v.length < 1 || !containsValue(task, v) || /^\{.*\}$/.test(v)) return value;
     return `{${bind(v, variableNameFor(target ? targetLabel(target) : '', fallback))}}`;
   };
+  // "Code_Defect" for a task that says "code defect" is the same text as a person reads it (page/option-text.ts).
+  const optionSlot = (option: string, target: Target): string => {
+    const out = slot(option, target, 'option');
+    const read = optionText(option);
+    if (out !== option || read === option.trim().toLowerCase() || !containsValue(task, read)) return out;
+    return slot(read, target, 'option');
+  };
   // An edit of a field's text (text-change.ts) keeps its own words: the task's values inside what it adds become variables.
   const changeSlots = (text: string, target: Target): string => {
     let out = text;
@@ -137,7 +145,7 @@ export function abstractActions(task: string, actions: readonly Action[]): Abstr
         break;
       }
       case 'select_option': {
-        const option = slot(a.option, a.target, 'option');
+        const option = optionSlot(a.option, a.target);
         out.push({ ...a, option, target: abstractTarget(a.target) });
         break;
       }

@@ -2,13 +2,16 @@
  * Memory from another instance of the task's template, put in this instance's
  * row (page/row-identifier.ts): a remembered click on the taught ticket's id
  * link becomes the click on this task's ticket's link, or, when this task's
- * row is not one element here, no evidence for any action. Memory of another
+ * row is not one element here, no evidence for any action. A remembered choice
+ * of the other instance's option becomes this instance's option, only if the
+ * list has it (page/option-rebinding.ts). Memory of another
  * template's task on such a link counts for nothing when the row is that
  * task's item (`rowBoundToOtherTask`). Its return still
  * counts in V (Eq. 4): the state is as similar as it was, only the action
  * named another item.
  */
 import type { PageObservation } from '../../../core/page/observation.ts';
+import { rebindOption } from '../../../core/page/option-rebinding.ts';
 import { rebindRowIdentifier, rowTextOf } from '../../../core/page/row-identifier.ts';
 import { rowBoundToOtherTask } from '../../../core/memory/task-binding.ts';
 import { tokenize } from '../../../core/memory/tokenize.ts';
@@ -37,15 +40,20 @@ export function carryRows(neighbours: readonly Neighbour[], task: string, observ
       }
       return n;
     }
-    const row = rebindRowIdentifier(n.transition.action, observation, values);
-    if (row.kind === 'same') return n;
-    if (row.kind === 'other-instance') {
-      otherInstance.add(n.transition.id);
-      notes.add(`remembered ${n.transition.action} not used: ${row.reason}`);
-      return n;
+    let action = n.transition.action;
+    for (const [rebind, moved] of [[rebindRowIdentifier, 'moved to this task\'s row'], [rebindOption, 'set to this task\'s option']] as const) {
+      const out = rebind(action, observation, values);
+      if (out.kind === 'other-instance') {
+        otherInstance.add(n.transition.id);
+        notes.add(`remembered ${n.transition.action} not used: ${out.reason}`);
+        return n;
+      }
+      if (out.kind === 'moved') {
+        notes.add(`remembered ${action} ${moved}: ${out.semantic}`);
+        action = out.semantic;
+      }
     }
-    notes.add(`remembered ${n.transition.action} moved to this task's row: ${row.semantic}`);
-    return { ...n, transition: { ...n.transition, action: row.semantic } };
+    return action === n.transition.action ? n : { ...n, transition: { ...n.transition, action } };
   });
   return { neighbours: out, otherInstance, notes: [...notes] };
 }

@@ -19,6 +19,9 @@ import { taughtAction } from './corrections.ts';
 import { retrieveNeighbours } from './retrieve-neighbours.ts';
 import { staleEvidence } from './stale-evidence.ts';
 import { JITRL_ID, type JitrlStepEvidence, type NeighbourSummary } from './evidence.ts';
+import { answerSourceIn, type AnswerSource } from '../../../core/page/answer-source.ts';
+import { parseAction } from '../../../core/page/action-grammar.ts';
+import { FINISH_TEXT } from '../../../core/page/action.ts';
 
 export interface JitrlLearnerOptions {
   store: MemoryStore;
@@ -71,6 +74,7 @@ export class JitrlLearner implements Learner {
         task: ctx.task,
         stepIndex: ctx.stepIndex,
         url: ctx.url,
+        observation: ctx.observation,
       },
       settings,
     );
@@ -129,6 +133,13 @@ export class JitrlLearner implements Learner {
   }
 }
 
+/** Where the page showed a step's answer (page/answer-source.ts); null for other steps, "done", or no one place. */
+function answerSourceOf(step: StepRecord): AnswerSource | null {
+  const parsed = parseAction(step.chosen?.semantic ?? '');
+  if (!parsed.ok || parsed.action.type !== 'send_msg_to_user' || parsed.action.text === FINISH_TEXT || step.pageDigest === undefined) return null;
+  return answerSourceIn(step.pageDigest, parsed.action.text);
+}
+
 const isExecuted = (step: StepRecord): boolean => step.chosen !== null && step.chosen.decision !== 'rejected';
 
 function originOf(url: string, fallback: string): string {
@@ -170,6 +181,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
 
   executed.forEach(({ step, reward }, i) => {
     const taught = taughtAction(step);
+    const answerFrom = answerSourceOf(step);
     out.push({
       ...base(step),
       id: `${episode.id}:${step.index}`,
@@ -178,6 +190,7 @@ export function buildTransitions(finished: FinishedEpisode, options: { now: numb
       rewardSource: source,
       futureRewards: executed.slice(i).map((x) => x.reward),
       ...(taught ? { taught } : {}),
+      ...(answerFrom ? { answerFrom } : {}),
     });
   });
 

@@ -16,6 +16,9 @@ import { boundToOtherTask } from '../../../core/memory/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
 import { instanceValues, rebindValues } from '../../../core/memory/task-instances.ts';
 import { stateTokensOf, taskWords, tokenize } from '../../../core/memory/tokenize.ts';
+import { answerAt } from '../../../core/page/answer-source.ts';
+import { formatAction } from '../../../core/page/action-grammar.ts';
+import type { PageObservation } from '../../../core/page/observation.ts';
 
 /**
  * How many of a page type's newest transitions one decision reads. Bounds the
@@ -47,6 +50,8 @@ export interface RetrievalQuery {
   url?: string;
   /** The task's text: what the person taught on another instance of its template is rebound to its values (`reboundToTask`). */
   task?: string;
+  /** The current page: a taught answer of another instance is read from where it showed (`reboundToTask`). */
+  observation?: Pick<PageObservation, 'nodes'>;
 }
 
 /** The id suffix of a transition rewritten from another instance of the task's template. */
@@ -74,15 +79,17 @@ export function carriedValues(t: Transition, task: string): ReadonlyMap<string, 
  * concrete URL was the other instance's page, so only the page type stays.
  * Anything else is returned as it is.
  */
-export function reboundToTask(t: Transition, task: string): Transition {
+export function reboundToTask(t: Transition, task: string, observation?: Pick<PageObservation, 'nodes'>): Transition {
   if (t.taught === undefined || t.task === task) return t;
   const values = instanceValues(t.task, task);
   if (values === null) return t;
   const taskTokens = tokenize(task);
-  const action = rebindValues(t.action, values);
+  // An answer names its own task's item: this instance's is read from where that one showed (page/answer-source.ts).
+  const answer = t.answerFrom !== undefined && observation !== undefined ? answerAt(t.answerFrom, observation) : null;
+  const action = answer !== null ? formatAction({ type: 'send_msg_to_user', text: answer }) : rebindValues(t.action, values);
   // An action that still names the other instance's particulars was not rebound: it stays that
   // instance's, so the task-binding rule keeps it out (never "this very task" with another's values).
-  if (boundToOtherTask(action, tokenize(t.task), taskTokens)) return t;
+  if (answer === null && boundToOtherTask(action, tokenize(t.task), taskTokens)) return t;
   const effectiveState = t.effectiveState.map((e) => rebindValues(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
@@ -114,7 +121,7 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
   const r = thresholdAt(query.stepIndex, settings);
   const scored: { transition: Transition; similarity: number }[] = [];
   for (const stored of rows) {
-    const transition = query.task === undefined || settings.learnCorrections === false ? stored : reboundToTask(stored, query.task);
+    const transition = query.task === undefined || settings.learnCorrections === false ? stored : reboundToTask(stored, query.task, query.observation);
     const taskSimilarity = jaccard(query.taskTokens, transition.taskTokens);
     // App. H: a neighbour must share enough of the task (strictly above the floor).
     if (taskSimilarity <= settings.taskFloor) continue;
