@@ -14,7 +14,8 @@ import type { Neighbour, Transition } from '../../../core/memory/transition.ts';
 import { returnOf } from './returns.ts';
 import { boundToOtherTask } from '../../../core/memory/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
-import { instanceValues, rebindValues } from '../../../core/memory/task-instances.ts';
+import { instanceValues } from '../../../core/memory/task-instances.ts';
+import { rebindAction } from '../../../core/memory/rebind-action.ts';
 import { stateTokensOf, taskWords, tokenize } from '../../../core/memory/tokenize.ts';
 import { answerAt } from '../../../core/page/answer-source.ts';
 import { formatAction } from '../../../core/page/action-grammar.ts';
@@ -86,11 +87,11 @@ export function reboundToTask(t: Transition, task: string, observation?: Pick<Pa
   const taskTokens = tokenize(task);
   // An answer names its own task's item: this instance's is read from where that one showed (page/answer-source.ts).
   const answer = t.answerFrom !== undefined && observation !== undefined ? answerAt(t.answerFrom, observation) : null;
-  const action = answer !== null ? formatAction({ type: 'send_msg_to_user', text: answer }) : rebindValues(t.action, values);
+  const action = answer !== null ? formatAction({ type: 'send_msg_to_user', text: answer }) : rebindAction(t.action, values);
   // An action that still names the other instance's particulars was not rebound: it stays that
   // instance's, so the task-binding rule keeps it out (never "this very task" with another's values).
   if (answer === null && boundToOtherTask(action, tokenize(t.task), taskTokens)) return t;
-  const effectiveState = t.effectiveState.map((e) => rebindValues(e, values));
+  const effectiveState = t.effectiveState.map((e) => rebindAction(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
     ...rest,
