@@ -565,7 +565,8 @@ async function driveEpisode(controller: AgentController, input: {
   let episode = await controller.start({ task: input.instruction, startUrl: input.page.url(), tabId: null, kind: 'bench' });
   let goalAt: number | null = null;
   while (episode.status === 'awaiting_approval') {
-    if (input.task.done && (await input.task.done(input.page).catch(() => false))) {
+    const reached = input.task.done !== undefined && (await input.task.done(input.page).catch(() => false));
+    if (reached) {
       if (input.oracle) break;
       goalAt ??= executedSemantics(episode).length;
     }
@@ -573,7 +574,10 @@ async function driveEpisode(controller: AgentController, input: {
       episode = await controller.decide(episode.id, { kind: 'approve' }, { auto: true });
       continue;
     }
-    const taught = await teachOneStep({ controller, episode, page: input.page, ...input.teaching, finishOnStop: !input.oracle });
+    // Without the oracle the agent must end the task itself; the person teaching it knows their goal is
+    // reached and says so (a teacher written for the oracle has no rule for "done" and would go on acting).
+    const teacher: Teacher = reached ? async () => ({ do: 'stop' }) : input.teaching.teacher;
+    const taught = await teachOneStep({ controller, episode, page: input.page, ...input.teaching, teacher, finishOnStop: !input.oracle });
     episode = taught.episode;
     if (taught.end) break;
   }
