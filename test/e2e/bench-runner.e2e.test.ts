@@ -66,4 +66,18 @@ describe('runBench', () => {
       ['forum.upvote.10', 2, 'success'],
     ]);
   });
+
+  it('without the done oracle, the teaching person ends the task once its goal is reached, and the next attempt ends itself', async () => {
+    // The shipped teachers are rule lists written for the oracle: at the goal they have no rule for "done".
+    const suite = miniSuite((all) => [all.find((t) => t.id === 'forum.upvote.10')!]);
+    const result = await runBench({ ...base, suite, learners: ['jitrl+cer'], teach: 1, oracle: false });
+    expect(result.records.map((r) => [r.attempt, r.outcome, r.actions.map((a) => a.replace(/ \((pick|edit)\)$/, ''))])).toEqual([
+      [1, 'success', ['/ click(<button "Upvote “My first sourdough loaf”">)', '/ send_msg_to_user("Done.")']],
+      [2, 'success', ['/ click(<button "Upvote “My first sourdough loaf”">)', '/ send_msg_to_user("Done.")']],
+    ]);
+    expect(result.records.map((r) => r.ending)).toEqual([
+      { byAgent: true, goalAtStep: 1, stepsAfterGoal: 1 },
+      { byAgent: true, goalAtStep: 1, stepsAfterGoal: 1 },
+    ]);
+  }, 120_000);
 });
