@@ -62,6 +62,9 @@ describe('words first on each candidate', () => {
     expect(actionWords('select_option(<combobox "Role">, "Viewer")')).toBe('Choose “Viewer” in “Role”');
     expect(actionWords('send_msg_to_user("42")')).toBe('Finish with the answer “42”');
     expect(actionWords('not an action')).toBe('not an action');
+    // The target is named with where it sits, so look-alikes are told apart (issue 31, Build 3).
+    expect(actionWords('click(<button "Remove" in row "Alan Turing">)')).toBe('Click “Remove” (row “Alan Turing”)');
+    expect(actionWords('click(<button "OK" in listitem "Ada" in dialog "Confirm">)')).toBe('Click “OK” (item “Ada”, dialog “Confirm”)');
     expect(taskMatch('fill(<textbox "Email">, "ada@example.com")', 'Sign up as ada@example.com')).toEqual({ kind: 'value', text: 'ada@example.com' });
     expect(taskMatch('click(<link "Help">)', 'Buy a wireless mouse')).toBeNull();
     expect(whyLine(proposal, candidate({ semantic: 'click(<link "Help">)' }), 'Buy a wireless mouse')).toBe('Suggested by the model.');

@@ -13,12 +13,19 @@ import type { Action, Target } from '../../core/page/action.ts';
 import { CANDIDATE_WHY } from './learner-evidence.tsx';
 
 const quoted = (s: string): string => `“${s}”`;
+const CONTAINER_WORDS: Readonly<Record<string, string>> = { listitem: 'item', article: 'card', group: 'group' };
+/** Where the element sits, innermost first: ` (row “Alan Turing”)`, so look-alike buttons are told apart. */
+const where = (t: Extract<Target, { kind: 'semantic' }>): string => {
+  const parts = (t.context ?? []).map((c) => `${CONTAINER_WORDS[c.role] ?? c.role} ${quoted(c.name)}`);
+  if (t.nth !== undefined) parts.push(`number ${t.nth} of its kind`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+};
 const named = (t: Target | undefined): string =>
-  !t ? 'the focused field' : t.kind === 'ref' ? 'the highlighted element' : t.name !== '' ? quoted(t.name) : `the ${t.role}`;
+  !t ? 'the focused field' : t.kind === 'ref' ? 'the highlighted element' : `${t.name !== '' ? quoted(t.name) : `the ${t.role}`}${where(t)}`;
 
 const sentence = (a: Action): string => actionSentence(a, { target: named, value: quoted });
 
-/** The action as a person would say it: `click(<button "Sign up">)` → Click “Sign up”. Display only. */
+/** The action as a person would say it: `click(<button "Remove" in row "Ada">)` → Click “Remove” (row “Ada”). Display only. */
 export function actionWords(semantic: string): string {
   const parsed = parseAction(semantic);
   return parsed.ok ? sentence(parsed.action) : semantic;
