@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { App } from '../../src/ui/app/app.tsx';
 import { CandidateList } from '../../src/ui/app/step-view.tsx';
-import { actionWords, taskMatch, whyLine } from '../../src/ui/app/candidate-words.ts';
+import { actionWords } from '../../src/ui/app/action-words.ts';
+import { taskMatch, whyLine } from '../../src/ui/app/candidate-words.ts';
 import { candidate, episode, fakeConnector, fakeTabs, settings, step } from './ui-fake-connector.ts';
 
 afterEach(cleanup);

@@ -9,7 +9,7 @@ import type { PanelDecision } from '../../core/agent/person-input.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { rankCandidates, refOfAction } from './format.ts';
 import { CandidateList, StepContext } from './step-view.tsx';
-import { actionWords } from './candidate-words.ts';
+import { actionWords } from './action-words.ts';
 import { usePanelKeys } from './panel-keys.ts';
 import { PickCorrection } from './pick-correction.tsx';
 import { editProblem } from './pick-actions.ts';

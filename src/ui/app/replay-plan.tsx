@@ -10,7 +10,7 @@ import type { Episode } from '../../core/episode/episode.ts';
 import { replaySaving } from '../../core/replay/replay-port.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText } from './format.ts';
-import { actionWords } from './candidate-words.ts';
+import { actionWords } from './action-words.ts';
 
 export function ReplayPlan({ client, episode, onEpisode }: { client: UiClient; episode: Episode; onEpisode: (e: Episode) => void }) {
   const replay = episode.replay;
