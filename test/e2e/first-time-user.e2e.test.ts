@@ -70,7 +70,8 @@ describe('a first-time user', () => {
     // Focus is on Approve, which names what it runs.
     expect(await panel.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Approve: /);
     await shot(panel, '1-proposal');
-    // The advanced edit field names the element as the person sees it, not by a ref they cannot see.
+    // The action form is an advanced field, closed until asked for; it names the element as the person sees it, not by a ref.
+    expect(await panel.getByLabel('Edit the action').isVisible()).toBe(false);
     expect(await panel.getByLabel('Edit the action').inputValue()).not.toMatch(/\[\d+\]/);
 
     await panel.getByRole('button', { name: /^Pick an element/ }).click();

@@ -85,6 +85,17 @@ describe('keyboard and focus', () => {
     expect(callsOf('episode.start')).toEqual([{ tabId: 7, task: 'Buy a\nmouse' }]);
   });
 
+  it('the action form is an advanced field: under a closed disclosure, after Pick an element (issue 31, Build 4)', async () => {
+    setup(awaiting);
+    const edit = await screen.findByLabelText('Edit the action');
+    const details = edit.closest('details')!;
+    expect(details).toHaveClass('edit-advanced');
+    expect(details).not.toHaveAttribute('open');
+    expect(details.querySelector(':scope > summary')!.textContent).toBe('Advanced: type the action');
+    const pick = screen.getByRole('button', { name: /^Pick an element/ });
+    expect(pick.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a proposal takes the focus on Approve, which names what it runs; A approves, R rejects, not while typing', async () => {
     const { callsOf, user } = setup(awaiting);
     const approve = await screen.findByRole('button', { name: 'Approve: Click “Wireless mouse”' });
