@@ -101,7 +101,7 @@ describe('keyboard and focus', () => {
     const approve = await screen.findByRole('button', { name: 'Approve: Click “Wireless mouse”' });
     await waitFor(() => expect(approve).toHaveFocus());
     expect(approve).toHaveAttribute('aria-keyshortcuts', 'a');
-    expect(screen.getByText(/^Keys:/)).toHaveTextContent('Keys: A approve, R reject, P pick an element, D task is done (not while typing).');
+    expect(screen.getByText(/^Keys:/)).toHaveTextContent('Keys: A approve, R reject, S show me, P pick an element, D task is done (not while typing).');
     await user.type(screen.getByLabelText('Edit the action'), 'ar');
     expect(callsOf('episode.decide')).toEqual([]);
     approve.focus();

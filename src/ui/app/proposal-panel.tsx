@@ -103,7 +103,7 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
           Reject <kbd aria-hidden="true">R</kbd>
         </button>
       </div>
-      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>P</kbd> pick an element, <kbd>D</kbd> task is done (not while typing).</p>
+      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>S</kbd> show me, <kbd>P</kbd> pick an element, <kbd>D</kbd> task is done (not while typing).</p>
       <CandidateList
         step={proposal}
         task={episode.task}
