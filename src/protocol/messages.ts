@@ -64,6 +64,8 @@ export const ProviderTestResultSchema = z.strictObject({
   message: z.string(),
   /** The ProviderError kind of a failed test, so the page can show the matching help. */
   kind: z.string().optional(),
+  /** Connected: whether the model gave a JSON object when asked for one (what every proposal needs). */
+  json: z.boolean().optional(),
   /** The models the server lists, when the configured one is missing. */
   models: z.array(z.string()).optional(),
 });
