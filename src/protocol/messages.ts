@@ -106,7 +106,8 @@ export const UiRequests = {
   'episode.get': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema.nullable() },
   'episode.decide': { req: z.strictObject({ episodeId: z.string(), decision: PanelDecisionSchema }), res: EpisodeSchema },
   'episode.pause': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
-  'episode.resume': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
+  /** `offlineOnce`: propose the next step with the offline policy (the model's answer was unusable), then the model again. */
+  'episode.resume': { req: z.strictObject({ episodeId: z.string(), offlineOnce: z.boolean().optional() }), res: EpisodeSchema },
   'episode.stop': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   'episode.verdict': {
     /** `answer`: what the person gave as the result with "Task is done" (kept as the episode's answer). */
