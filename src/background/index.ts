@@ -167,6 +167,7 @@ function createController(stores: Stores, settings: SettingsStore, models: Retur
     episodes,
     pageFor: pageDriverFor(episodes),
     policy: () => models().policy,
+    offlinePolicy: () => createOfflinePolicy(),
     learners,
     evaluator: () => {
       const model = models().model;

@@ -79,7 +79,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
     'episode.get': async ({ episodeId }) => d.episodes.get(episodeId),
     'episode.decide': async ({ episodeId, decision }) => d.controller.decide(episodeId, decision, { awaitNext: false }),
     'episode.pause': async ({ episodeId }) => d.controller.pause(episodeId),
-    'episode.resume': async ({ episodeId }) => d.controller.resume(episodeId, { awaitNext: false }),
+    'episode.resume': async ({ episodeId, offlineOnce }) => d.controller.resume(episodeId, { awaitNext: false, ...(offlineOnce === true ? { offlineOnce } : {}) }),
     'episode.stop': async ({ episodeId }) => d.controller.stop(episodeId),
     'episode.verdict': async ({ episodeId, verdict, runEvaluator, answer }) => d.controller.finish(episodeId, verdict, { runEvaluator, ...(answer !== undefined ? { answer } : {}) }),
     'history.list': async ({ origin, limit }) =>

@@ -99,7 +99,10 @@ export function describeError(err: unknown): string {
     return base + detail;
   }
   if (isModelOutputError(err)) {
-    return `The model's answer could not be understood, even after a repair and a retry: ${(err as Error).message}`;
+    // Say what to do (issue 31): a model that answers in prose needs JSON mode, or another model, or no model at all.
+    const said = (err as Error).message.replace(/[.\s]+$/, '');
+    return `The model's answer could not be understood, even after a repair and a retry: ${said}. `
+      + 'Turn on JSON mode (structured output) for this model, choose another model, or pick the Offline provider in Settings, then Resume.';
   }
   if (err instanceof Error || (typeof err === 'object' && err !== null && 'message' in err)) {
     const e = err as { name?: unknown; message?: unknown };

@@ -63,7 +63,7 @@ export const AgentSettingsSchema = z.strictObject({
   /** N: approvals of one action on one page type before it may run unasked. */
   approvalsNeeded: z.number().int().min(1).max(20).describe('Approvals of the same action before it may run unasked'),
   /** Actions the person marked "always ask", by site (semantic form). */
-  alwaysAsk: z.array(z.strictObject({ origin: z.string(), action: z.string() })).describe('Always ask (one "origin action" per line)'),
+  alwaysAsk: z.array(z.strictObject({ origin: z.string(), action: z.string() })).describe('Actions that always ask, by site'),
   /** Character budget of the page rendering in the prompt. */
   observationChars: z.number().int().positive().describe('Page text budget (characters; shrunk further to fit a small context window)'),
   /** Seed of the random source (λ branch, simulated policy, the proposal's draw). */

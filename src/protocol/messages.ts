@@ -64,6 +64,8 @@ export const ProviderTestResultSchema = z.strictObject({
   message: z.string(),
   /** The ProviderError kind of a failed test, so the page can show the matching help. */
   kind: z.string().optional(),
+  /** Connected: whether the model gave a JSON object when asked for one (what every proposal needs). */
+  json: z.boolean().optional(),
   /** The models the server lists, when the configured one is missing. */
   models: z.array(z.string()).optional(),
 });
@@ -104,7 +106,8 @@ export const UiRequests = {
   'episode.get': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema.nullable() },
   'episode.decide': { req: z.strictObject({ episodeId: z.string(), decision: PanelDecisionSchema }), res: EpisodeSchema },
   'episode.pause': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
-  'episode.resume': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
+  /** `offlineOnce`: propose the next step with the offline policy (the model's answer was unusable), then the model again. */
+  'episode.resume': { req: z.strictObject({ episodeId: z.string(), offlineOnce: z.boolean().optional() }), res: EpisodeSchema },
   'episode.stop': { req: z.strictObject({ episodeId: z.string() }), res: EpisodeSchema },
   'episode.verdict': {
     /** `answer`: what the person gave as the result with "Task is done" (kept as the episode's answer). */

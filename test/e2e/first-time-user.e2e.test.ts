@@ -3,8 +3,8 @@
  * Chromium with all defaults but exploration (the e2e tests' one setting),
  * against the members page written for the tests: they type a task in plain
  * words, correct one step by pointing (Pick an element, then a choice in the
- * panel), mark the task done, and the next time what they taught is proposed
- * first (see attempt 2 for the plan the issue asks for). No action grammar is typed anywhere (the test never touches
+ * panel), mark the task done, and the next time what they taught is offered
+ * as a learned plan, approved once. No action grammar is typed anywhere (the test never touches
  * the edit field). Each state is screenshotted to test-results/.
  */
 import { mkdirSync } from 'node:fs';
@@ -70,7 +70,8 @@ describe('a first-time user', () => {
     // Focus is on Approve, which names what it runs.
     expect(await panel.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Approve: /);
     await shot(panel, '1-proposal');
-    // The advanced edit field names the element as the person sees it, not by a ref they cannot see.
+    // The action form is an advanced field, closed until asked for; it names the element as the person sees it, not by a ref.
+    expect(await panel.getByLabel('Edit the action').isVisible()).toBe(false);
     expect(await panel.getByLabel('Edit the action').inputValue()).not.toMatch(/\[\d+\]/);
 
     await panel.getByRole('button', { name: /^Pick an element/ }).click();
@@ -96,27 +97,34 @@ describe('a first-time user', () => {
     expect(ep.steps[0]!.chosen).toMatchObject({ semantic: 'select_option(<combobox "Role" in row "Alan Turing">, "Admin")', correction: 'edit' });
   });
 
-  // The issue's target is a learned *plan* offered next time. After this one-step success no procedure is
-  // built (procedures.list is empty for the site), so what comes back is the taught step as proposal #1:
-  // asserted as it is, and left open in the report (TODO [2026-12-15]: a plan from a single taught success).
-  it('attempt 2: what was taught comes back first, and one Approve finishes it', async () => {
+  // The issue's target: the plan is offered next time. A one-step task taught once is a learned procedure like any
+  // other (the template "Make {item} an {role}", the row bound to the task's member).
+  it('attempt 2: the taught step comes back as a learned plan; one Approve runs it from memory', async () => {
     await site.locator('#alan-role').selectOption('Viewer');
     await start();
-    await panel.getByRole('heading', { name: 'Proposed step 1' }).waitFor({ timeout: 30_000 });
-    const first = panel.locator('ol.candidates > li').first();
-    expect(await first.getByTestId('why').textContent()).toBe('You did this here last time.');
-    expect(await panel.getByRole('button', { name: /^Approve/ }).textContent()).toMatch(/^Approve: Choose “Admin” in “Role”/);
-    await shot(panel, '7-taught-step-first');
-    await panel.getByRole('button', { name: /^Approve/ }).click();
+    const card = panel.locator('section.replay-plan');
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getByRole('heading').textContent()).toBe('Learned plan: Make {item} an {role}');
+    const steps = card.getByRole('list', { name: 'Plan steps' }).locator('li');
+    expect(await steps.first().textContent()).toMatch(/^Choose “admin” in “Role” \(row “Alan Turing”\) on \/members\.html/);
+    expect(await card.getByRole('textbox', { name: 'Value item' }).inputValue()).toBe('Alan Turing');
+    await shot(panel, '7-plan-offered');
+    await card.getByRole('button', { name: 'Approve plan' }).click();
     await expect.poll(() => site.locator('#alan-role').inputValue(), { timeout: 30_000 }).toBe('Admin');
+    await expect.poll(() => panel.getByTestId('replay-saving').textContent(), { timeout: 30_000 }).toMatch(/^replayed from memory · 0 model calls · 1 step/);
+    // The taught success ended with "Task is done": after the plan, the finishing step is proposed, and asks.
     await panel.getByRole('heading', { name: 'Proposed step 2' }).waitFor({ timeout: 30_000 });
-    await shot(panel, '8-after-approve');
+    await shot(panel, '8-after-the-plan');
     await panel.getByRole('button', { name: /^Task is done/ }).first().click();
     await panel.getByText(/^Outcome: Succeeded/).waitFor({ timeout: 30_000 });
     await shot(panel, '9-done-again');
+    const ep = (await current())!;
+    expect(ep.steps.map((step) => [step.chosen?.semantic, step.replayStep?.step ?? null])).toEqual([
+      ['select_option(<combobox "Role" in row "Alan Turing">, "admin")', 0], ['send_msg_to_user("")', null],
+    ]);
     expect(shots).toEqual([
       '0-task-box', '1-proposal', '2-pointing-in-the-page', '3-panel-while-pointing', '4-picked', '5-after-the-correction', '6-done',
-      '7-task-box', '7-taught-step-first', '8-after-approve', '9-done-again',
+      '7-task-box', '7-plan-offered', '8-after-the-plan', '9-done-again',
     ]);
   });
 });

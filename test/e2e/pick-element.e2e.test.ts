@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { editField } from '../support/panel-edit.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 import { disableExploration } from '../support/extension-settings.ts';
 import { messagesFrom } from '../support/extension-messaging.ts';
@@ -57,7 +58,7 @@ afterAll(async () => {
 
 describe('Pick an element', () => {
   it('words in the edit field get an answer that suggests pointing, and nothing runs', async () => {
-    await panel.getByLabel('Edit the action').fill('set Alan to admin');
+    await (await editField(panel)).fill('set Alan to admin');
     await panel.getByRole('button', { name: 'Run edited' }).click();
     expect(await panel.locator('#edit-error').textContent()).toBe(
       '“set Alan to admin” reads as words, and this field takes an action such as click(<button "Sign in">). ' +

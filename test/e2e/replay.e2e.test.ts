@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { editField } from '../support/panel-edit.ts';
 import { disableExploration } from '../support/extension-settings.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 
@@ -35,7 +36,7 @@ async function startTask(task: string) {
 }
 
 async function runEdited(action: string, nextStep: number | null) {
-  await panel.getByLabel('Edit the action').fill(action);
+  await (await editField(panel)).fill(action);
   await panel.getByRole('button', { name: 'Run edited' }).click();
   if (nextStep !== null) await panel.getByRole('heading', { name: `Proposed step ${nextStep}` }).waitFor({ timeout: 30_000 });
 }
@@ -67,7 +68,7 @@ describe('a learned procedure in the side panel', () => {
     expect(await site.locator('#current').textContent()).toBe('Ada');
     await panel.getByRole('button', { name: 'Stop' }).waitFor();
     // The task is done: say so.
-    await panel.getByLabel('Edit the action').fill('send_msg_to_user("Nickname set")');
+    await (await editField(panel)).fill('send_msg_to_user("Nickname set")');
     await panel.getByRole('button', { name: 'Run edited' }).click();
     await panel.getByRole('button', { name: 'Success' }).click();
     await panel.getByText('Outcome: Succeeded.').waitFor({ timeout: 30_000 });
@@ -91,7 +92,7 @@ describe('a learned procedure in the side panel', () => {
     // The taught success ended with a message: after the plan, the policy proposes the answer (it always asks).
     await panel.getByRole('heading', { name: 'Proposed step 4' }).waitFor({ timeout: 30_000 });
     await shot('2-replayed');
-    await panel.getByLabel('Edit the action').fill('send_msg_to_user("Nickname set")');
+    await (await editField(panel)).fill('send_msg_to_user("Nickname set")');
     await panel.getByRole('button', { name: 'Run edited' }).click();
     await panel.getByRole('button', { name: 'Success' }).click();
     await panel.getByText('Outcome: Succeeded.').waitFor({ timeout: 30_000 });

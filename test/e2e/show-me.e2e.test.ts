@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { editField } from '../support/panel-edit.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 import { disableExploration } from '../support/extension-settings.ts';
 import { messagesFrom } from '../support/extension-messaging.ts';
@@ -109,7 +110,7 @@ describe('Show me', () => {
     expect(await panel.locator('.step-summary > details > summary').first().textContent()).toMatch(/Book a desk.*shown/);
 
     // Finish with an answer and a success verdict.
-    await panel.getByLabel('Edit the action').fill('send_msg_to_user("Desk 12 is reserved")');
+    await (await editField(panel)).fill('send_msg_to_user("Desk 12 is reserved")');
     await panel.getByRole('button', { name: 'Run edited' }).click();
     await panel.getByRole('group', { name: 'Verdict' }).waitFor({ timeout: 30_000 });
     await panel.getByRole('button', { name: 'Success' }).click();

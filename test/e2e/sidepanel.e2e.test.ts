@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
+import { editField } from '../support/panel-edit.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
 import { disableExploration } from '../support/extension-settings.ts';
 
@@ -110,7 +111,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await shot('2-after-rejection');
 
     // An edit that does not parse: a clear message, and the proposal stays.
-    const edit = panel.getByLabel('Edit the action');
+    const edit = await editField(panel);
     await edit.fill('clik(<button "Sign up">');
     await panel.getByRole('button', { name: 'Run edited' }).click();
     await expect.poll(() => panel.locator('#edit-error').textContent(), { timeout: 10_000 }).toMatch(/does not parse/);
@@ -123,7 +124,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     expect(await site.locator('#result').textContent()).toContain('email=ada@example.com');
 
     // Finish by answering, through an edit.
-    await panel.getByLabel('Edit the action').fill('send_msg_to_user("Signed up as ada@example.com")');
+    await (await editField(panel)).fill('send_msg_to_user("Signed up as ada@example.com")');
     await panel.getByRole('button', { name: 'Run edited' }).click();
     await panel.getByRole('group', { name: 'Verdict' }).waitFor({ timeout: 30_000 });
     expect(await panel.locator('.answer').textContent()).toContain('Signed up as ada@example.com');

@@ -150,7 +150,7 @@ describe('llm policy, malformed output', () => {
     expect(isModelOutputError(err)).toBe(true);
     expect((err as Error).message).toContain('candidates');
     expect(server.requests).toHaveLength(2);
-    expect(describeError(err)).toMatch(/^The model's answer could not be understood/);
+    expect(describeError(err)).toMatch(/^The model's answer could not be understood, even after a repair and a retry: .*candidates.*\. Turn on JSON mode \(structured output\) for this model, choose another model, or pick the Offline provider in Settings, then Resume\.$/);
   });
 });
 

@@ -12,6 +12,21 @@ afterEach(cleanup);
 
 const ollama = (baseUrl: string): ProviderSettings => ({ ...DEFAULT_SETTINGS.provider, preset: 'ollama', baseUrl, model: 'llama3.1:8b', timeoutMs: 5000 });
 const notFound: typeof fetch = async () => new Response('404 page not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+/** A server whose model says `plain` to a plain question and `asJson` when JSON mode is asked for. */
+const answering = (plain: string, asJson: string): typeof fetch & { bodies: Record<string, unknown>[] } => {
+  const bodies: Record<string, unknown>[] = [];
+  const f = async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    bodies.push(body);
+    const content = body['response_format'] ? asJson : plain;
+    return new Response(JSON.stringify({
+      id: 'c1', object: 'chat.completion', created: 1, model: 'prosy-7b',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content }, logprobs: null }],
+      usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+    }), { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  return Object.assign(f, { bodies });
+};
 
 describe('provider errors that say what to do', () => {
   it('a 404 at a base URL without /v1 suggests adding /v1', async () => {
@@ -25,6 +40,25 @@ describe('provider errors that say what to do', () => {
     const test = await testProvider(ollama('http://127.0.0.1:11434/v1'), notFound);
     expect(test.ok).toBe(false);
     expect(test.message).toBe('The model provider has no chat endpoint at that address. Check the base URL. (HTTP 404: 404 page not found)');
+  });
+
+  it('Test connection asks for one JSON answer: a model that answers in prose is said plainly, with what to do', async () => {
+    const prose = answering('ready', 'Sure! The object you asked for has ready set to true.');
+    const test = await testProvider(ollama('http://127.0.0.1:11434/v1'), prose);
+    expect(prose.bodies.map((b) => b['response_format'] ?? null)).toEqual([null, { type: 'json_object' }]);
+    expect(test).toMatchObject({ ok: true, json: false, model: 'prosy-7b' });
+    expect(test.message).toBe('Connected to prosy-7b; no token logprobs came back, so candidate logits will come from verbalized confidences. '
+      + 'Asked for a small JSON object, it answered “Sure! The object you asked for has ready set to true.”. Apprentice needs JSON answers, so each step would fail: '
+      + 'turn on JSON mode (structured output) for this model on the server, or choose another model, such as an instruct model; the Offline provider needs no model.');
+    render(<ProviderTestReport test={test} onUseModel={() => undefined} />);
+    expect(screen.getByTestId('provider-test')).toHaveClass('error');
+    expect(screen.getByTestId('provider-test')).toHaveTextContent('JSON answers: no: steps will fail with this model as it is set up');
+    cleanup();
+    const good = await testProvider(ollama('http://127.0.0.1:11434/v1'), answering('ready', '{"ready": true}'));
+    expect(good).toMatchObject({ ok: true, json: true, message: 'Connected to prosy-7b; no token logprobs came back, so candidate logits will come from verbalized confidences.' });
+    render(<ProviderTestReport test={good} onUseModel={() => undefined} />);
+    expect(screen.getByTestId('provider-test')).toHaveClass('notice');
+    expect(screen.getByTestId('provider-test')).toHaveTextContent('JSON answers: yes');
   });
 
   it('a failed test says nothing about logprobs; a good one does', () => {

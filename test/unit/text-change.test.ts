@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAction, parseAction } from '../../src/core/page/action-grammar.ts';
 import { applyTextChange, describeChange, textChangeOf } from '../../src/core/page/text-change.ts';
-import { actionWords } from '../../src/ui/app/candidate-words.ts';
+import { actionWords } from '../../src/ui/app/action-words.ts';
 import { semanticAsChange } from '../../src/core/agent/edit-as-change.ts';
 import { abstractActions, instantiateAction } from '../../src/core/learning/shared/skill-variables.ts';
 

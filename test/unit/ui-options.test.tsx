@@ -181,7 +181,7 @@ describe('Options page', () => {
     const stored: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, askModes: { 'https://a.test': 'unapproved-only', 'http://b.test:8080': 'off' } } };
     const { callsOf, user } = setup(stored);
     await waitFor(() => expect(screen.getByLabelText('Site 1')).toHaveValue('https://a.test'));
-    const table = screen.getByRole('table');
+    const table = screen.getByRole('table', { name: 'Asking per site' });
     expect(table.closest('details')).toBeNull();
     expect(within(table).getByLabelText('Asking on site 1')).toHaveValue('unapproved-only');
     expect(within(table).getByLabelText('Site 2')).toHaveValue('http://b.test:8080');
@@ -225,6 +225,64 @@ describe('Options page', () => {
     expect(screen.getByLabelText('Site 5')).toHaveAccessibleDescription('https://c.test is listed twice: remove one');
     expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toContain('Site 2: only http:// and https:// sites');
     // The fields to fix are not under Advanced: it stays closed.
+    expect(screen.getByTestId('advanced')).not.toHaveAttribute('open');
+    expect(callsOf('settings.set')).toEqual([]);
+  });
+
+  it('edits the actions that always ask as a list, outside Advanced, each said in words, and saves the stored shape (issue 31)', async () => {
+    const stored: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, alwaysAsk: [{ origin: 'https://a.test', action: 'click(<button "Remove" in row "Ada">)' }] } };
+    const { callsOf, user } = setup(stored);
+    await waitFor(() => expect(screen.getByLabelText('Always-ask site 1')).toHaveValue('https://a.test'));
+    const table = screen.getByRole('table', { name: 'Actions that always ask' });
+    expect(table.closest('details')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /one "origin action" per line/ })).toBeNull();
+    expect(within(table).getByLabelText('Always-ask action 1')).toHaveAccessibleDescription('Click “Remove” (row “Ada”)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved.');
+    expect((callsOf('settings.set')[0]!['settings'] as Settings).agent.alwaysAsk).toEqual(stored.agent.alwaysAsk);
+    // Add one, then remove the first: the new one is saved alone, trimmed.
+    await user.click(screen.getByRole('button', { name: 'Add an action that always asks' }));
+    await waitFor(() => expect(screen.getByLabelText('Always-ask site 2')).toHaveFocus());
+    await user.type(screen.getByLabelText('Always-ask site 2'), 'https://b.test');
+    await user.type(screen.getByLabelText('Always-ask action 2'), ' click(<button "Pay now">) ');
+    expect(screen.getByTestId('unsaved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove always-ask action 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsOf('settings.set')).toHaveLength(2));
+    expect((callsOf('settings.set')[1]!['settings'] as Settings).agent.alwaysAsk).toEqual([{ origin: 'https://b.test', action: 'click(<button "Pay now">)' }]);
+  });
+
+  it('refuses an always-ask row whose site or action is not valid, saying what to write instead (issue 31)', async () => {
+    const { callsOf, user } = setup();
+    await screen.findByLabelText('Provider');
+    const rows: [string, string][] = [
+      ['https://a.test', 'Delete the account'],
+      ['https://a.test', 'click(<button "Delete"'],
+      ['https://a.test', 'click([5])'],
+      ['a.test', 'click(<button "Delete">)'],
+      ['https://a.test', 'click(<button "Delete">)'],
+      ['https://a.test', "click(<button 'Delete'>)"],
+      ['https://b.test', 'click(<button "Delete">)'],
+    ];
+    for (const [i, [origin, action]] of rows.entries()) {
+      await user.click(screen.getByRole('button', { name: 'Add an action that always asks' }));
+      await user.type(screen.getByLabelText(`Always-ask site ${i + 1}`), origin);
+      // user-event reads [ and { as key names: typed as text through the input event.
+      const field = screen.getByLabelText(`Always-ask action ${i + 1}`) as HTMLInputElement;
+      field.value = action;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not saved: 5 fields need fixing.');
+    expect(screen.getByLabelText('Always-ask action 1')).toHaveAccessibleDescription('"Delete the account" reads as words: write the action, such as click(<button "Delete">)');
+    expect(screen.getByLabelText('Always-ask action 2')).toHaveAccessibleDescription(/^the action does not parse \(.+\); write it as click\(<button "Delete">\)$/);
+    expect(screen.getByLabelText('Always-ask action 3')).toHaveAccessibleDescription('it names its element by a number that changes from visit to visit: use its role and name, such as click(<button "Delete">)');
+    expect(screen.getByLabelText('Always-ask site 4')).toHaveAccessibleDescription('"a.test" is not a web address: type it with http:// or https://, such as https://a.test');
+    expect(screen.getByLabelText('Always-ask action 5')).toHaveAttribute('aria-invalid', 'false');
+    // The same action written with other quotes is the same action for the gate: listed twice, neither wins.
+    expect(screen.getByLabelText('Always-ask action 6')).toHaveAccessibleDescription('this action is listed twice for https://a.test: remove one');
+    expect(screen.getByLabelText('Always-ask action 7')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('list', { name: 'Fields to fix' }).textContent).toContain('Always-ask site 4: "a.test" is not a web address');
     expect(screen.getByTestId('advanced')).not.toHaveAttribute('open');
     expect(callsOf('settings.set')).toEqual([]);
   });
@@ -364,11 +422,11 @@ describe('every generated setting has a label from its schema', () => {
     const { SETTINGS_VIEWS } = await import('../../src/ui/app/learner-settings-views.tsx');
     const generated = LEARNERS.filter((d) => !(d.id in SETTINGS_VIEWS));
     const fields = [...CORE_GROUPS.flatMap((g) => g.fields), ...generated.flatMap(learnerFields)];
-    // policy 2, rewards 6, agent 8 (the ask modes are their own table); then one input per key of each generated learner's defaults
+    // policy 2, rewards 6, agent 7 (the ask modes and the actions that always ask are their own tables); then one input per key of each generated learner's defaults
     // (from the registry, so a new learner needs no edit here: today JitRL 21, CER 5, TF-GRPO 8, EvoTest 4).
     const perLearner = generated.map((d) => Object.keys(d.settings.defaults as object).length);
     expect(perLearner.every((n) => n > 0)).toBe(true);
-    expect(fields.length).toBe(2 + 6 + 8 + perLearner.reduce((a, b) => a + b, 0));
+    expect(fields.length).toBe(2 + 6 + 7 + perLearner.reduce((a, b) => a + b, 0));
     expect(fields.filter((f) => f.label === f.key).map((f) => f.path)).toEqual([]);
   });
 

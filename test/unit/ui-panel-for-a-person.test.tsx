@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { App } from '../../src/ui/app/app.tsx';
 import { CandidateList } from '../../src/ui/app/step-view.tsx';
-import { actionWords, taskMatch, whyLine } from '../../src/ui/app/candidate-words.ts';
+import { actionWords } from '../../src/ui/app/action-words.ts';
+import { taskMatch, whyLine } from '../../src/ui/app/candidate-words.ts';
 import { candidate, episode, fakeConnector, fakeTabs, settings, step } from './ui-fake-connector.ts';
 
 afterEach(cleanup);
@@ -62,6 +63,9 @@ describe('words first on each candidate', () => {
     expect(actionWords('select_option(<combobox "Role">, "Viewer")')).toBe('Choose “Viewer” in “Role”');
     expect(actionWords('send_msg_to_user("42")')).toBe('Finish with the answer “42”');
     expect(actionWords('not an action')).toBe('not an action');
+    // The target is named with where it sits, so look-alikes are told apart (issue 31, Build 3).
+    expect(actionWords('click(<button "Remove" in row "Alan Turing">)')).toBe('Click “Remove” (row “Alan Turing”)');
+    expect(actionWords('click(<button "OK" in listitem "Ada" in dialog "Confirm">)')).toBe('Click “OK” (item “Ada”, dialog “Confirm”)');
     expect(taskMatch('fill(<textbox "Email">, "ada@example.com")', 'Sign up as ada@example.com')).toEqual({ kind: 'value', text: 'ada@example.com' });
     expect(taskMatch('click(<link "Help">)', 'Buy a wireless mouse')).toBeNull();
     expect(whyLine(proposal, candidate({ semantic: 'click(<link "Help">)' }), 'Buy a wireless mouse')).toBe('Suggested by the model.');
@@ -81,12 +85,23 @@ describe('keyboard and focus', () => {
     expect(callsOf('episode.start')).toEqual([{ tabId: 7, task: 'Buy a\nmouse' }]);
   });
 
+  it('the action form is an advanced field: under a closed disclosure, after Pick an element (issue 31, Build 4)', async () => {
+    setup(awaiting);
+    const edit = await screen.findByLabelText('Edit the action');
+    const details = edit.closest('details')!;
+    expect(details).toHaveClass('edit-advanced');
+    expect(details).not.toHaveAttribute('open');
+    expect(details.querySelector(':scope > summary')!.textContent).toBe('Advanced: type the action');
+    const pick = screen.getByRole('button', { name: /^Pick an element/ });
+    expect(pick.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a proposal takes the focus on Approve, which names what it runs; A approves, R rejects, not while typing', async () => {
     const { callsOf, user } = setup(awaiting);
     const approve = await screen.findByRole('button', { name: 'Approve: Click “Wireless mouse”' });
     await waitFor(() => expect(approve).toHaveFocus());
     expect(approve).toHaveAttribute('aria-keyshortcuts', 'a');
-    expect(screen.getByText(/^Keys:/)).toHaveTextContent('Keys: A approve, R reject, P pick an element, D task is done (not while typing).');
+    expect(screen.getByText(/^Keys:/)).toHaveTextContent('Keys: A approve, R reject, S show me, P pick an element, D task is done (not while typing).');
     await user.type(screen.getByLabelText('Edit the action'), 'ar');
     expect(callsOf('episode.decide')).toEqual([]);
     approve.focus();

@@ -39,6 +39,28 @@ describe('Run tab: Show me and Take over', () => {
     expect(await screen.findByRole('button', { name: /^Approve/ })).toBeInTheDocument();
   });
 
+  it('S starts Show me and Escape in the panel cancels it; both keys are shown, and not taken while typing (issue 31)', async () => {
+    const showing = { ...waiting, teaching: { mode: 'show' as const, since: 1 } };
+    const { user, callsOf } = setup(waiting, { 'teach.start': async () => showing, 'teach.cancel': async () => waiting });
+    const show = await screen.findByRole('button', { name: 'Show me' });
+    expect(show).toHaveAttribute('aria-keyshortcuts', 's');
+    expect(show.querySelector('kbd')!.textContent).toBe('S');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.type(screen.getByLabelText('Edit the action'), 's');
+    expect(callsOf('teach.start')).toEqual([]);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('s');
+    expect(callsOf('teach.start')).toEqual([{ episodeId: 'ep-1', mode: 'show' }]);
+    const cancel = await screen.findByRole('button', { name: 'Cancel Show me' });
+    expect(cancel).toHaveAttribute('aria-keyshortcuts', 'Escape');
+    // The keys are bound once the panel has settled after the request (an effect): press until it takes.
+    await waitFor(async () => {
+      await user.keyboard('{Escape}');
+      expect(callsOf('teach.cancel')).toEqual([{ episodeId: 'ep-1' }]);
+    });
+    expect(await screen.findByRole('button', { name: /^Approve/ })).toBeInTheDocument();
+  });
+
   it('Take over, then Continue with "Don\'t learn from this"', async () => {
     const taken = { ...waiting, steps: [], teaching: { mode: 'takeover' as const, since: 1 } };
     const { user, callsOf, emit } = setup(waiting, { 'teach.start': async () => taken, 'teach.continue': async () => ({ ...taken, teaching: undefined, status: 'running' }) });

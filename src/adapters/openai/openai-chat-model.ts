@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { describeError, isProviderError, ProviderError } from '../../core/errors.ts';
 import { classifyHttpFailure } from '../../core/llm/provider-errors.ts';
+import { extractModelJson } from '../../core/llm/parse-model-json.ts';
 import { presetInfo } from '../../core/llm/provider-presets.ts';
 import type { ChatModel, ChatRequest, ChatResponse, TokenLogprob } from '../../core/ports.ts';
 import type { ProviderSettings } from '../../core/settings.ts';
@@ -206,7 +207,27 @@ function helpFor(err: unknown, provider: ProviderSettings): string {
   }
 }
 
-/** A tiny chat call that tells the person whether the provider works and returns token logprobs. */
+/**
+ * Every proposal is a JSON answer: one tiny JSON question says whether this model gives one (issue 31: a model
+ * that answers in prose passed the test, then failed every step). Null when it does; else what to do, in words.
+ */
+async function jsonProbe(model: ChatModel): Promise<string | null> {
+  const remedy = 'Apprentice needs JSON answers, so each step would fail: turn on JSON mode (structured output) for this model on the server, or choose another model, such as an instruct model; the Offline provider needs no model.';
+  try {
+    const answer = await model.chat({
+      messages: [{ role: 'user', content: 'Answer with this JSON object and nothing else: {"ready": true}' }],
+      temperature: 0, maxTokens: 20, logprobs: false, topLogprobs: 0, json: true,
+    });
+    const parsed = extractModelJson(answer.text);
+    if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null && !Array.isArray(parsed.value)) return null;
+    const said = answer.text.replace(/\s+/g, ' ').trim();
+    return `Asked for a small JSON object, it answered ${said === '' ? 'nothing' : `“${said.length > 60 ? `${said.slice(0, 60)}…` : said}”`}. ${remedy}`;
+  } catch (err) {
+    return `Asked for a small JSON object, it failed: ${describeError(err)} ${remedy}`;
+  }
+}
+
+/** A tiny chat call that tells the person whether the provider works and returns token logprobs, then one JSON answer. */
 export async function testProvider(provider: ProviderSettings, opts: OpenAiChatModelOptions | typeof fetch = {}): Promise<ProviderTestResult> {
   const options: OpenAiChatModelOptions = typeof opts === 'function' ? { fetchImpl: opts } : opts;
   if (provider.preset === 'offline') {
@@ -229,15 +250,18 @@ export async function testProvider(provider: ProviderSettings, opts: OpenAiChatM
     const latencyMs = Date.now() - started;
     const logprobs = response.tokens !== null && response.tokens.length > 0;
     const adjusted = response.notes?.length ? ` ${response.notes.join(' ')}` : '';
+    const json = await jsonProbe(model);
     return {
       ok: true,
       model: response.model,
       logprobs,
       latencyMs,
+      json: json === null,
       message:
         (logprobs
           ? `Connected to ${response.model}; token logprobs are available, so candidate logits come from them.`
-          : `Connected to ${response.model}; no token logprobs came back, so candidate logits will come from verbalized confidences.`) + adjusted,
+          : `Connected to ${response.model}; no token logprobs came back, so candidate logits will come from verbalized confidences.`) + adjusted
+        + (json === null ? '' : ` ${json}`),
     };
   } catch (err) {
     const models = isProviderError(err) ? err.detail.models : undefined;

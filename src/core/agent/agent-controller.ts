@@ -146,7 +146,8 @@ export class AgentController {
     return paused;
   }
 
-  async resume(episodeId: string, options: { awaitNext?: boolean } = {}): Promise<Episode> {
+  /** `offlineOnce`: the next proposal comes from the offline policy (after the model failed), then the configured one again. */
+  async resume(episodeId: string, options: { awaitNext?: boolean; offlineOnce?: boolean } = {}): Promise<Episode> {
     const episode = await this.get(episodeId);
     if (episode.status !== 'paused' || episode.teaching) return episode;
     const pending = episode.steps.at(-1);
@@ -158,6 +159,7 @@ export class AgentController {
     }
     const running: Episode = { ...episode, status: 'running', error: null };
     await this.save(running);
+    if (options.offlineOnce === true) this.rt.offlineOnce.add(episodeId);
     return this.follow(running, this.proposeStep(episodeId), options.awaitNext ?? true);
   }
 

@@ -30,6 +30,8 @@ export class AgentRuntime {
   readonly secrets = new Map<string, string>();
   /** Secrets the person typed in the task, by episode and mask (task-secrets.ts); only in memory, like `secrets`. */
   readonly taskSecrets = new Map<string, Partial<Record<string, string>>>();
+  /** Episodes whose next proposal comes from the offline policy, once (the person asked after a model failure). */
+  readonly offlineOnce = new Set<string>();
 
   constructor(readonly deps: AgentDeps) {}
 

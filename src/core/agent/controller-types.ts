@@ -35,6 +35,8 @@ export interface AgentDeps {
   tokenBudget?(episode: Episode): Promise<string | null>;
   /** Learned procedures (src/core/replay); absent = never replay. */
   replay?: ReplayPort;
+  /** The built-in policy that needs no model: what the person may ask for one step when the model's answer was unusable. */
+  offlinePolicy?(): CandidatePolicy;
 }
 
 /** The person's answer to an offered plan: approve it once (optionally with edited values), or decline it. */

@@ -62,7 +62,9 @@ export async function proposeOnce(rt: AgentRuntime, episodeId: string, excluded:
     const learners = rt.deps.learners();
     const exclude = new Set(excluded);
     const shape = await shapeStage({ learners, context, episode, settings, notes, signal });
-    const proposal = await proposeStage(rt.deps.policy(), episode, context, shape, exclude, signal);
+    // Asked for once, after the model failed: this step from the policy that needs no model.
+    const offline = rt.offlineOnce.delete(episodeId) && rt.deps.offlinePolicy ? rt.deps.offlinePolicy() : null;
+    const proposal = await proposeStage(offline ?? rt.deps.policy(), episode, context, shape, exclude, signal);
     notes.push(...proposal.notes);
     const unavailable = unavailableActions(episode, context.observation.url);
     const valid = validateStage(proposal, context.observation, exclude, notes, unavailable);

@@ -13,7 +13,7 @@ import type { LearnedTemplate, RanStep } from '../learning/learner-definition.ts
 import { variablesIn } from '../learning/shared/skill-variables.ts';
 import { matchNamePattern } from '../learning/shared/skill-variables.ts';
 import { formatAction, parseAction } from '../page/action-grammar.ts';
-import type { Action, Target } from '../page/action.ts';
+import type { Action, Target, TargetContext } from '../page/action.ts';
 import { kindsWhere, mapSlots } from '../page/action-vocabulary.ts';
 import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import type { Procedure, ProcedureSource, ProcedureStep } from './procedure.ts';
@@ -59,7 +59,15 @@ export function abstractWith(semantic: string, values: Readonly<Record<string, s
     }
     return out;
   };
-  const target = (t: Target): Target => (t.kind === 'semantic' ? { ...t, name: sub(t.name) } : t);
+  // A container (the row the element sits in) is abstracted only where its whole name is a bound value, as the
+  // skill's abstraction does (abstractActions): row "Alan Turing" for "Alan Turing" becomes row "{item}".
+  const byValue = new Map(pairs.map(([name, value]) => [normalize(value), name]));
+  const context = (c: TargetContext): TargetContext => {
+    const name = byValue.get(normalize(c.name));
+    return name !== undefined ? { ...c, name: `{${name}}` } : c;
+  };
+  const target = (t: Target): Target =>
+    t.kind === 'semantic' ? { ...t, name: sub(t.name), ...(t.context ? { context: t.context.map(context) } : {}) } : t;
   // Keys and answers keep their text: a task value inside them is not part of the step.
   return formatAction(mapSlots(parsed.action, { target, value: sub, url: sub }));
 }

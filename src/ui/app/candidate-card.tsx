@@ -8,7 +8,8 @@ import type { ComponentChildren } from 'preact';
 import type { StepRecord } from '../../core/episode/episode.ts';
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import { choiceDistribution } from '../../core/agent/proposal-choice.ts';
-import { actionWords, explorationNote, whyLine } from './candidate-words.ts';
+import { actionWords } from './action-words.ts';
+import { explorationNote, whyLine } from './candidate-words.ts';
 import { fmtNum, fmtPct, type RankedCandidate } from './format.ts';
 import { CandidateEvidence } from './learner-evidence.tsx';
 

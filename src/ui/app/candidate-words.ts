@@ -1,6 +1,6 @@
 /**
  * What a candidate card says in plain words before any number (issue 31):
- * the action as a person would say it, one line on why it is offered, and
+ * the action as a person would say it (action-words.ts), one line on why it is offered, and
  * what it means when the proposal was drawn rather than the likeliest. Pure,
  * read from what the step already stores (the candidate's bars, each
  * learner's evidence through its CANDIDATE_WHY line, the task).
@@ -8,21 +8,10 @@
 import type { CandidateRecord, StepRecord } from '../../core/episode/episode.ts';
 import { rankForProposal } from '../../core/agent/proposal-choice.ts';
 import { parseAction } from '../../core/page/action-grammar.ts';
-import { actionSentence, valueOf } from '../../core/page/action-vocabulary.ts';
-import type { Action, Target } from '../../core/page/action.ts';
+import { valueOf } from '../../core/page/action-vocabulary.ts';
 import { CANDIDATE_WHY } from './learner-evidence.tsx';
 
 const quoted = (s: string): string => `“${s}”`;
-const named = (t: Target | undefined): string =>
-  !t ? 'the focused field' : t.kind === 'ref' ? 'the highlighted element' : t.name !== '' ? quoted(t.name) : `the ${t.role}`;
-
-const sentence = (a: Action): string => actionSentence(a, { target: named, value: quoted });
-
-/** The action as a person would say it: `click(<button "Sign up">)` → Click “Sign up”. Display only. */
-export function actionWords(semantic: string): string {
-  const parsed = parseAction(semantic);
-  return parsed.ok ? sentence(parsed.action) : semantic;
-}
 
 const words = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}@.]+/u).filter((w) => w.length >= 3);
 

@@ -13,10 +13,15 @@ export interface EpisodeStatusProps {
   disabled: boolean;
   onPause(): void;
   onResume(): void;
+  /** Resume with this one step proposed by the offline policy (shown after a failure while a model is set up). */
+  onResumeOffline?(): void;
   onStop(): void;
 }
 
-export function EpisodeStatus({ episode, settings, busy, controls, disabled, onPause, onResume, onStop }: EpisodeStatusProps) {
+export function EpisodeStatus({ episode, settings, busy, controls, disabled, onPause, onResume, onResumeOffline, onStop }: EpisodeStatusProps) {
+  // After a failure with a model set up, the step can be proposed without it (issue 31: a model answering in prose).
+  const offerOffline = controls && onResumeOffline !== undefined && episode.status === 'paused' && episode.error !== null
+    && !episode.teaching && settings !== null && settings.provider.preset !== 'offline';
   return (
     <div class="episode" aria-busy={busy ? 'true' : 'false'}>
       <div class="episode-head">
@@ -41,6 +46,12 @@ export function EpisodeStatus({ episode, settings, busy, controls, disabled, onP
         </div>
       ) : null}
       {episode.error ? <p class="error" role="alert">{episode.error}</p> : null}
+      {offerOffline ? (
+        <p>
+          <button type="button" disabled={disabled} onClick={onResumeOffline}>Propose this step without the model</button>{' '}
+          <span class="help">The offline policy proposes this one step; the model proposes the next.</span>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The options page: the model provider and the per-site ask modes first; under a closed Advanced
+ * The options page: the model provider, the per-site ask modes and the actions that always ask first; under a closed Advanced
  * disclosure the policy, rewards and agent settings and a section per registry learner — all generated from the
  * settings schemas (labels are their `.describe()` texts), validated with the
  * same schemas the background uses before saving. No learner is named here:
@@ -19,6 +19,7 @@ import { CORE_GROUPS, CORE_LABELS } from './settings-groups.ts';
 import { useOptionsForm, type OptionsMessage } from './use-options-form.ts';
 import { ASK_MODES_PATH, SiteAskModes, siteRowLabels } from './site-ask-modes.tsx';
 import { TeamMemorySettings } from './team-memory-panel.tsx';
+import { ALWAYS_ASK_PATH, AlwaysAskList, markRowLabels } from './always-ask-list.tsx';
 
 type SettingsViews = Readonly<Record<string, ComponentType<LearnerSettingsViewProps>>>;
 
@@ -30,10 +31,11 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
   const generated = learners.filter((d) => !(d.id in views));
   const form = useOptionsForm(client, generated);
   const model = modelConfigured(form.provider);
-  const labels = { ...CORE_LABELS, ...learnerFieldLabels(generated), ...siteRowLabels(form.sites) };
+  const labels = { ...CORE_LABELS, ...learnerFieldLabels(generated), ...siteRowLabels(form.sites), ...markRowLabels(form.marks) };
   const advanced = useRef<HTMLDetailsElement>(null);
   // A field to fix inside the closed disclosure would be invisible: open it (never close it for the person).
-  const advancedError = Object.keys(form.errors).some((path) => !path.startsWith('provider.') && !path.startsWith(`${ASK_MODES_PATH}.`));
+  const outside = ['provider.', `${ASK_MODES_PATH}.`, `${ALWAYS_ASK_PATH}.`];
+  const advancedError = Object.keys(form.errors).some((path) => !outside.some((prefix) => path.startsWith(prefix)));
   useEffect(() => { if (advancedError && advanced.current) advanced.current.setAttribute('open', ''); }, [advancedError, form.errors]);
   return (
     <main class="options">
@@ -45,6 +47,7 @@ export function OptionsPage({ client, learners = LEARNERS, views = SETTINGS_VIEW
         <ProviderFieldset client={client} provider={form.provider} onChange={form.setProvider} disabled={form.busy !== null}
           error={(key) => form.errors[`provider.${key}`]} />
         <SiteAskModes rows={form.sites} errors={form.errors} disabled={form.busy !== null} onChange={form.setSites} />
+        <AlwaysAskList rows={form.marks} errors={form.errors} disabled={form.busy !== null} onChange={form.setMarks} />
         {/* Research settings stay one click away (issue 31): closed until asked for. */}
         <details class="advanced" data-testid="advanced" ref={advanced}>
           <summary>Advanced: how Apprentice learns (policy, rewards, agent and each learner's settings)</summary>

@@ -1,5 +1,5 @@
 /**
- * The Run tab's one-letter keys (A approve, R reject, D task is done): active
+ * The Run tab's keys (A approve, R reject, S show me, P pick, D task is done, Escape cancels Show me): active
  * only while nothing editable has focus and no modifier is held, so typing a
  * task, an answer or an edit never triggers them.
  */

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { UiClient, } from '../../protocol/validate.ts';
 import type { UiResponse } from '../../protocol/messages.ts';
 import { errorText, fmtTime } from './format.ts';
-import { actionWords } from './candidate-words.ts';
+import { actionWords } from './action-words.ts';
 import { useUndoableDelete } from './use-undoable-delete.ts';
 import { UndoNotice } from './undo-notice.tsx';
 

@@ -1,6 +1,7 @@
 /**
  * The step waiting for a decision: its context, Approve / Reject for the best
- * open candidate, "Run this instead" for the others, and an edit field. While
+ * open candidate, "Run this instead" for the others, and (under a closed
+ * disclosure) an edit field for the action form. While
  * it is shown, the targeted element is highlighted in the page.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -9,7 +10,7 @@ import type { PanelDecision } from '../../core/agent/person-input.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { rankCandidates, refOfAction } from './format.ts';
 import { CandidateList, StepContext } from './step-view.tsx';
-import { actionWords } from './candidate-words.ts';
+import { actionWords } from './action-words.ts';
 import { usePanelKeys } from './panel-keys.ts';
 import { PickCorrection } from './pick-correction.tsx';
 import { editProblem } from './pick-actions.ts';
@@ -36,6 +37,8 @@ export function pendingProposal(episode: Episode | null): StepRecord | null {
 export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidden = false, decide }: ProposalPanelProps) {
   const [editText, setEditText] = useState('');
   const [editError, setEditError] = useState<string | null>(null);
+  // Open once the person opens it, for the rest of the episode's proposals.
+  const [editOpen, setEditOpen] = useState(false);
   const [focused, setFocused] = useState<number | null>(null);
   // "Pick an element": the picked element is outlined instead of the proposal's; nothing is outlined while the page points.
   const [pick, setPick] = useState<{ ref: string | null; picking: boolean }>({ ref: null, picking: false });
@@ -100,7 +103,7 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
           Reject <kbd aria-hidden="true">R</kbd>
         </button>
       </div>
-      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>P</kbd> pick an element, <kbd>D</kbd> task is done (not while typing).</p>
+      <p class="help keys">Keys: <kbd>A</kbd> approve, <kbd>R</kbd> reject, <kbd>S</kbd> show me, <kbd>P</kbd> pick an element, <kbd>D</kbd> task is done (not while typing).</p>
       <CandidateList
         step={proposal}
         task={episode.task}
@@ -120,21 +123,25 @@ export function ProposalPanel({ client, tabId, episode, proposal, disabled, hidd
         onPicked={(ref, picking) => setPick({ ref, picking })}
         run={(action, onError) => decide({ kind: 'edit', action, step: proposal.index }, onError)}
       />
-      <form class="edit-form" onSubmit={submitEdit}>
-        <label for="edit-action">Edit the action</label>
-        <input
-          id="edit-action"
-          type="text"
-          value={editText}
-          spellcheck={false}
-          aria-invalid={editError ? 'true' : 'false'}
-          aria-describedby={editError ? 'edit-error' : 'edit-help'}
-          onInput={(e) => setEditText(e.currentTarget.value)}
-        />
-        <button type="submit" disabled={disabled}>Run edited</button>
-        <p id="edit-help" class="help">For those who know the action form: <code>click(&lt;button "Sign in"&gt;)</code>. Checked before it runs. Otherwise use Pick an element or Show me.</p>
-        {editError ? <p id="edit-error" class="error" role="alert">{editError}</p> : null}
-      </form>
+      {/* The action form is for those who know it (issue 31, Build 4): one click away, closed until asked for. */}
+      <details class="edit-advanced" open={editOpen} onToggle={(e) => setEditOpen(e.currentTarget.open)}>
+        <summary>Advanced: type the action</summary>
+        <form class="edit-form" onSubmit={submitEdit}>
+          <label for="edit-action">Edit the action</label>
+          <input
+            id="edit-action"
+            type="text"
+            value={editText}
+            spellcheck={false}
+            aria-invalid={editError ? 'true' : 'false'}
+            aria-describedby={editError ? 'edit-error' : 'edit-help'}
+            onInput={(e) => setEditText(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={disabled}>Run edited</button>
+          <p id="edit-help" class="help">For those who know the action form: <code>click(&lt;button "Sign in"&gt;)</code>. Checked before it runs. Otherwise use Pick an element or Show me.</p>
+          {editError ? <p id="edit-error" class="error" role="alert">{editError}</p> : null}
+        </form>
+      </details>
     </section>
   );
 }

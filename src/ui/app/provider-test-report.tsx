@@ -14,10 +14,11 @@ export const ollamaOriginsIn = (message: string): string | null => /OLLAMA_ORIGI
 export function ProviderTestReport({ test, onUseModel }: { test: ProviderTestResult; onUseModel: (model: string) => void }) {
   const originsFix = test.ok ? null : ollamaOriginsIn(test.message);
   return (
-    <div class={test.ok ? 'notice' : 'error'} role="status" data-testid="provider-test">
+    <div class={test.ok && test.json !== false ? 'notice' : 'error'} role="status" data-testid="provider-test">
       <p>{test.ok ? 'Connected' : 'Not connected'}{test.model ? ` to ${test.model}` : ''} ({Math.round(test.latencyMs)} ms).</p>
-      {/* Only a connection that worked can say anything about logprobs (issue 31). */}
+      {/* Only a connection that worked can say anything about logprobs or JSON (issue 31). */}
       {test.ok ? <p>Token logprobs: <strong>{test.logprobs ? 'available' : 'not available (verbalized confidences will be used)'}</strong></p> : null}
+      {test.ok && test.json !== undefined ? <p>JSON answers: <strong>{test.json ? 'yes' : 'no: steps will fail with this model as it is set up'}</strong></p> : null}
       {test.message ? <p>{test.message}</p> : null}
       {originsFix ? <p>Set this in Ollama's environment, then restart Ollama: <code data-testid="ollama-origins">{originsFix}</code></p> : null}
       {test.models?.length ? (

@@ -10,6 +10,7 @@ import type { Episode } from '../../core/episode/episode.ts';
 import { replaySaving } from '../../core/replay/replay-port.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText } from './format.ts';
+import { actionWords } from './action-words.ts';
 
 export function ReplayPlan({ client, episode, onEpisode }: { client: UiClient; episode: Episode; onEpisode: (e: Episode) => void }) {
   const replay = episode.replay;
@@ -43,7 +44,12 @@ export function ReplayPlan({ client, episode, onEpisode }: { client: UiClient; e
         <>
           <p>Apprentice can do this from memory, without asking the model. The whole plan:</p>
           <ol class="plan-steps" aria-label="Plan steps">
-            {replay.steps.map((s, i) => <li key={i}><code>{s.action}</code> <span class="muted">on {s.regUrl}</span></li>)}
+            {replay.steps.map((s, i) => (
+              <li key={i}>
+                {actionWords(s.action)} <span class="muted">on {s.regUrl}</span>
+                <br /><code class="muted">{s.action}</code>
+              </li>
+            ))}
             {replay.endsWithAnswer ? <li class="muted">then the policy gives the answer</li> : null}
           </ol>
           {Object.keys(values).length > 0 ? (

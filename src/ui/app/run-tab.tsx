@@ -121,6 +121,7 @@ export function RunTab({ connector, tabId, origin, pollMs = 2000 }: RunTabProps)
           disabled={disabled}
           onPause={() => run('pause', () => client.request('episode.pause', { episodeId: episode.id }))}
           onResume={() => run('resume', () => client.request('episode.resume', { episodeId: episode.id }))}
+          onResumeOffline={() => run('resume', () => client.request('episode.resume', { episodeId: episode.id, offlineOnce: true }))}
           onStop={stop}
         />
       ) : null}

@@ -1,33 +1,21 @@
 /**
  * The options page's groups outside the learners (policy, rewards, agent),
  * generated from SettingsSchema like the learners' sections: labels are the
- * schema's `.describe()` texts. The per-site ask modes are not here: they
- * are their own table, first on the page (site-ask-modes.tsx). The always-ask
- * actions, a list of pairs, are edited as one "origin action" per line.
+ * schema's `.describe()` texts. The per-site ask modes and the actions that
+ * always ask are not here: they are their own tables, first on the page
+ * (site-ask-modes.tsx, always-ask-list.tsx).
  */
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from '../../core/settings.ts';
-import { fieldValues, labelsByPath, readFields, schemaFields, type FieldValues, type LinesCodec, type SchemaField } from './schema-fields.ts';
+import { fieldValues, labelsByPath, readFields, schemaFields, type FieldValues, type SchemaField } from './schema-fields.ts';
 
 export type CoreGroupId = 'policy' | 'rewards' | 'agent';
 export interface CoreGroup { id: CoreGroupId; title: string; fields: SchemaField[] }
 
-/** "origin value" lines (a bad line is left for the schema to refuse). */
-const splitPair = (line: string): [string, string] => {
-  const at = line.indexOf(' ');
-  return at < 0 ? [line, ''] : [line.slice(0, at), line.slice(at + 1).trim()];
-};
-const PAIR_CODECS: Record<string, LinesCodec> = {
-  'agent.alwaysAsk': {
-    toLines: (raw) => (raw as { origin: string; action: string }[]).map((m) => `${m.origin} ${m.action}`),
-    fromLines: (lines) => lines.map(splitPair).map(([origin, action]) => ({ origin, action })),
-  },
-};
-
 /** Settings with a view of their own on the page. */
-const OWN_VIEW = new Set(['agent.askModes']);
+const OWN_VIEW = new Set(['agent.askModes', 'agent.alwaysAsk']);
 
 const group = (id: CoreGroupId, title: string): CoreGroup =>
-  ({ id, title, fields: schemaFields(id, SettingsSchema.shape[id], DEFAULT_SETTINGS[id], PAIR_CODECS).filter((f) => !OWN_VIEW.has(f.path)) });
+  ({ id, title, fields: schemaFields(id, SettingsSchema.shape[id], DEFAULT_SETTINGS[id]).filter((f) => !OWN_VIEW.has(f.path)) });
 
 export const CORE_GROUPS: readonly CoreGroup[] = [
   group('policy', 'Policy: how candidates are asked for'),

@@ -64,7 +64,7 @@ export function SiteAskModes({ rows, errors, disabled, onChange }: {
     <fieldset class="site-modes">
       <legend>Asking per site</legend>
       <p class="help" id="site-modes-help">A site not listed asks every step. Type a site as its origin, such as https://shop.example.com.</p>
-      <table class="site-table" aria-describedby="site-modes-help">
+      <table class="site-table" aria-label="Asking per site" aria-describedby="site-modes-help">
         <thead><tr><th scope="col">Site</th><th scope="col">Asking</th><th scope="col"><span class="visually-hidden">Remove</span></th></tr></thead>
         <tbody>
           {rows.map((row, i) => {

@@ -10,7 +10,7 @@ import { ProbabilityChart } from './charts.tsx';
 import { fmtNum, rankCandidates, type RankedCandidate } from './format.ts';
 import { LearnerEvidence } from './learner-evidence.tsx';
 import { CandidateCard, chosenFrom } from './candidate-card.tsx';
-import { actionWords } from './candidate-words.ts';
+import { actionWords } from './action-words.ts';
 
 export { CandidateCard, chosenFrom, type CandidateCardProps } from './candidate-card.tsx';
 

@@ -10,6 +10,7 @@ import { useState } from 'preact/hooks';
 import type { Episode } from '../../core/episode/episode.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { errorText, isEnded } from './format.ts';
+import { usePanelKeys } from './panel-keys.ts';
 
 export interface TeachingControlsProps {
   client: UiClient;
@@ -43,6 +44,12 @@ export function TeachingControls({ client, episode, hasProposal, busy, onEpisode
   const disabled = pending || busy;
   const errorLine = error ? <p class="error" role="alert">{error}</p> : null;
   const teaching = episode.teaching;
+  const canShow = hasProposal && teaching === undefined && !isEnded(episode.status) && episode.kind !== 'demonstration';
+  const startShow = () => { if (!disabled) void run(() => client.request('teach.start', { episodeId: episode.id, mode: 'show' })); };
+  const cancelShow = () => { if (!disabled) void run(() => client.request('teach.cancel', { episodeId: episode.id })); };
+  // S starts Show me; Escape in the panel cancels it (in the page, Escape may be the very step being shown).
+  usePanelKeys({ s: startShow }, canShow && !disabled);
+  usePanelKeys({ escape: cancelShow }, teaching?.mode === 'show' && !disabled);
 
   if (teaching?.mode === 'show') {
     return (
@@ -51,7 +58,7 @@ export function TeachingControls({ client, episode, hasProposal, busy, onEpisode
         <p role="status" aria-live="polite">
           Do the step in the page. Your next action is recorded and used instead of the proposal; then Apprentice proposes again.
         </p>
-        <button type="button" disabled={disabled} onClick={() => run(() => client.request('teach.cancel', { episodeId: episode.id }))}>Cancel Show me</button>
+        <button type="button" disabled={disabled} aria-keyshortcuts="Escape" onClick={cancelShow}>Cancel Show me <kbd aria-hidden="true">Esc</kbd></button>
         {errorLine}
       </section>
     );
@@ -84,8 +91,8 @@ export function TeachingControls({ client, episode, hasProposal, busy, onEpisode
   return (
     <div class="teaching-start" role="group" aria-label="Teach in the page">
       {hasProposal ? (
-        <button type="button" disabled={disabled} onClick={() => run(() => client.request('teach.start', { episodeId: episode.id, mode: 'show' }))}>
-          Show me
+        <button type="button" disabled={disabled} aria-keyshortcuts="s" onClick={startShow}>
+          Show me <kbd aria-hidden="true">S</kbd>
         </button>
       ) : null}
       <button type="button" disabled={disabled} onClick={() => run(() => client.request('teach.start', { episodeId: episode.id, mode: 'takeover' }))}>

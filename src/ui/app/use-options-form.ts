@@ -13,6 +13,8 @@ import { learnersFromValues, learnerValues } from './learner-settings.tsx';
 import type { FieldValue, FieldValues } from './schema-fields.ts';
 import { coreFromValues, coreValues } from './settings-groups.ts';
 import { readSiteRows, siteRows, type SiteRow } from './site-ask-modes.tsx';
+import { readMarkRows } from './always-ask-list.tsx';
+import type { AlwaysAskMark } from '../../core/autonomy/always-ask.ts';
 
 export type OptionsMessage = { kind: 'ok' | 'error'; text: string };
 
@@ -24,6 +26,7 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
   const valuesOf = (s: Settings): FieldValues => ({ ...coreValues(s), ...learnerValues(s, generated) });
   const [values, setValues] = useState<FieldValues>(valuesOf(DEFAULT_SETTINGS));
   const [sites, setSites] = useState<SiteRow[]>(siteRows(DEFAULT_SETTINGS.agent.askModes));
+  const [marks, setMarks] = useState<AlwaysAskMark[]>(DEFAULT_SETTINGS.agent.alwaysAsk);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<OptionsMessage | null>(null);
   const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
@@ -33,6 +36,7 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
     setProvider(s.provider);
     setValues(valuesOf(s));
     setSites(siteRows(s.agent.askModes));
+    setMarks(s.agent.alwaysAsk);
     setErrors({});
   };
 
@@ -63,9 +67,10 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
     const kept = { ...(loaded?.replay ? { replay: loaded.replay } : {}), ...(loaded?.revision !== undefined ? { revision: loaded.revision } : {}) };
     const core = coreFromValues(values);
     const sitePart = readSiteRows(sites);
-    const candidate = { ...core, agent: { ...core.agent, askModes: sitePart.askModes }, provider, learners: learnerPart.learners, ...kept };
+    const markPart = readMarkRows(marks);
+    const candidate = { ...core, agent: { ...core.agent, askModes: sitePart.askModes, alwaysAsk: markPart.alwaysAsk }, provider, learners: learnerPart.learners, ...kept };
     const parsed = SettingsSchema.safeParse(candidate);
-    const errs: Record<string, string> = { ...sitePart.errors, ...learnerPart.errors };
+    const errs: Record<string, string> = { ...sitePart.errors, ...markPart.errors, ...learnerPart.errors };
     for (const issue of parsed.error?.issues ?? []) errs[issue.path.join('.')] ??= issue.message;
     if (!parsed.success || Object.keys(errs).length > 0) {
       const n = Object.keys(errs).length;
@@ -92,6 +97,6 @@ export function useOptionsForm(client: UiClient, generated: readonly LearnerDefi
   // Unsaved changes (issue 31): the fields differ from the settings as stored (or, before they load, from the defaults).
   const base = loaded ?? DEFAULT_SETTINGS;
   const dirty = JSON.stringify(provider) !== JSON.stringify(base.provider) || JSON.stringify(values) !== JSON.stringify(valuesOf(base))
-    || JSON.stringify(sites) !== JSON.stringify(siteRows(base.agent.askModes));
-  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, sites, setSites, errors, message, busy, save, reset, saveLearner, dirty };
+    || JSON.stringify(sites) !== JSON.stringify(siteRows(base.agent.askModes)) || JSON.stringify(marks) !== JSON.stringify(base.agent.alwaysAsk);
+  return { loaded, loadError, loadNotes, provider, setProvider, values, setValue, sites, setSites, marks, setMarks, errors, message, busy, save, reset, saveLearner, dirty };
 }

@@ -237,9 +237,15 @@ export function matchNamePattern(skillName: string, task: string): Record<string
   const inName = variablesIn(skillName);
   if (inName.length === 0) return null;
   const parts = skillName.trim().replace(/[.!]+$/, '').split(/\{[^}]*\}/);
-  const pattern = parts
-    .map((p) => p.trim().split(/\s+/).filter(Boolean).map(escapeRegExp).join('\\s+'))
-    .join(`\\s*["'“‘«]?(.+?)["'”’»]?\\s*`);
+  // A literal part is matched as whole words: "an" in "Make {item} an {role}" is not the "an" inside "Alan".
+  const literal = (part: string): string => {
+    const words = part.trim().split(/\s+/).filter(Boolean).map(escapeRegExp).join('\\s+');
+    if (words === '') return '';
+    const before = /^[\p{L}\p{N}]/u.test(part.trim()) ? '(?<![\\p{L}\\p{N}])' : '';
+    const after = /[\p{L}\p{N}]$/u.test(part.trim()) ? '(?![\\p{L}\\p{N}])' : '';
+    return `${before}${words}${after}`;
+  };
+  const pattern = parts.map(literal).join(`\\s*["'“‘«]?(.+?)["'”’»]?\\s*`);
   const m = new RegExp(`^\\s*${pattern}\\s*$`, 'iu').exec(task.trim().replace(/[.!]+$/, ''));
   if (!m) return null;
   const out: Record<string, string> = {};
