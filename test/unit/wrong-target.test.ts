@@ -69,6 +69,21 @@ describe('wrongTargetReason', () => {
     expect(wrongTargetReason('Sign up on the "Pro" plan', act('click([4])'), plan)).toBeNull();
   });
 
+  it('lets a search by GET run before the item\'s page, where a quoted new value is not shown yet', () => {
+    const customers = observation('Customers — Backoffice', [
+      node(null, 'heading', 'Customers', { level: 1 }),
+      node('1', 'searchbox', 'Search customers', { inForm: true, formMethod: 'get', value: 'Omar Haddad' }),
+      node('2', 'button', 'Search', { inForm: true, submits: true, formMethod: 'get', formAction: 'https://admin.test/customers' }),
+    ]);
+    const task = 'Change the email address of Omar Haddad to "omar.haddad@example.org".';
+    expect(wrongTargetReason(task, act('click([2])'), customers, ['Omar Haddad'])).toBeNull();
+    // The same form sent by POST is a commit on a page that does not show the quoted value: it asks.
+    const posted = observation('Customers — Backoffice', customers.nodes.map((n) => (n.formMethod ? { ...n, formMethod: 'post' } : n)));
+    expect(wrongTargetReason(task, act('click([2])'), posted, ['Omar Haddad'])).toBe(
+      'the task names "omar.haddad@example.org", and this page does not show it (title "Customers — Backoffice"; headings "Customers"): "Search" posts a form, and may act on the wrong item',
+    );
+  });
+
   it('reads a "#3" outside the quotes as the item, shown only as written, even where it was typed', () => {
     expect(numberedInTask('Close #3, then #3 again; ignore "see #4", &#39;x&#39; and #tag')).toEqual(['#3']);
     const close = (title: string, heading: string) => observation(title, [node(null, 'heading', heading, { level: 1 }), node('2', 'button', 'Close issue', { inForm: true, submits: true, formMethod: 'post' })]);
@@ -89,7 +104,17 @@ describe('wrongTargetReason', () => {
     expect(commitsState(act('click([6])'), obs)).toBeNull();
     expect(commitsState(act('press([7], "Enter")'), obs)).toBe('Enter submits its form');
     expect(commitsState(act('check([8])'), obs)).toBe('changing it submits its form');
-    expect(commitsState(act('click([9])'), obs)).toBe('"Go" submits a form');
+    // A form sent by GET asks for a page: its submit, its Enter and its change are no commit (issue 30, the
+    // admin.customer-email ask): but by its name.
+    expect(commitsState(act('click([9])'), obs)).toBeNull();
+    const get = observation('x', [
+      node('10', 'searchbox', 'Search customers', { inForm: true, formMethod: 'get' }), node('11', 'checkbox', 'Shipped', { submits: true, formMethod: 'get' }),
+      node('12', 'button', 'Delete all', { submits: true, formMethod: 'get' }), node('13', 'button', 'Go', { submits: true, formMethod: 'dialog' }),
+    ]);
+    expect(commitsState(act('press([10], "Enter")'), get)).toBeNull();
+    expect(commitsState(act('check([11])'), get)).toBeNull();
+    expect(commitsState(act('click([12])'), get)).toBe('"Delete all" says "delete"');
+    expect(commitsState(act('click([13])'), get)).toBe('"Go" submits a form');
     expect(quotedInTask('Move “Golden Gate” to \'Bridges\' and "golden gate"')).toEqual(['Golden Gate', 'Bridges']);
   });
 });
