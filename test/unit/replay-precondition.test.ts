@@ -84,15 +84,20 @@ describe('a replayed plan on a substitute item', () => {
   });
   const abstract = [{ regUrl: '/', action: 'click(<link "{item}">)' }, { regUrl: '/product/{id}', action: 'click(<button "Add to cart">)' }];
   const heading = (name: string): SnapshotNode => ({ ref: null, kind: 'heading', role: 'heading', name, states: {}, depth: 0, inViewport: true, level: 1 });
-  const context = (name: string) => ({
+  // The page's item in its title and heading; below, a related product's card (on a substitute's page, the plan's item).
+  const context = (name: string, related = 'Ceramic mug') => ({
     stepIndex: 1, url: 'https://shop.test/product/7', regUrl: '/product/{id}', effectiveState: [],
-    observation: { ...page([heading(name), node('9', 'button', 'Add to cart')]), title: `${name} — Shop` },
+    observation: {
+      ...page([heading(name), node('9', 'button', 'Add to cart'), { ...heading('You may also like'), level: 2 }, { ...heading(related), level: 3 }, node('10', 'link', related)]),
+      title: `${name} — Shop`,
+    },
   });
   const input = { rejected: [], started: 2, now: 3 };
 
   it('stops before "Add to cart" on a look-alike item, and proposes it on the item the plan opened', () => {
     for (const substitute of ['Ceramic mug', 'D\u0435sk l\u0430mp', 'Desk lamps (set of 4)']) {
-      const stopped = replayProposal(plan(abstract), context(substitute), input);
+      // The item the plan opened is named on the page, in a related product's card: not as the page's item.
+      const stopped = replayProposal(plan(abstract), context(substitute, 'Desk lamp'), input);
       expect(stopped).toMatchObject({ kind: 'policy', replay: { status: 'fell_back', fallback: { step: 1, reason: 'the page does not show "desk lamp", the item the plan acts on' } } });
     }
     expect(replayProposal(plan(abstract), context('Desk lamp'), input)).toMatchObject({ kind: 'step', step: { candidates: [{ action: 'click([9])', semantic: 'click(<button "Add to cart">)' }] } });

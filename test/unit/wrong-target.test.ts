@@ -204,7 +204,9 @@ class Wiki implements PageDriver {
   }
   async act(action: Action): Promise<ActionResult> {
     const ref = 'target' in action && action.target?.kind === 'ref' ? action.target.ref : null;
-    if (ref === '1') [this.at, this.deleting] = ['Main_Page', false];
+    // A merged page's address redirects to the page it was merged into.
+    if (action.type === 'goto') [this.at, this.deleting] = [action.url.includes('Sandbox') ? 'Sandbox' : 'Main_Page', false];
+    else if (ref === '1') [this.at, this.deleting] = ['Main_Page', false];
     else if (ref === '2') [this.at, this.deleting] = ['Sandbox', false];
     else if (ref === '3') this.deleting = true;
     else if (ref === '4') this.deleted.push(this.at);
@@ -223,30 +225,53 @@ const deletePlan: Procedure = {
   sources: [{ episodeId: 'e1', source: 'live', taught: false, endedAt: 1 }], endsWithAnswer: false,
 };
 
+/** The same, learned going to the page by its address (a merged page's address redirects to the Main Page). */
+const deleteByAddress: Procedure = {
+  ...deletePlan,
+  id: 's-2',
+  steps: [{ regUrl: '/wiki/{slug}', action: 'goto("https://wiki.test/wiki/{page}")' }, ...deletePlan.steps.slice(1)],
+};
+
 describe('the check on a replayed plan step', () => {
-  async function replayTo(task: string) {
+  async function replayTo(task: string, plan = deletePlan) {
     const wiki = new Wiki();
     let t = 1000;
     const deps: AgentDeps = {
       episodes: new InMemoryEpisodeStore(), pageFor: () => wiki, learners: () => [], evaluator: () => null, settings: () => DEFAULT_SETTINGS,
       policy: () => ({ id: 'unused', propose: async () => { throw new Error('the policy was asked'); } }),
       clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
-      replay: { find: async (input) => matchPlan(input.task, [deletePlan], new Map()), record: async () => {}, approvePlans: true },
+      replay: { find: async (input) => matchPlan(input.task, [plan], new Map()), record: async () => {}, approvePlans: true },
     };
     const c = new AgentController(deps);
     let ep = await c.start({ task, startUrl: 'https://wiki.test/wiki/Main_Page', tabId: 7 });
-    // The person approves the plan's first two steps (a plan learned before effects asks at each).
-    for (let i = 0; i < 2; i++) ep = await c.decide(ep.id, { kind: 'approve' });
+    // The person approves the plan's steps up to "Delete page" (a plan learned before effects asks at each that acts on an element).
+    while (ep.status === 'awaiting_approval' && ep.steps.at(-1)?.replayStep?.step !== 2) ep = await c.decide(ep.id, { kind: 'approve' });
     return { ep, wiki };
   }
 
-  it('reaching "Delete page" on a page that does not show the item (a stale link led elsewhere), asks with the reason', async () => {
-    const { ep, wiki } = await replayTo('Delete the page "Golden Gate Bridge"');
+  it('a stale link led elsewhere: the plan stops before "Delete", since the sidebar\'s link is not the page\'s item', async () => {
+    const wiki = new Wiki();
+    let t = 1000;
+    const c = new AgentController({
+      episodes: new InMemoryEpisodeStore(), pageFor: () => wiki, learners: () => [], evaluator: () => null, settings: () => DEFAULT_SETTINGS,
+      policy: () => ({ id: 'unused', propose: async () => { throw new Error('the policy was asked'); } }),
+      clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
+      replay: { find: async (input) => matchPlan(input.task, [deletePlan], new Map()), record: async () => {}, approvePlans: true },
+    });
+    let ep = await c.start({ task: 'Delete the page "Golden Gate Bridge"', startUrl: 'https://wiki.test/wiki/Main_Page', tabId: 7 });
+    ep = await c.decide(ep.id, { kind: 'approve' });
+    // Before issue 30's substitute check, the item named anywhere on the page (the sidebar's link) let the plan through to "Delete page".
+    expect(ep.replay).toMatchObject({ status: 'fell_back', fallback: { step: 1, reason: 'the page does not show "Golden Gate Bridge", the item the plan acts on' } });
+    expect(wiki.deleted).toEqual([]);
+  });
+
+  it('reaching "Delete page" on a page that does not show the item (its address redirected elsewhere), asks with the reason', async () => {
+    const { ep, wiki } = await replayTo('Delete the page "Golden Gate Bridge"', deleteByAddress);
     expect(ep.steps.map((s) => [s.replayStep?.step, s.candidates[0]!.semantic])).toEqual([
-      [0, 'click(<link "Golden Gate Bridge">)'], [1, 'click(<link "Delete">)'], [2, 'click(<button "Delete page">)'],
+      [0, 'goto("https://wiki.test/wiki/Golden Gate Bridge")'], [1, 'click(<link "Delete">)'], [2, 'click(<button "Delete page">)'],
     ]);
     expect(ep.status).toBe('awaiting_approval');
-    // The sidebar's link names the item, so the plan's own check (the item named anywhere on the page) let it through.
+    // No step found its element by the item's name, so the plan's own content check has nothing to look for.
     expect(ep.replay?.status).toBe('approved');
     expect(ep.steps[2]!.autonomy).toEqual({
       ran: false,
