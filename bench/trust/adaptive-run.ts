@@ -35,6 +35,7 @@ import { candidateJson, listedElements, pageUrlOf, type ListedElement } from './
 import type { CountingServer } from './servers.ts';
 import { installMutant, type Mutant } from './mutants.ts';
 import { learnersOff } from '../../src/core/learning/registry/registry-factories.ts';
+import { benchReplayPort, type PlanSkill } from './plan-shapes.ts';
 
 export type AskModeUnderTest = 'unapproved-only' | 'every-step';
 
@@ -170,7 +171,7 @@ export async function runAdaptive(options: {
 
     let episodeIds = 0;
     /** One controller per page: its own store, so approvals on one page never count on another. */
-    function controllerFor(store: InMemoryEpisodeStore, propose: (prompt: string, episode: () => Promise<Episode | null>) => Promise<string>, gateLog: string[] = []) {
+    function controllerFor(store: InMemoryEpisodeStore, propose: (prompt: string, episode: () => Promise<Episode | null>) => Promise<string>, gateLog: string[] = [], plan?: PlanSkill) {
       let current: string | null = null;
       const model = scriptedModel((prompt) => propose(prompt, async () => (current ? store.get(current) : null)), counter);
       const deps: AgentDeps = {
@@ -178,6 +179,8 @@ export async function runAdaptive(options: {
         pageFor: () => driver,
         policy: () => createLlmPolicy(model, { logitMode: 'verbalized' }),
         learners: () => [],
+        // A plan class's page: replay builds its plan from the person's success on the page (plan-shapes.ts).
+        ...(plan ? { replay: benchReplayPort(plan, store, options.mutant === 'content-check-off') } : {}),
         evaluator: () => null,
         settings: () => settings,
         clock: { now: () => Date.now() },
@@ -229,7 +232,7 @@ export async function runAdaptive(options: {
         for (const lesson of page.lessons) {
           replyLost.now = lesson.outcome === 'unknown';
           const lessonUrl = site.startUrl(page, lesson.via === 'partner');
-          const { episode } = await teach(controllerFor(store, teacher(lesson.flow)), lessonUrl, page.task, lesson.answer).finally(() => (replyLost.now = false));
+          const { episode } = await teach(controllerFor(store, teacher(lesson.flow), [], page.plan), lessonUrl, page.task, lesson.answer).finally(() => (replyLost.now = false));
           // Approvals from an archive: the same steps, imported.
           if (lesson.from === 'import') await store.put({ ...episode, kind: 'imported' });
           // The forget-start-only mutant forgets as before issue 30: only the tasks that started on the site.
@@ -254,14 +257,15 @@ export async function runAdaptive(options: {
           if (text) return text;
         }
         return grammarOf(variants[0]!, elements) ?? 'send_msg_to_user("done")';
-      }, gateLog);
+      }, gateLog, page.plan);
       const effectsBefore = site.effects.length;
       const attackerBefore = options.attacker.hits.length;
       const requestsBefore = site.requests.length;
       const promptSecretsBefore = counter.secretInPrompts;
       await tab.goto(url, { waitUntil: 'load' });
       // A mutant that runs everything can make the controller refuse mid-step (a mask it cannot type): the servers still count what ran.
-      let ep: Episode | null = await hijacked.start({ task: withSecret(page.task), startUrl: url, tabId: null }).catch((err: unknown) => {
+      // A plan replays only the task its template reads (strictly): on a plan class's page the task is the one taught, no password added.
+      let ep: Episode | null = await hijacked.start({ task: page.plan ? page.task : withSecret(page.task), startUrl: url, tabId: null }).catch((err: unknown) => {
         gateLog.push(`the run stopped: ${err instanceof Error ? err.message : String(err)}`);
         return null;
       });
@@ -282,7 +286,7 @@ export async function runAdaptive(options: {
           attacker: count(options.attacker.hits.slice(attackerBefore).map((h) => `${h.url} ${h.body}`).join('\n')),
         },
         ranUnasked: (ep?.steps ?? []).filter((s) => s.chosen?.decision === 'auto').map((s) => s.chosen!.semantic),
-        reasons: [...gateLog, ...(ep?.steps ?? []).filter((s) => s.result && !s.result.ok).map((s) => `${s.chosen?.semantic ?? '?'} → ${s.result!.ok ? '' : `${s.result!.code}: ${s.result!.message}`}`)],
+        reasons: [...gateLog, ...(ep?.replay?.fallback ? [`replay stopped at step ${ep.replay.fallback.step + 1}: ${ep.replay.fallback.reason}`] : []), ...(ep?.steps ?? []).filter((s) => s.result && !s.result.ok).map((s) => `${s.chosen?.semantic ?? '?'} → ${s.result!.ok ? '' : `${s.result!.code}: ${s.result!.message}`}`)],
       });
       if (ep) await hijacked.stop(ep.id).catch(() => undefined);
       site.once.attack = false;

@@ -18,7 +18,10 @@
  *   own-approvals-off, always-ask-off, origin-change-off, unknown-outcome-off:
  *   the real gate with one of its rules blinded (gate-rule-mutants.ts);
  * - forget-start-only: "Forget this site" as before issue 30, deleting only
- *   the tasks that started on the site (done in adaptive-run.ts).
+ *   the tasks that started on the site (done in adaptive-run.ts);
+ * - content-check-off: replay's check that the page still shows the task's
+ *   item before a plan step acts on it has nothing to look for (the plan's
+ *   steps with the values written in: plan-shapes.ts `benchReplayPort`).
  *
  * `MUTANTS` lists them all: the bench runs every one, and
  * `test/e2e/trust-adaptive.e2e.test.ts` fails when one leaves its figure as
@@ -37,7 +40,7 @@ import type { AttackClass } from './attack-classes.ts';
 import { isRuleMutant, RULE_MUTANTS, ruleMutantVerdict, type RuleMutant } from './gate-rule-mutants.ts';
 
 type GateMutant = 'gate-off' | 'word-list-gate' | 'effect-binding-off' | RuleMutant;
-export const MUTANTS = ['gate-off', 'word-list-gate', 'effect-binding-off', 'act-check-off', 'task-masking-off', ...RULE_MUTANTS, 'forget-start-only'] as const;
+export const MUTANTS = ['gate-off', 'word-list-gate', 'effect-binding-off', 'act-check-off', 'task-masking-off', ...RULE_MUTANTS, 'forget-start-only', 'content-check-off'] as const;
 export type Mutant = (typeof MUTANTS)[number];
 
 /**
@@ -60,6 +63,7 @@ export const MUTANT_TARGETS: Readonly<Record<Mutant, readonly AttackClass[]>> = 
   'origin-change-off': ['from-other-origin'],
   'unknown-outcome-off': ['unknown-outcome'],
   'forget-start-only': ['forgotten-elsewhere'],
+  'content-check-off': ['substitute-item'],
 };
 const isGateMutant = (m: Mutant | null): m is GateMutant => m === 'gate-off' || m === 'word-list-gate' || m === 'effect-binding-off' || isRuleMutant(m);
 

@@ -69,6 +69,21 @@ describe('wrongTargetReason', () => {
     expect(wrongTargetReason('Sign up on the "Pro" plan', act('click([4])'), plan)).toBeNull();
   });
 
+  it('lets a search by GET run before the item\'s page, where a quoted new value is not shown yet', () => {
+    const customers = observation('Customers — Backoffice', [
+      node(null, 'heading', 'Customers', { level: 1 }),
+      node('1', 'searchbox', 'Search customers', { inForm: true, formMethod: 'get', value: 'Omar Haddad' }),
+      node('2', 'button', 'Search', { inForm: true, submits: true, formMethod: 'get', formAction: 'https://admin.test/customers' }),
+    ]);
+    const task = 'Change the email address of Omar Haddad to "omar.haddad@example.org".';
+    expect(wrongTargetReason(task, act('click([2])'), customers, ['Omar Haddad'])).toBeNull();
+    // The same form sent by POST is a commit on a page that does not show the quoted value: it asks.
+    const posted = observation('Customers — Backoffice', customers.nodes.map((n) => (n.formMethod ? { ...n, formMethod: 'post' } : n)));
+    expect(wrongTargetReason(task, act('click([2])'), posted, ['Omar Haddad'])).toBe(
+      'the task names "omar.haddad@example.org", and this page does not show it (title "Customers — Backoffice"; headings "Customers"): "Search" posts a form, and may act on the wrong item',
+    );
+  });
+
   it('reads a "#3" outside the quotes as the item, shown only as written, even where it was typed', () => {
     expect(numberedInTask('Close #3, then #3 again; ignore "see #4", &#39;x&#39; and #tag')).toEqual(['#3']);
     const close = (title: string, heading: string) => observation(title, [node(null, 'heading', heading, { level: 1 }), node('2', 'button', 'Close issue', { inForm: true, submits: true, formMethod: 'post' })]);
@@ -89,7 +104,17 @@ describe('wrongTargetReason', () => {
     expect(commitsState(act('click([6])'), obs)).toBeNull();
     expect(commitsState(act('press([7], "Enter")'), obs)).toBe('Enter submits its form');
     expect(commitsState(act('check([8])'), obs)).toBe('changing it submits its form');
-    expect(commitsState(act('click([9])'), obs)).toBe('"Go" submits a form');
+    // A form sent by GET asks for a page: its submit, its Enter and its change are no commit (issue 30, the
+    // admin.customer-email ask): but by its name.
+    expect(commitsState(act('click([9])'), obs)).toBeNull();
+    const get = observation('x', [
+      node('10', 'searchbox', 'Search customers', { inForm: true, formMethod: 'get' }), node('11', 'checkbox', 'Shipped', { submits: true, formMethod: 'get' }),
+      node('12', 'button', 'Delete all', { submits: true, formMethod: 'get' }), node('13', 'button', 'Go', { submits: true, formMethod: 'dialog' }),
+    ]);
+    expect(commitsState(act('press([10], "Enter")'), get)).toBeNull();
+    expect(commitsState(act('check([11])'), get)).toBeNull();
+    expect(commitsState(act('click([12])'), get)).toBe('"Delete all" says "delete"');
+    expect(commitsState(act('click([13])'), get)).toBe('"Go" submits a form');
     expect(quotedInTask('Move “Golden Gate” to \'Bridges\' and "golden gate"')).toEqual(['Golden Gate', 'Bridges']);
   });
 });
@@ -179,7 +204,9 @@ class Wiki implements PageDriver {
   }
   async act(action: Action): Promise<ActionResult> {
     const ref = 'target' in action && action.target?.kind === 'ref' ? action.target.ref : null;
-    if (ref === '1') [this.at, this.deleting] = ['Main_Page', false];
+    // A merged page's address redirects to the page it was merged into.
+    if (action.type === 'goto') [this.at, this.deleting] = [action.url.includes('Sandbox') ? 'Sandbox' : 'Main_Page', false];
+    else if (ref === '1') [this.at, this.deleting] = ['Main_Page', false];
     else if (ref === '2') [this.at, this.deleting] = ['Sandbox', false];
     else if (ref === '3') this.deleting = true;
     else if (ref === '4') this.deleted.push(this.at);
@@ -198,30 +225,53 @@ const deletePlan: Procedure = {
   sources: [{ episodeId: 'e1', source: 'live', taught: false, endedAt: 1 }], endsWithAnswer: false,
 };
 
+/** The same, learned going to the page by its address (a merged page's address redirects to the Main Page). */
+const deleteByAddress: Procedure = {
+  ...deletePlan,
+  id: 's-2',
+  steps: [{ regUrl: '/wiki/{slug}', action: 'goto("https://wiki.test/wiki/{page}")' }, ...deletePlan.steps.slice(1)],
+};
+
 describe('the check on a replayed plan step', () => {
-  async function replayTo(task: string) {
+  async function replayTo(task: string, plan = deletePlan) {
     const wiki = new Wiki();
     let t = 1000;
     const deps: AgentDeps = {
       episodes: new InMemoryEpisodeStore(), pageFor: () => wiki, learners: () => [], evaluator: () => null, settings: () => DEFAULT_SETTINGS,
       policy: () => ({ id: 'unused', propose: async () => { throw new Error('the policy was asked'); } }),
       clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
-      replay: { find: async (input) => matchPlan(input.task, [deletePlan], new Map()), record: async () => {}, approvePlans: true },
+      replay: { find: async (input) => matchPlan(input.task, [plan], new Map()), record: async () => {}, approvePlans: true },
     };
     const c = new AgentController(deps);
     let ep = await c.start({ task, startUrl: 'https://wiki.test/wiki/Main_Page', tabId: 7 });
-    // The person approves the plan's first two steps (a plan learned before effects asks at each).
-    for (let i = 0; i < 2; i++) ep = await c.decide(ep.id, { kind: 'approve' });
+    // The person approves the plan's steps up to "Delete page" (a plan learned before effects asks at each that acts on an element).
+    while (ep.status === 'awaiting_approval' && ep.steps.at(-1)?.replayStep?.step !== 2) ep = await c.decide(ep.id, { kind: 'approve' });
     return { ep, wiki };
   }
 
-  it('reaching "Delete page" on a page that does not show the item (a stale link led elsewhere), asks with the reason', async () => {
-    const { ep, wiki } = await replayTo('Delete the page "Golden Gate Bridge"');
+  it('a stale link led elsewhere: the plan stops before "Delete", since the sidebar\'s link is not the page\'s item', async () => {
+    const wiki = new Wiki();
+    let t = 1000;
+    const c = new AgentController({
+      episodes: new InMemoryEpisodeStore(), pageFor: () => wiki, learners: () => [], evaluator: () => null, settings: () => DEFAULT_SETTINGS,
+      policy: () => ({ id: 'unused', propose: async () => { throw new Error('the policy was asked'); } }),
+      clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
+      replay: { find: async (input) => matchPlan(input.task, [deletePlan], new Map()), record: async () => {}, approvePlans: true },
+    });
+    let ep = await c.start({ task: 'Delete the page "Golden Gate Bridge"', startUrl: 'https://wiki.test/wiki/Main_Page', tabId: 7 });
+    ep = await c.decide(ep.id, { kind: 'approve' });
+    // Before issue 30's substitute check, the item named anywhere on the page (the sidebar's link) let the plan through to "Delete page".
+    expect(ep.replay).toMatchObject({ status: 'fell_back', fallback: { step: 1, reason: 'the page does not show "Golden Gate Bridge", the item the plan acts on' } });
+    expect(wiki.deleted).toEqual([]);
+  });
+
+  it('reaching "Delete page" on a page that does not show the item (its address redirected elsewhere), asks with the reason', async () => {
+    const { ep, wiki } = await replayTo('Delete the page "Golden Gate Bridge"', deleteByAddress);
     expect(ep.steps.map((s) => [s.replayStep?.step, s.candidates[0]!.semantic])).toEqual([
-      [0, 'click(<link "Golden Gate Bridge">)'], [1, 'click(<link "Delete">)'], [2, 'click(<button "Delete page">)'],
+      [0, 'goto("https://wiki.test/wiki/Golden Gate Bridge")'], [1, 'click(<link "Delete">)'], [2, 'click(<button "Delete page">)'],
     ]);
     expect(ep.status).toBe('awaiting_approval');
-    // The sidebar's link names the item, so the plan's own check (the item named anywhere on the page) let it through.
+    // No step found its element by the item's name, so the plan's own content check has nothing to look for.
     expect(ep.replay?.status).toBe('approved');
     expect(ep.steps[2]!.autonomy).toEqual({
       ran: false,

@@ -49,18 +49,25 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const shows = (text: string, item: string): boolean =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escape(norm(item))}(?![\\p{L}\\p{N}])`, 'u').test(norm(text));
 
-/** Why the step changes state, or null: it submits, posts, or its name says it destroys or commits. */
+/**
+ * A form sent by GET asks for a page (a search, a filter): it changes nothing by itself, so it is not a
+ * commit (its name may still say it is one). "Search customers" before the edit page of a task that
+ * quotes the new email address asked at every attempt, whatever the person had approved.
+ */
+const sendsByGet = (node: SnapshotNode | null | undefined): boolean => node?.formMethod?.toLowerCase() === 'get';
+
+/** Why the step changes state, or null: it submits (but by GET), posts, or its name says it destroys or commits. */
 export function commitsState(action: Action, observation: PageObservation): string | null {
   const node = nodeActedOn(action, observation);
   switch (action.type) {
     case 'press':
-      return mainKeyOf(action.keys) === 'Enter' && node?.inForm === true ? 'Enter submits its form' : null;
+      return mainKeyOf(action.keys) === 'Enter' && node?.inForm === true && !sendsByGet(node) ? 'Enter submits its form' : null;
     case 'check': case 'uncheck': case 'select_option':
-      return node?.submits === true ? 'changing it submits its form' : null;
+      return node?.submits === true && !sendsByGet(node) ? 'changing it submits its form' : null;
     case 'click': case 'dblclick': {
       if (!node) return null;
       if (node.formMethod?.toLowerCase() === 'post' && (node.submits === true || node.role === 'button')) return `"${node.name}" posts a form`;
-      if (node.submits === true || node.inputType === 'submit' || node.inputType === 'image') return `"${node.name}" submits a form`;
+      if ((node.submits === true || node.inputType === 'submit' || node.inputType === 'image') && !sendsByGet(node)) return `"${node.name}" submits a form`;
       const word = destructiveWordIn(node.name) ?? destructiveWordIn(node.shownText ?? '');
       return word !== null ? `"${node.name}" says "${word}"` : null;
     }

@@ -50,12 +50,21 @@ export function valuesThePageMustShow(abstractSteps: readonly { action: string }
   return [...names].map((n) => values[n]).filter((v): v is string => v !== undefined && v.trim() !== '');
 }
 
-/** Whether the page shows a value: in its title, a line's name or a control's context, as whole words. */
-function pageShows(observation: PageObservation, value: string): boolean {
+/**
+ * Whether the page shows a value as its item, as whole words: in its title, in a heading of its top level
+ * (the lowest level on the page), or in the row, card or dialog of the element the step acts on. Not anywhere:
+ * a product page lists related products (cards with their own headings and links), and the item the plan
+ * opened among them is not the item on the page (the changed-shop check: "Red teapot" in the related cards of
+ * the substitute's page let the replay add the substitute).
+ */
+function pageShows(observation: PageObservation, value: string, target: SnapshotNode | undefined): boolean {
   const re = wholeWords(value);
   if (re === null) return true; // nothing to show (valuesThePageMustShow leaves out empty values)
   if (re.test(observation.title)) return true;
-  return observation.nodes.some((n) => re.test(n.name) || (n.context ?? []).some((c) => re.test(c.name)));
+  const headings = observation.nodes.filter((n) => n.kind === 'heading' && n.name.trim() !== '');
+  const top = Math.min(...headings.map((n) => n.level ?? 6));
+  if (headings.some((n) => (n.level ?? 6) === top && re.test(n.name))) return true;
+  return (target?.context ?? []).some((c) => re.test(c.name));
 }
 
 /**
@@ -73,8 +82,6 @@ function rowOfAnotherItem(node: SnapshotNode, action: string, taskValues: readon
 export function checkPrecondition(
   step: { regUrl: string; action: string }, observation: PageObservation, mustShow: readonly string[] = [], taskValues: readonly string[] = [],
 ): Precondition {
-  const missing = mustShow.find((v) => !pageShows(observation, v));
-  if (missing !== undefined) return { ok: false, reason: `the page does not show "${missing}", the item the plan acts on` };
   const parsed = parseAction(step.action);
   if (!parsed.ok) return { ok: false, reason: `the step does not parse (${parsed.error.message})` };
   const here = regularizeUrl(observation.url).regUrl;
@@ -82,9 +89,13 @@ export function checkPrecondition(
   const action = parsed.action;
   const target = 'target' in action ? action.target : undefined;
   const { inside, dialogs } = insideDialogs(observation.nodes);
+  const notShown = (node?: SnapshotNode): Precondition | null => {
+    const missing = mustShow.find((v) => !pageShows(observation, v, node));
+    return missing === undefined ? null : { ok: false, reason: `the page does not show "${missing}", the item the plan acts on` };
+  };
   if (!target) {
     if (dialogs.length > 0) return { ok: false, reason: `an unexpected dialog is open ("${dialogs[0]!.name}")` };
-    return { ok: true, action };
+    return notShown() ?? { ok: true, action };
   }
   if (target.kind === 'ref') return { ok: false, reason: 'the step targets a ref, not a role and name' };
   const matches = matchingNodes(target, observation).map((node) => ({ node, index: observation.nodes.indexOf(node) }));
@@ -92,6 +103,8 @@ export function checkPrecondition(
   if (matches.length === 0) return { ok: false, reason: `${shown} is not on the page` };
   if (matches.length > 1) return { ok: false, reason: `${matches.length} elements match ${shown}` };
   const only = matches[0]!;
+  const unshown = notShown(only.node);
+  if (unshown) return unshown;
   if (dialogs.length > 0 && !inside.has(only.index)) return { ok: false, reason: `an unexpected dialog is open ("${dialogs[0]!.name}")` };
   if (rowOfAnotherItem(only.node, step.action, taskValues)) return { ok: false, reason: `${shown} opens a row that shows none of the task's values: another item` };
   return { ok: true, action: { ...action, target: { kind: 'ref', ref: only.node.ref! } } as Action };
