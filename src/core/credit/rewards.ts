@@ -41,10 +41,10 @@
  * Rejected alternatives are stored separately by the learner, with `reject`.
  */
 import type { FinishedStatus, StepRecord } from '../episode/episode.ts';
-import type { RewardSource } from '../memory/transition.ts';
+import type { RewardSource } from '../episode/reward-source.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
-import { taskWords } from '../memory/tokenize.ts';
+import { taskWords } from '../text/tokenize.ts';
 
 /** A failed action (element gone, disabled, timeout, …): a small negative. */
 export const ACTION_ERROR_REWARD = -0.25;

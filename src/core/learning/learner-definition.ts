@@ -41,6 +41,8 @@ export interface LearnerMemory {
   prepareImport?(data: unknown): PreparedLearnerImport;
   /** What the Memory tab shows (of one origin when given). */
   list?(origin?: string): Promise<LearnerDataRecord[]>;
+  /** The sites it remembers something on, with how many items (the Memory tab's site table, memory-sites.ts). */
+  sites?(): Promise<{ origin: string; items: number; lastUpdated: number }[]>;
   /** Set when its knowledge is a store of its own rather than learnerData records (see OwnStore). */
   ownStore?: OwnStore;
 }

@@ -27,7 +27,7 @@
  * records it in the step's notes, and goes on.
  */
 import type { Episode } from '../episode/episode.ts';
-import type { RewardSource } from '../memory/transition.ts';
+import type { RewardSource } from '../episode/reward-source.ts';
 import type { PageObservation } from '../page/observation.ts';
 import type { PromptSection } from '../policy/policy.ts';
 import type { Candidate, PageAction } from './candidate.ts';
