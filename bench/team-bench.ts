@@ -2,7 +2,7 @@
  * `npm run bench:team` — team memory through a real CouchDB-compatible server
  * (npm pouchdb-server, LevelDB on disk, loopback, random port):
  *
- *   replication  N learned items (JitRL transitions made into shared
+ *   replication  N learned items (remembered steps made into shared
  *                documents by the same code the extension uses) go from
  *                member A's local database to the server and from the
  *                server to member B's: time, documents per second, bytes

@@ -1,5 +1,5 @@
 /**
- * JitRL's transition memory in IndexedDB. Retrieval is a bounded range of the
+ * The stepRows store (step-rows.ts) in IndexedDB. Retrieval is a bounded range of the
  * [origin, regUrl, createdAt] index walked newest first, so its cost depends
  * on the rows of one page type, not on the size of the memory.
  *

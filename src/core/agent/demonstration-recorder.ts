@@ -1,5 +1,5 @@
 /**
- * Recording a person's demonstration (CER §3.4, the hybrid setting): the
+ * Recording a person's demonstration (the hybrid setting: live and demonstrated): the
  * person does the task in a tab while the content script reports each of
  * their actions in semantic form. The result is an episode of kind
  * 'demonstration' whose steps are those actions, checkpointed after every

@@ -100,7 +100,7 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
     } else {
       // A step whose effect a later step undid (A → B → A) gets 0, as the
       // seed's evaluator guide scores an action with its "effect immediately
-      // undone" (JitRL App. G.1.2): it may have been the right move (a setting
+      // undone" (docs/learning.md, "Papers"): it may have been the right move (a setting
       // the task asked for, then discarded), and the undoing step takes the
       // blame. The in-episode loop bar already keeps the agent from going round.
       idx.forEach((i, k) => { out[i] = blame[k] ? o : 0; });

@@ -167,7 +167,7 @@ export interface LearnerFactory {
    * defaults, the paper's method first (issue 23 item 8: each addition measurable).
    */
   ablation?: readonly AblationRow[];
-  /** What a benchmark run left in its stores worth reporting (EvoTest: what its evolver changed). */
+  /** What a benchmark run left in its stores worth reporting (e.g. what an evolver changed). */
   runReport?: RunReportSource;
   /** Its evidence as plain text, for the terminal demo (`npm start`), as its panel view shows it. */
   evidenceText?: EvidenceText;

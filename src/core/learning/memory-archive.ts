@@ -15,7 +15,7 @@ export const MemoryArchiveSchema = z.strictObject({
   exportedAt: z.number(),
   transitions: z.array(StepRowSchema),
   episodes: z.array(EpisodeSchema),
-  /** CER buffer entries; validated by the CER store's own schema on import. */
+  /** The `experiences` siteRows store's rows; validated by the declaring learner's schema on import. */
   experiences: z.array(z.looseObject({ id: z.string(), origin: z.string(), kind: z.enum(['dynamics', 'skill']) })),
   /**
    * Every other registry learner's memory export, by learner id; each learner

@@ -20,7 +20,7 @@ export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
   keepsMemory: true,
   stores: [TRANSITIONS],
   actions: JITRL_ACTIONS,
-  // What EvoTest-like tuners may move per step (read back from `request.tuned`).
+  // What tuners may move per step (read back from `request.tuned`).
   tunables: jitrlTunables((s) => learnerSettings(jitrlDefinition, s)),
 };
 

@@ -1,5 +1,5 @@
 /**
- * Skills are stored in an abstract form (CER §3.1: "navigate to forum {forum
+ * Skills are stored in an abstract form ("navigate to forum {forum
  * name}", not "navigate to forum books") and instantiated for the next task.
  * This module finds the values of a task inside an action sequence, replaces
  * them with {variables}, and later binds those variables to a new task's
