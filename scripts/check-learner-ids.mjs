@@ -11,6 +11,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { helpIfAsked } from './cli-help.mjs';
+import { namesLearner } from './learner-names.mjs';
 
 helpIfAsked('usage: node scripts/check-learner-ids.mjs [root]   (npm run lint:learner-ids)\n  a learner id appears only in its folder (src/learners/<id>/)');
 
@@ -30,22 +31,8 @@ try { ids = readdirSync(learning).filter((f) => statSync(join(learning, f)).isDi
 // The benchmark's default configurations: data naming learners, filtered by the registry when a folder is gone.
 const SELF = new Set([relative(root, join(root, 'scripts/check-learner-ids.mjs')), 'src/core/learning/registry/bench-configurations.ts']);
 
-// A learner is named by its id in any spelling (`jitrl`, `JitRL`, `Jitrl` in `JitrlSettings`, `Meta-TTL` for
-// `metattl`: letters in order, hyphens between them allowed, any case) or by its label (`definition.ts`'s `label`).
-// An all-capitals word that merely starts with the id (`CERTAIN` for `cer`) is another word.
-const escape = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const spellings = (id) => new RegExp(`(?<![A-Za-z0-9_$])${[...id].map(escape).join('-?')}`, 'gi');
 const labelOf = (id) => {
   try { return /\blabel:\s*(['"])(.+?)\1/.exec(readFileSync(join(learning, id, 'definition.ts'), 'utf8'))?.[2] ?? null; } catch { return null; }
-};
-const names = (line, id, label) => {
-  for (const m of line.matchAll(spellings(id))) {
-    const next = line[m.index + m[0].length] ?? '';
-    if (/[a-z0-9_$]/.test(next)) continue; // a longer word: `cert`, `cerulean`
-    if (/[A-Z]/.test(next) && m[0] === m[0].toUpperCase()) continue; // an all-capitals word: `CERTAIN`
-    return true;
-  }
-  return label !== null && new RegExp(`(?<![A-Za-z0-9])${label.split(/\s+/).map(escape).join('\\s+')}(?![A-Za-z0-9])`, 'i').test(line);
 };
 
 const problems = [];
@@ -57,7 +44,7 @@ for (const file of ['src', 'bench', 'scripts'].flatMap((d) => walk(join(root, d)
   for (const id of ids) {
     if (rel.startsWith(`src/learners/${id}/`) || rel.startsWith(`bench/${id}/`)) continue;
     const lines = text.split('\n');
-    const at = lines.findIndex((l) => names(l, id, labels.get(id)));
+    const at = lines.findIndex((l) => namesLearner(l, id, labels.get(id)));
     if (at < 0) continue;
     problems.push(`${rel}:${at + 1} names learner "${id}": a learner's id, label and types belong in its folder (src/learners/${id}/) and tests (reach it through the registry)`);
   }
