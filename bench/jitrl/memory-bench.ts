@@ -24,7 +24,7 @@ import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts
 import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
 import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../../src/learners/jitrl/core/retrieve-neighbours.ts';
 import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
-import { stateTokensOf, tokenize } from '../../src/core/text/tokenize.ts';
+import { stateTokensOf, tokenize } from '../../src/core/page/tokenize.ts';
 import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action } from '../../src/core/page/action.ts';

@@ -22,7 +22,7 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
-import { instanceValues, rebindValues } from '../../src/core/text/task-instances.ts';
+import { instanceValues, rebindValues } from '../../src/core/page/task-instances.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';

@@ -44,7 +44,7 @@ import type { FinishedStatus, StepRecord } from '../episode/episode.ts';
 import type { RewardSource } from '../episode/reward-source.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
-import { taskWords } from '../text/tokenize.ts';
+import { taskWords } from '../page/tokenize.ts';
 
 /** A failed action (element gone, disabled, timeout, …): a small negative. */
 export const ACTION_ERROR_REWARD = -0.25;

@@ -29,7 +29,7 @@
  * failure blames it, the step that went to the wrong item first.
  */
 
-import { isTaskValue, tokenize } from '../text/tokenize.ts';
+import { isTaskValue, tokenize } from '../page/tokenize.ts';
 import { parseAction } from '../page/action-grammar.ts';
 import { withoutFragment } from '../page/same-page.ts';
 

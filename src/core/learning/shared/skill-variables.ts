@@ -8,7 +8,7 @@
 import type { Action, Target, TargetContext } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { mapSlots, unhandledKind } from '../../page/action-vocabulary.ts';
-import { tokenize } from '../../text/tokenize.ts';
+import { tokenize } from '../../page/tokenize.ts';
 import { secretFieldOf } from '../../secrets/secret-fields.ts';
 
 /** `{name}` placeholders, in order of first appearance, without braces. */

@@ -10,8 +10,8 @@
  */
 import type { PageObservation } from '../../../core/page/observation.ts';
 import { rebindRowIdentifier, rowTextOf } from '../../../core/page/row-identifier.ts';
-import { rowBoundToOtherTask } from '../../../core/text/task-binding.ts';
-import { tokenize } from '../../../core/text/tokenize.ts';
+import { rowBoundToOtherTask } from '../../../core/page/task-binding.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import type { Neighbour } from './transition.ts';
 import { carriedValues } from './retrieve-neighbours.ts';
 

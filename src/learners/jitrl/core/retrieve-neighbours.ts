@@ -7,15 +7,15 @@
  * and, optionally, the top-k cut.
  */
 import type { JitrlSettings } from './settings.ts';
-import { jaccard } from '../../../core/text/tokenize.ts';
+import { jaccard } from '../../../core/page/tokenize.ts';
 import type { MemoryStore } from './transition.ts';
 import { newestFirst } from './transition.ts';
 import type { Neighbour, Transition } from './transition.ts';
 import { returnOf } from './returns.ts';
-import { boundToOtherTask } from '../../../core/text/task-binding.ts';
+import { boundToOtherTask } from '../../../core/page/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
-import { instanceValues, rebindValues } from '../../../core/text/task-instances.ts';
-import { stateTokensOf, taskWords, tokenize } from '../../../core/text/tokenize.ts';
+import { instanceValues, rebindValues } from '../../../core/page/task-instances.ts';
+import { stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
 
 /**
  * How many of a page type's newest transitions one decision reads. Bounds the

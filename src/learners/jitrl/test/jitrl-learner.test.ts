@@ -7,7 +7,7 @@ import { InMemoryMemoryStore } from '../core/transition.ts';
 import type { MemoryStore } from '../core/transition.ts';
 import type { Transition } from '../core/transition.ts';
 import { seededRandom } from '../../../core/random.ts';
-import { jaccard, stateTokensOf, TASK_VALUE_TOKEN } from '../../../core/text/tokenize.ts';
+import { jaccard, stateTokensOf, TASK_VALUE_TOKEN } from '../../../core/page/tokenize.ts';
 import { DEFAULT_SETTINGS } from '../../../core/settings.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, stepRecord, stepValuesOf, transition, valueOf } from './jitrl-helpers.ts';

@@ -9,7 +9,7 @@ import { JitrlLearner } from '../core/jitrl-learner.ts';
 import { retrieveNeighbours } from '../core/retrieve-neighbours.ts';
 import type { StepContext } from '../../../core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../core/transition.ts';
-import { tokenize } from '../../../core/text/tokenize.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, transition, type PageElement } from './jitrl-helpers.ts';
 

@@ -10,7 +10,7 @@ import { rankNeighbours, STALE_DEMOTION } from '../core/retrieve-neighbours.ts';
 import type { StepContext } from '../../../core/learning/learner.ts';
 import { InMemoryMemoryStore } from '../core/transition.ts';
 import type { MemoryStore } from '../core/transition.ts';
-import { tokenize } from '../../../core/text/tokenize.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, transition, stepValuesOf } from './jitrl-helpers.ts';
 

@@ -7,7 +7,7 @@
  * task's template, also lists its actions, bound to this task's values, for
  * the offline policy to score.
  */
-import { jaccard, tokenize } from '../../../core/text/tokenize.ts';
+import { jaccard, tokenize } from '../../../core/page/tokenize.ts';
 import type { PromptSection } from '../../../core/policy/policy.ts';
 import { bindVariables, instantiateAction, matchNamePattern } from '../../../core/learning/shared/skill-variables.ts';
 import { taskTemplate } from './group.ts';

@@ -2,8 +2,8 @@
  * Tokens and Jaccard similarity for retrieval (Jaccard; docs/learning.md "Papers"). Tasks and
  * effective states (semantic actions) are both compared as token sets.
  */
-import { formatTarget, parseAction } from '../page/action-grammar.ts';
-import { valueOf } from '../page/action-vocabulary.ts';
+import { formatTarget, parseAction } from './action-grammar.ts';
+import { valueOf } from './action-vocabulary.ts';
 
 // Kept deliberately small: words such as "to", "from", "in" can be field
 // labels (`fill(<textbox "From">, …)`), so they stay. Numbers stay too: they

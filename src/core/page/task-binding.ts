@@ -16,8 +16,8 @@
  * words and the action's own arguments.
  */
 import { tokenize } from './tokenize.ts';
-import { formatAction } from '../page/action-grammar.ts';
-import { FINISH_ACTION } from '../page/action.ts';
+import { formatAction } from './action-grammar.ts';
+import { FINISH_ACTION } from './action.ts';
 
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 const ANSWER = /^(?:send_msg_to_user|report_infeasible)\(/;
