@@ -158,13 +158,13 @@ describe('IdbMemoryStore', () => {
     ]);
     await store.putEpisode('b', [transition('b', 0, { createdAt: 5, updatedAt: 500, origin: 'https://other.example' })]);
     expect(await store.sites()).toEqual([
-      { origin: 'https://other.example', transitions: 1, pages: 1, lastUpdated: 500 },
-      { origin: 'https://shop.example', transitions: 3, pages: 2, lastUpdated: 300 },
+      { origin: 'https://other.example', rows: 1, pages: 1, lastUpdated: 500 },
+      { origin: 'https://shop.example', rows: 3, pages: 2, lastUpdated: 300 },
     ]);
     expect(await store.forgetSite('https://shop.example')).toBe(3);
     expect(await store.forgetSite('https://shop.example')).toBe(0);
     expect((await store.all()).map((t) => t.id)).toEqual(['b:0']);
-    expect(await store.sites()).toEqual([{ origin: 'https://other.example', transitions: 1, pages: 1, lastUpdated: 500 }]);
+    expect(await store.sites()).toEqual([{ origin: 'https://other.example', rows: 1, pages: 1, lastUpdated: 500 }]);
   });
 
   it('deletes transitions by id and reports how many existed', async () => {

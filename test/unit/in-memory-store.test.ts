@@ -35,8 +35,8 @@ describe('InMemoryStepRowStore', () => {
     expect((await store.bySite('https://shop.test', { query: 'CHECKOUT' })).map((t) => t.id)).toEqual(['e1:1']);
     expect((await store.bySite('https://shop.test', { limit: 1, offset: 1 })).map((t) => t.id)).toEqual(['e1:0']);
     expect(await store.sites()).toEqual([
-      { origin: 'https://b.test', transitions: 1, pages: 1, lastUpdated: 20 },
-      { origin: 'https://shop.test', transitions: 2, pages: 2, lastUpdated: 10 },
+      { origin: 'https://b.test', rows: 1, pages: 1, lastUpdated: 20 },
+      { origin: 'https://shop.test', rows: 2, pages: 2, lastUpdated: 10 },
     ]);
     expect(await store.deleteRows(['e1:1', 'missing', 'e1:1'])).toBe(1);
     expect(await store.byPage('https://shop.test', '/cart')).toEqual([]);
