@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --ablate`: for each registry learner with ablation rows
- * (LearnerFactory.ablation; JitRL's: the paper's method, then each of our
+ * (LearnerFactory.ablation; for example: the paper's method, then each of our
  * additions alone, then all, then each left out), one benchmark run of that
  * learner per row on the same tasks, seed and profile, next to `static`.
  * Published in docs/learning-ablation.md.

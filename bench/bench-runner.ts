@@ -222,7 +222,7 @@ export function withoutCorrections(): Record<string, Record<string, unknown>> {
 
 /**
  * The settings of one attempt: the defaults with the suite's step limit, and every learner the
- * configuration names switched on (Meta-TTL is off by default in the extension), with the run's
+ * configuration names switched on (some learners are off by default in the extension), with the run's
  * settings over each learner's.
  */
 export function attemptSettings(options: BenchOptions, task: BenchTask, ids: readonly string[]): Settings {

@@ -2,7 +2,7 @@
  * `npm start`: the apprentice loop on the built-in default. Serves the shipped
  * demo sites on 127.0.0.1 and runs, in headless Chromium, through the
  * extension's own agent loop, observation and action code (offline policy,
- * JitRL + CER learning between attempts):
+ * the showcase learners learning between attempts):
  *
  *   1. the first instance of a task template, taught: wherever the proposal
  *      is wrong, a scripted person presses Show me and does the step in the

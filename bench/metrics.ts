@@ -3,11 +3,11 @@
  * {0, 1} is the success of task i at attempt k (an attempt whose reward threw
  * is an 'error': it scores 0 in the rates but is counted apart).
  *
- * - Avg   = (1 / (T·K)) Σ_i Σ_k s_{i,k}                     (JitRL §5.1, "Metrics")
- * - Final = (1 / T) Σ_i s_{i,K}                              (JitRL §5.1)
+ * - Avg   = (1 / (T·K)) Σ_i Σ_k s_{i,k}                     (docs/learning.md, "Papers")
+ * - Final = (1 / T) Σ_i s_{i,K}                              (docs/learning.md, "Papers")
  * - AUC   = (1 / T) Σ_i (1 / K) Σ_k R_{i,k}, with the running success rate
  *           R_{i,k} = (1 / k) Σ_{j ≤ k} s_{i,j}               (authors' code, as read in IMPLEMENTATION-NOTES)
- * - W-AUC = (1 / T) Σ_i Σ_k k·s_{i,k} / Σ_k k·s_max          (Meta-TTL Eq. 1, w_k = k, s_max = 1)
+ * - W-AUC = (1 / T) Σ_i Σ_k k·s_{i,k} / Σ_k k·s_max          (weighted AUC, docs/learning.md "Papers"; w_k = k, s_max = 1)
  * - Limit = (1 / T) Σ_i max_{k < K} s_{i,k}: the perfect-learner limit, the
  *           share of tasks solved at least once in attempts 1..K−1. A learner
  *           that kept every success it found would reach it at attempt K;
@@ -20,7 +20,7 @@
  * counted in `missing`: early stopping must not shrink K and inflate W-AUC.
  * W-AUC is also reported unpadded (`waucUnpadded`: the weights of the attempts
  * that ran only), because the two differ exactly when attempts stop early and
- * a reader should see both (IMPLEMENTATION-NOTES, Meta-TTL).
+ * a reader should see both (IMPLEMENTATION-NOTES).
  */
 import { quantileSorted } from 'simple-statistics';
 
@@ -154,7 +154,7 @@ export function runningAuc(s: number[]): number {
   return runningRate(s).reduce((a, b) => a + b, 0) / s.length;
 }
 
-/** Meta-TTL Eq. 1 with w_k = k and J_max = 1. */
+/** The weighted AUC with w_k = k and J_max = 1. */
 export function weightedAuc(s: number[]): number {
   if (s.length === 0) return 0;
   let num = 0;
@@ -176,7 +176,7 @@ export interface WeightedAucBothWays {
 }
 
 /**
- * Meta-TTL Eq. 1 (w_k = k, J_max = 1) for a session of K attempts where
+ * The weighted AUC (w_k = k, J_max = 1) for a session of K attempts where
  * `scores[k−1]` is null when attempt k did not run (the session stopped early).
  * Example: K = 5, scores [0, 1] then stopped → padded 2/15, unpadded 2/3.
  */

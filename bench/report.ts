@@ -38,7 +38,7 @@ export interface BenchResult {
   summaries: LearnerSummary[];
   /** Targets of each learner against 'static', when static ran. */
   targets: Record<string, TargetCheck[]>;
-  /** What EvoTest's evolver changed, per learner configuration that includes EvoTest. */
+  /** What a learner's run report says (`factory.runReport`), per learner configuration that includes it. */
   /** What the registry learners reported of the run, by configuration (LearnerFactory.runReport). */
   learnerReports?: Record<string, RunReport[]>;
   records: AttemptRecord[];

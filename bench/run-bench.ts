@@ -6,7 +6,7 @@
  *   [--mutant settle-off]`
  *
  * --learners: registry ids joined by "+" (see the registry; default: its BENCH_CONFIGURATIONS).
- * --ablate: each learner with ablation rows (JitRL: none of our additions,
+ * --ablate: each learner with ablation rows (for example: none of our additions,
  * then each one alone, then all; bench/ablation.ts); --learners is ignored.
  * --no-corrections: every learner with a `learnCorrections` setting without it.
  * --mutant settle-off: the refusals figure's mutant, the page read without the settle wait (issue 34).

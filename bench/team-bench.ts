@@ -2,7 +2,7 @@
  * `npm run bench:team` — team memory through a real CouchDB-compatible server
  * (npm pouchdb-server, LevelDB on disk, loopback, random port):
  *
- *   replication  N learned items (JitRL transitions made into shared
+ *   replication  N learned items (remembered steps made into shared
  *                documents by the same code the extension uses) go from
  *                member A's local database to the server and from the
  *                server to member B's: time, documents per second, bytes
@@ -25,7 +25,7 @@ import { loadavg, tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import { carryMarkdown, runTeamCarry } from './team-carry.ts';
-import type { Transition } from '../src/core/memory/transition.ts';
+import type { StepRow } from '../src/core/learning/step-rows.ts';
 import { shareItems } from '../src/core/sync/share-items.ts';
 import { ownStoresOf } from '../src/core/learning/learner-definition.ts';
 import { BENCH_CONFIGURATIONS, inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry/registry-factories.ts';
@@ -53,7 +53,7 @@ const ME = { id: 'bench-member-a', name: 'A' };
 const RESUME_BATCH = { batch_size: 500, batches_limit: 4 };
 const BATCH = { batch_size: Number(process.env.TEAM_BENCH_BATCH ?? 2000), batches_limit: 4 };
 
-function transitions(n: number): Transition[] {
+function transitions(n: number): StepRow[] {
   return Array.from({ length: n }, (_, i) => {
     const episodeId = `e${Math.floor(i / 10)}`;
     const step = i % 10;

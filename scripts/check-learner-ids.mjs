@@ -11,6 +11,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { helpIfAsked } from './cli-help.mjs';
+import { namesLearner } from './learner-names.mjs';
 
 helpIfAsked('usage: node scripts/check-learner-ids.mjs [root]   (npm run lint:learner-ids)\n  a learner id appears only in its folder (src/learners/<id>/)');
 
@@ -20,7 +21,7 @@ const walk = (dir) => {
   try { names = readdirSync(dir); } catch { return []; }
   return names.flatMap((f) => {
     const p = join(dir, f);
-    return statSync(p).isDirectory() ? (f === 'node_modules' || f === 'out' ? [] : walk(p)) : /\.(ts|tsx|mjs)$/.test(f) ? [p] : [];
+    return statSync(p).isDirectory() ? (f === 'node_modules' || f === 'out' ? [] : walk(p)) : /\.(ts|tsx|mjs|css|html)$/.test(f) ? [p] : [];
   });
 };
 
@@ -30,18 +31,22 @@ try { ids = readdirSync(learning).filter((f) => statSync(join(learning, f)).isDi
 // The benchmark's default configurations: data naming learners, filtered by the registry when a folder is gone.
 const SELF = new Set([relative(root, join(root, 'scripts/check-learner-ids.mjs')), 'src/core/learning/registry/bench-configurations.ts']);
 
+const labelOf = (id) => {
+  try { return /\blabel:\s*(['"])(.+?)\1/.exec(readFileSync(join(learning, id, 'definition.ts'), 'utf8'))?.[2] ?? null; } catch { return null; }
+};
+
 const problems = [];
+const labels = new Map(ids.map((id) => [id, labelOf(id)]));
 for (const file of ['src', 'bench', 'scripts'].flatMap((d) => walk(join(root, d)))) {
   const rel = relative(root, file);
   if (SELF.has(rel)) continue;
   const text = readFileSync(file, 'utf8');
   for (const id of ids) {
     if (rel.startsWith(`src/learners/${id}/`) || rel.startsWith(`bench/${id}/`)) continue;
-    const re = new RegExp(`(?<![A-Za-z0-9_$-])${id}(?![A-Za-z0-9_$])`);
     const lines = text.split('\n');
-    const at = lines.findIndex((l) => re.test(l));
+    const at = lines.findIndex((l) => namesLearner(l, id, labels.get(id)));
     if (at < 0) continue;
-    problems.push(`${rel}:${at + 1} names learner "${id}": a learner's id belongs in its folder (src/learners/${id}/) and tests (reach it through the registry)`);
+    problems.push(`${rel}:${at + 1} names learner "${id}": a learner's id, label and types belong in its folder (src/learners/${id}/) and tests (reach it through the registry)`);
   }
 }
 if (problems.length > 0) {

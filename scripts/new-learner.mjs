@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpIfAsked } from './cli-help.mjs';
+import { namesLearner } from './learner-names.mjs';
 
 helpIfAsked('usage: npm run new-learner -- <id> ["Label"] [--root DIR]\n  scaffolds a learner that passes the registry meta-test, switched off\n  <id>          lower-case letters and digits, starting with a letter\n  --root DIR    the repository to write into (default: this one)');
 
@@ -31,8 +32,8 @@ if (existsSync(folder)) fail(`src/learners/${id}/ exists already`);
  * not be told apart from the learner by the learner-ids lint (check-learner-ids.mjs), which would
  * then fail: refused here, naming the first place, before anything is written.
  */
-function firstUseOf(word) {
-  const re = new RegExp(`(?<![A-Za-z0-9_$-])${word}(?![A-Za-z0-9_$])`);
+function firstUseOf(word, label) {
+  const re = { test: (l) => namesLearner(l, word, label) };
   const walk = (dir) => {
     let names = [];
     try { names = readdirSync(dir); } catch { return null; }
@@ -42,7 +43,7 @@ function firstUseOf(word) {
         if (f === 'node_modules' || f === 'out') continue;
         const found = walk(p);
         if (found) return found;
-      } else if (/\.(ts|tsx|mjs)$/.test(f)) {
+      } else if (/\.(ts|tsx|mjs|css|html)$/.test(f)) {
         const line = readFileSync(p, 'utf8').split('\n').findIndex((l) => re.test(l));
         if (line >= 0) return `${relative(root, p)}:${line + 1}`;
       }
@@ -55,10 +56,10 @@ function firstUseOf(word) {
   }
   return null;
 }
-const usedAt = firstUseOf(id);
-if (usedAt !== null) fail(`"${id}" already names something in the code (${usedAt}): the learner-ids lint could not tell the learner apart from it; pick another id`);
 
 const label = labelArg ?? id.charAt(0).toUpperCase() + id.slice(1);
+const usedAt = firstUseOf(id, label);
+if (usedAt !== null) fail(`"${id}" already names something in the code (${usedAt}): the learner-ids lint could not tell the learner apart from it; pick another id`);
 const Pascal = id.charAt(0).toUpperCase() + id.slice(1);
 const text = (s) => JSON.stringify(s).slice(1, -1).replace(/'/g, "\\'");
 

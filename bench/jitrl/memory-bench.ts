@@ -23,9 +23,9 @@ import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
 import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
 import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
 import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../../src/learners/jitrl/core/retrieve-neighbours.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { stateTokensOf, tokenize } from '../../src/core/memory/tokenize.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { stateTokensOf, tokenize } from '../../src/core/page/tokenize.ts';
+import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action } from '../../src/core/page/action.ts';
 import type { RandomSource } from '../../src/core/ports.ts';
@@ -114,10 +114,10 @@ function sampleState(sites: readonly Site[], rnd: RandomSource): State {
   return { origin: site.origin, regUrl, task: pick(TASKS)(pick), effectiveState };
 }
 
-function generate(n: number, seed: number): { sites: Site[]; episodes: Transition[][] } {
+function generate(n: number, seed: number): { sites: Site[]; episodes: StepRow[][] } {
   const rnd = seededRandom(seed);
   const sites = makeSites(Math.max(2, Math.round(n / TRANSITIONS_PER_SITE)), rnd);
-  const episodes: Transition[][] = [];
+  const episodes: StepRow[][] = [];
   let made = 0;
   let clock = 1_700_000_000_000;
   while (made < n) {
@@ -125,7 +125,7 @@ function generate(n: number, seed: number): { sites: Site[]; episodes: Transitio
     const len = Math.min(n - made, 1 + Math.floor(rnd.next() * 8));
     const first = sampleState(sites, rnd);
     const rewards = Array.from({ length: len }, () => Math.round((rnd.next() * 2 - 1) * 100) / 100);
-    const steps: Transition[] = [];
+    const steps: StepRow[] = [];
     for (let t = 0; t < len; t++) {
       const s = t === 0 ? first : { ...sampleState(sites.filter((x) => x.origin === first.origin), rnd), task: first.task };
       clock += 1 + Math.floor(rnd.next() * 5000);
@@ -231,7 +231,7 @@ const ms = (x: number): string => `${x.toFixed(2)} ms`;
  * node:v8's serializer), the primary key, and one entry per index
  * (index key + primary key), keys counted as UTF-8 strings plus 8 bytes per number.
  */
-function bytesPerTransition(t: Transition): { value: number; keys: number; total: number } {
+function bytesPerTransition(t: StepRow): { value: number; keys: number; total: number } {
   const str = (s: string): number => Buffer.byteLength(s, 'utf8');
   const value = serialize(t).byteLength;
   const pk = str(t.id);
@@ -335,11 +335,11 @@ async function main(): Promise<void> {
   stores.length = 0;
   gc();
 
-  // In memory: the indexed InMemoryMemoryStore against a scan of a plain array.
+  // In memory: the indexed InMemoryStepRowStore against a scan of a plain array.
   process.stderr.write('memory bench: timing in-memory decisions…\n');
-  const memStores: InMemoryMemoryStore[] = [];
+  const memStores: InMemoryStepRowStore[] = [];
   for (const n of SIZES) {
-    const store = new InMemoryMemoryStore();
+    const store = new InMemoryStepRowStore();
     for (const e of generate(n, 7).episodes) await store.putEpisode(e[0]!.episodeId, e);
     memStores.push(store);
   }

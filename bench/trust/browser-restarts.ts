@@ -93,7 +93,7 @@ export async function runBrowserRestarts(stopsWanted: number, log: (s: string) =
       settings: {
         ...settings,
         provider: { preset: 'custom', baseUrl: model.baseUrl, apiKey: 'test', model: 'test-model', logitMode: 'verbalized', timeoutMs: 20_000 },
-        // Every learner off (EvoTest and Meta-TTL are off by default; the others are switched off here).
+        // Every learner off (some are off by default; the others are switched off here).
         learners: learnersOff(settings),
         agent: { ...settings.agent, askModes: {}, maxSteps: 8, selection: 'argmax' },
       },

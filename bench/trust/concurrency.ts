@@ -24,13 +24,13 @@ import { trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
+import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { recordedStepRecord } from '../../src/core/episode/episode.ts';
 
 const ORIGIN = 'https://shop.example';
 
-const transition = (episodeId: string, i: number): Transition => ({
+const transition = (episodeId: string, i: number): StepRow => ({
   id: `${episodeId}:${i}`, origin: ORIGIN, regUrl: '/p/{id}', effectiveState: [], stateTokens: [], task: 'buy a kettle', taskTokens: ['buy', 'kettle'],
   action: `click(<button "Step ${i}">)`, reward: 1, rewardSource: 'person', futureRewards: [1], episodeId, stepIndex: i, createdAt: i, updatedAt: i,
 });

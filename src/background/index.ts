@@ -30,7 +30,6 @@ import { builtInLanguageModel, createPromptApiChatModel, testBuiltInModel } from
 import type { ChatModel } from '../core/ports.ts';
 import type { ProviderSettings } from '../core/settings.ts';
 import { openApprenticeDb } from '../adapters/idb/open-database.ts';
-import { IdbMemoryStore } from '../adapters/idb/idb-memory-store.ts';
 import { IdbEpisodeStore } from '../adapters/idb/idb-episode-store.ts';
 import { idbImportOutcomes, writeImportAtomically } from '../adapters/idb/idb-archive-import.ts';
 import { idbLearnerStores } from '../adapters/idb/idb-learner-stores.ts';
@@ -89,8 +88,6 @@ async function openStores() {
   const db = await openApprenticeDb();
   return {
     db,
-    // The Memory tab's transition browser (memory.* messages) reads the transitions store directly.
-    memory: new IdbMemoryStore(db),
     episodes: new IdbEpisodeStore(db),
     learners: idbLearnerStores(db, logger),
   };
@@ -215,7 +212,7 @@ function browserDeps(db: Stores['db']): Pick<UiHandlerDeps, 'now' | 'tabUrl' | '
 
 async function setUp() {
   const stores = await openStores();
-  const { memory, episodes } = stores;
+  const { episodes } = stores;
   const { learnerData } = stores.learners;
   const settings = new SettingsStore(chrome.storage.local);
   await settings.load();
@@ -250,7 +247,7 @@ async function setUp() {
   const handlerDeps: UiHandlerDeps = {
     ...browserDeps(stores.db),
     team: { handlers: team.handlers(), forgetSite: (origin) => team.forgetSite(origin) },
-    procedures, demonstrations, teaching: teaching.session, controller, episodes, memory, settings,
+    procedures, demonstrations, teaching: teaching.session, controller, episodes, settings,
     learnerActions: actionableLearners(built, ports),
     learnerMemories: learnerMemories(ports),
     // Imported trajectories reach the enabled learners by the live episodes' learn(trajectory).

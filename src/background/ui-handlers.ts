@@ -9,7 +9,7 @@ import type { EpisodeStore } from '../core/episode/episode-store.ts';
 import type { Episode } from '../core/episode/episode.ts';
 import { episodeTokens } from '../core/agent/token-budget.ts';
 import { attemptCosts } from '../core/episode/attempt-costs.ts';
-import type { MemoryStore } from '../core/memory/memory-store.ts';
+import { memorySites } from '../core/learning/memory-sites.ts';
 import type { LearnerMemory } from '../core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../core/learning/memory-transfer.ts';
 import { runLearnerAction, type ActionableLearner } from '../core/learning/learner-actions.ts';
@@ -25,8 +25,7 @@ import type { ImportOutcomes } from '../core/learning/import-outcome.ts';
 export interface UiHandlerDeps {
   controller: AgentController;
   episodes: EpisodeStore;
-  memory: MemoryStore;
-  /** Every registry learner's memory, by learner id (learning/registry/registry.ts): "forget this site" goes through them. */
+  /** Every registry learner's memory, by learner id (learning/registry/registry.ts): the site table and "forget this site" go through them. */
   learnerMemories: { id: string; memory: LearnerMemory }[];
   /** The registry learners with panel actions (learner.action), with their handlers. */
   learnerActions: readonly ActionableLearner[];
@@ -95,9 +94,7 @@ export function createUiHandlers(d: UiHandlerDeps): UiHandlers<undefined> {
         .filter((e) => e.endedAt !== null && e.kind !== 'demonstration')
         .sort((a, b) => a.startedAt - b.startedAt)
         .map((e, i) => ({ attempt: i + 1, episodeId: e.id, success: successOf(e), steps: e.steps.filter((s) => s.chosen).length, ...attemptCosts(e) })),
-    'memory.sites': async () => d.memory.sites(),
-    'memory.list': async ({ origin, query, limit, offset }) => d.memory.bySite(origin, { query, limit, offset }),
-    'memory.delete': async ({ ids }) => ({ deleted: await d.memory.deleteTransitions(ids) }),
+    'memory.sites': async () => memorySites(d.learnerMemories),
     'memory.forgetSite': async ({ origin }) => {
       const result = await forgetSite(d, origin);
       // Tests build handlers from partial deps; the background always passes team.

@@ -1,6 +1,6 @@
 /**
  * Seeded randomness for everything that must be reproducible: the λ branch of
- * JitRL Eq. 6, the simulated policy's noise, benchmark seeds.
+ * a learner's sampling, the simulated policy's noise, benchmark seeds.
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';

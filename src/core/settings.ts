@@ -34,9 +34,9 @@ export type ProviderSettings = z.infer<typeof ProviderSettingsSchema>;
  * learner (learners may change them per step through `shapeRequest`).
  */
 export const PolicySettingsSchema = z.strictObject({
-  /** Sampling temperature of the model. JitRL's paper: 0.8. */
+  /** Sampling temperature of the model. Default 0.8. */
   temperature: z.number().min(0).max(2).describe('Model temperature'),
-  /** |C_LLM|, candidates asked of the model. JitRL's paper: 3. */
+  /** |C_LLM|, candidates asked of the model. Default 3. */
   numCandidates: z.number().int().min(1).max(10).describe('Candidates asked of the model'),
 });
 export type PolicySettings = z.infer<typeof PolicySettingsSchema>;

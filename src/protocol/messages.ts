@@ -13,7 +13,7 @@ import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema } from '../core/page/observation.ts';
 import { ImportIdSchema, ImportOutcomeSchema, MemoryImportResultSchema } from '../core/learning/import-outcome.ts';
-import { TransitionSchema } from '../core/memory/transition.ts';
+import { MemorySiteSchema } from '../core/learning/memory-sites.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';
 import { TeamRequests } from './team-messages.ts';
@@ -116,12 +116,8 @@ export const UiRequests = {
   },
   'history.list': { req: z.strictObject({ origin: z.string().nullable(), limit: z.number().int().positive().max(1000) }), res: z.array(EpisodeSummarySchema) },
   'history.curve': { req: z.strictObject({ origin: z.string(), task: z.string() }), res: z.array(CurvePointSchema) },
-  'memory.sites': { req: Empty, res: z.array(z.strictObject({ origin: z.string(), transitions: z.number(), pages: z.number(), lastUpdated: z.number() })) },
-  'memory.list': {
-    req: z.strictObject({ origin: z.string(), query: z.string(), limit: z.number().int().positive().max(1000), offset: z.number().int().nonnegative() }),
-    res: z.array(TransitionSchema),
-  },
-  'memory.delete': { req: z.strictObject({ ids: z.array(z.string()).min(1) }), res: z.strictObject({ deleted: z.number().int() }) },
+  /** Sites some learner remembers something on (memory-sites.ts); a learner's own rows are its panel's actions. */
+  'memory.sites': { req: Empty, res: z.array(MemorySiteSchema) },
   'memory.forgetSite': {
     req: z.strictObject({ origin: z.string() }),
     // deleted: learner items; the rest: tasks started there, and every step, decision and approval on the site (autonomy/forget-site.ts).

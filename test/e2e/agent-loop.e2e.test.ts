@@ -57,8 +57,9 @@ describe('the learning loop in the service worker', () => {
     const reply = await send({ type: 'episode.start', tabId: 'x', task: '' });
     expect(reply.ok).toBe(false);
     if (!reply.ok) expect(reply.error.name).toBe('ProtocolError');
-    const unknown = await send({ type: 'memory.list', origin: server.origin, query: '', limit: 5, offset: 0, extra: 1 });
-    expect(unknown.ok).toBe(false);
+    const extra = await send({ type: 'learner.action', learnerId: 'jitrl', action: 'list', payload: { origin: server.origin, query: '', limit: 5, offset: 0, extra: 1 } });
+    expect(extra.ok).toBe(false);
+    if (!extra.ok) expect(extra.error.name).toBe('LearnerActionError');
   });
 
   it('runs an episode, survives a worker restart, and learns from the verdict', async () => {
@@ -87,7 +88,7 @@ describe('the learning loop in the service worker', () => {
     ep = await request<Episode>({ type: 'episode.verdict', episodeId: ep.id, verdict: 'success', runEvaluator: false });
     expect(ep.status).toBe('success');
 
-    const rows = await request<{ action: string; reward: number }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 50, offset: 0 });
+    const rows = await request<{ action: string; reward: number }[]>({ type: 'learner.action', learnerId: 'jitrl', action: 'list', payload: { origin: server.origin, query: '', limit: 50, offset: 0 } });
     // The two executed steps, and the proposal the edit overruled: a correction rejects what it replaced (issue 22).
     expect(rows.map((r) => r.action).sort()).toEqual(['click(<button "Sign up">)', 'fill(<textbox "Full name">, "Ada Lovelace")', 'send_msg_to_user("Done")']);
     expect(rows.find((r) => r.action === 'click(<button "Sign up">)')!.reward).toBeLessThan(0);

@@ -180,7 +180,7 @@ describe('recording a demonstration', () => {
     expect(JSON.stringify(entries)).not.toContain(PASSWORD);
 
     // JitRL stored one transition per recorded step.
-    const rows = await request<{ action: string; episodeId: string }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 100, offset: 0 });
+    const rows = await request<{ action: string; episodeId: string }[]>({ type: 'learner.action', learnerId: 'jitrl', action: 'list', payload: { origin: server.origin, query: '', limit: 100, offset: 0 } });
     expect(rows.filter((r) => r.episodeId === started.id).map((r) => r.action).sort()).toEqual([...semantics(ep)].sort());
     expect(JSON.stringify(rows)).not.toContain(PASSWORD);
   });

@@ -219,7 +219,7 @@ describe('Take over', () => {
     await panel.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Outcome: Stopped.').waitFor();
     // JitRL stored nothing from the take-over: no transition of this task names either click.
-    const transitions = await request<{ task: string; action: string }[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 1000, offset: 0 });
+    const transitions = await request<{ task: string; action: string }[]>({ type: 'learner.action', learnerId: 'jitrl', action: 'list', payload: { origin: server.origin, query: '', limit: 1000, offset: 0 } });
     expect(transitions.filter((t) => t.task === 'Subscribe and book').map((t) => t.action)).not.toContain('click(<button "Subscribe to the newsletter">)');
   });
 });

@@ -144,7 +144,7 @@ describe('team memory between two profiles of the built extension', () => {
     const ana = (await b.request<{ id: string; name: string }[]>({ type: 'team.teammates' })).find((t) => t.name === 'Ana')!;
     const { removed } = await b.request<{ removed: number }>({ type: 'team.forgetTeammate', id: ana.id });
     expect(removed).toBeGreaterThanOrEqual(2);
-    expect(await b.request<unknown[]>({ type: 'memory.list', origin: server.origin, query: '', limit: 50, offset: 0 })).toEqual([]);
+    expect(await b.request<unknown[]>({ type: 'learner.action', learnerId: 'jitrl', action: 'list', payload: { origin: server.origin, query: '', limit: 50, offset: 0 } })).toEqual([]);
     // A later sync does not bring A's memory back.
     const status = await b.request<{ imported: number }>({ type: 'team.sync' });
     expect(status.imported).toBe(0);

@@ -7,18 +7,18 @@ import { storesFrom, type LearnerStores, type StoreDeclaration, type StoreKind, 
 import type { LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { InMemorySiteRows, type SiteRowStore } from '../../src/core/learning/site-rows.ts';
-import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import type { StepRowStore } from '../../src/core/learning/step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 
-export type TestLearnerStores<M extends MemoryStore = MemoryStore, E extends SiteRowStore = SiteRowStore> = LearnerStores & { memory: M; experiences: E };
+export type TestLearnerStores<M extends StepRowStore = StepRowStore, E extends SiteRowStore = SiteRowStore> = LearnerStores & { memory: M; experiences: E };
 
-export function testLearnerStores<M extends MemoryStore = InMemoryMemoryStore, E extends SiteRowStore = InMemorySiteRows>(
+export function testLearnerStores<M extends StepRowStore = InMemoryStepRowStore, E extends SiteRowStore = InMemorySiteRows>(
   given: { memory?: M; experiences?: E; learnerData?: LearnerDataStore } = {},
 ): TestLearnerStores<M, E> {
-  const memory = given.memory ?? (new InMemoryMemoryStore() as MemoryStore as M);
+  const memory = given.memory ?? (new InMemoryStepRowStore() as StepRowStore as M);
   const experiences = given.experiences ?? (new InMemorySiteRows() as SiteRowStore as E);
   const build = <K extends StoreKind>(declaration: StoreDeclaration<K>): StoreKinds[K] => {
-    const byKind: StoreKinds = { transitions: memory, siteRows: experiences };
+    const byKind: StoreKinds = { stepRows: memory, siteRows: experiences };
     return byKind[declaration.kind];
   };
   return Object.assign(storesFrom(given.learnerData ?? new InMemoryLearnerDataStore(), build), { memory, experiences });

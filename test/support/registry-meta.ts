@@ -12,7 +12,7 @@ import { CandidateRecordSchema, StepRecordSchema } from '../../src/core/episode/
 import type { LearnerDefinition, LearnerFactory, LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { testLearnerStores } from './learner-stores.ts';
 
@@ -42,7 +42,7 @@ export interface RegistryParts {
 export function metaPorts(): LearnerPorts {
   let t = 0;
   return {
-    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
+    stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => DEFAULT_SETTINGS,
     model: () => null,
     clock: { now: () => (t += 10) },

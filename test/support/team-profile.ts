@@ -20,7 +20,7 @@ import { PouchTeamDatabase } from '../../src/adapters/sync/pouch-team-database.t
 import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
 import { memoryDb, remoteDb } from './node-pouch.ts';
 import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
-import type { MemoryStore } from '../../src/core/memory/memory-store.ts';
+import type { StepRowStore } from '../../src/core/learning/step-rows.ts';
 import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
@@ -28,7 +28,7 @@ export interface TeamProfile {
   me: Member;
   stores: LearnerStores & { episodes: InMemoryEpisodeStore };
   /** The transitions store the member's stores hold (JitRL's declared store), for the test to write and read. */
-  transitions: MemoryStore;
+  transitions: StepRowStore;
   deps: MergeDeps;
   local: PouchDatabase;
   db: PouchTeamDatabase;

@@ -14,7 +14,7 @@ import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import type { Learner } from '../../src/core/learning/learner.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -175,7 +175,7 @@ describe('loops', () => {
 
 describe('exploration after failure, exploitation after success (JitRL, no model)', () => {
   it('the attempt after a failure changes the least-sure step; the one after a success repeats it', async () => {
-    const memory = new InMemoryMemoryStore();
+    const memory = new InMemoryStepRowStore();
     const settings: Settings = { ...argmax };
     const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(1), clock: { now: () => 1 } });
     const s = setup({ settings, learners: [jitrl] });

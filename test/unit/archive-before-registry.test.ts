@@ -15,7 +15,7 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
@@ -34,7 +34,7 @@ interface Archive {
 }
 
 function profile() {
-  const stores = testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
+  const stores = testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
   const episodes = new InMemoryEpisodeStore();
   const ports: LearnerPorts = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 1 }, random: seededRandom(0) };
   // Only the registry's memories: nothing here names a store.

@@ -10,7 +10,7 @@ import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { candidateRecord, pageActionOf, proposedCandidates } from '../../src/core/learning/candidate.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import type { Learner, RequestShape, StepContext } from '../../src/core/learning/learner.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import * as semanticAction from '../../src/core/page/semantic-action.ts';
@@ -62,7 +62,7 @@ const proposal: PolicyProposal = {
 const shape: RequestShape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, tuned: {} };
 
 async function jitrlWithMemory(): Promise<Learner> {
-  const store = new InMemoryMemoryStore();
+  const store = new InMemoryStepRowStore();
   await store.putEpisode('old', [
     transition({ id: 'old:0', action: RED, url: 'https://shop.test/products/41', futureRewards: [1] }),
     transition({ id: 'old:1', action: GUIDE, url: 'https://shop.test/products/41', futureRewards: [1], stepIndex: 1 }),

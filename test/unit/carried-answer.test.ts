@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import { tokenize } from '../../src/core/memory/tokenize.ts';
+import { tokenize } from '../../src/core/page/tokenize.ts';
 import { answerAt, answerSourceIn } from '../../src/core/page/answer-source.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { renderObservation } from '../../src/core/page/render-observation.ts';

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -79,7 +79,7 @@ const policy: CandidatePolicy = {
 };
 
 function tracker() {
-  const memory = new InMemoryMemoryStore();
+  const memory = new InMemoryStepRowStore();
   let t = 1000;
   const clock = { now: () => (t += 10) };
   const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(DEFAULT_SETTINGS), random: seededRandom(3), clock });

@@ -48,4 +48,26 @@ describe('scripts/check-learner-ids.mjs', () => {
     const script = readFileSync(new URL('../../scripts/check-learner-ids.mjs', import.meta.url), 'utf8');
     expect(script).not.toMatch(/KNOWN/);
   });
+
+  it('catches a learner by its label or any spelling of its id (case, hyphens, a type named after it), not by longer words', () => {
+    const labelled = { ...LEARNER, 'src/learners/ranker/definition.ts': "export const definition = { id: 'ranker', label: 'Rank Net' };\n" };
+    expect(lint(tree(labelled)).status).toBe(0);
+    const planted = {
+      'src/core/policy/a.ts': '// scores candidates, as Rank Net does\n',
+      'src/core/agent/b.ts': 'const n = 1;\n/** Ra-Nker style bars. */\n',
+      'src/ui/app/c.tsx': "import type { RankerSettings } from './x.ts';\n",
+      'src/core/page/d.ts': '// (RANKER, §4.2)\n',
+      'src/ui/styles.css': '/* Ranker panel */\n',
+    };
+    const out = lint(tree({ ...labelled, ...planted }));
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('check-learner-ids: 5 problem(s)');
+    for (const [file, line] of [['src/core/policy/a.ts', 1], ['src/core/agent/b.ts', 2], ['src/ui/app/c.tsx', 1], ['src/core/page/d.ts', 1], ['src/ui/styles.css', 1]] as const) {
+      expect(out.stderr).toContain(`${file}:${line} names learner "ranker"`);
+    }
+    // Other words that start with the id's letters are not the learner.
+    const words = lint(tree({ ...labelled, 'src/core/e.ts': '// rankers rank by ranking; RANKERS; Rank Netting\n' }));
+    expect(words.stderr).toBe('');
+    expect(words.status).toBe(0);
+  });
 });

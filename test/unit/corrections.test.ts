@@ -21,8 +21,8 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import { instanceValues, rebindValues } from '../../src/core/memory/task-instances.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { instanceValues, rebindValues } from '../../src/core/page/task-instances.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -91,7 +91,7 @@ function fixedPolicy(logits: Record<string, number>, calls: PolicyInput[] = []):
 }
 
 function library(policy: CandidatePolicy, settings: Settings = DEFAULT_SETTINGS) {
-  const memory = new InMemoryMemoryStore();
+  const memory = new InMemoryStepRowStore();
   let t = 1000;
   const clock = { now: () => (t += 10) };
   const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(3), clock });

@@ -20,7 +20,7 @@ import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import type { LearnerDefinition, LearnerFactory, LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 
 const ROWS: StoreDeclaration<'siteRows'> = { kind: 'siteRows', name: 'experiences' };
-const TRANSITIONS: StoreDeclaration<'transitions'> = { kind: 'transitions', name: 'transitions' };
+const TRANSITIONS: StoreDeclaration<'stepRows'> = { kind: 'stepRows', name: 'transitions' };
 
 describe('declared stores', () => {
   it('a learner reaches only what it declared', () => {
@@ -29,9 +29,9 @@ describe('declared stores', () => {
     expect(scoped.declared(ROWS)).toBe(all.declared(ROWS));
     expect(scoped.learnerData).toBe(all.learnerData);
     expect(() => scoped.declared(TRANSITIONS)).toThrow(UndeclaredStoreError);
-    expect(() => scoped.declared(TRANSITIONS)).toThrow('learner "tally" did not declare the transitions store "transitions"');
+    expect(() => scoped.declared(TRANSITIONS)).toThrow('learner "tally" did not declare the stepRows store "transitions"');
     // Same name, other kind: not what it declared either.
-    expect(() => scoped.declared({ kind: 'transitions', name: 'experiences' })).toThrow(UndeclaredStoreError);
+    expect(() => scoped.declared({ kind: 'stepRows', name: 'experiences' })).toThrow(UndeclaredStoreError);
   });
 
   it('the registry builds each learner on its own declarations (a learner without any gets none)', () => {
@@ -53,14 +53,14 @@ describe('declared stores', () => {
 
   it('the shipped learners declare the two stores that predate learnerData, under their old names', () => {
     const declared = REGISTERED_LEARNERS.flatMap((d) => (d.stores ?? []).map((s) => `${s.kind}:${s.name}`)).sort();
-    expect(declared).toEqual(['siteRows:experiences', 'transitions:transitions']);
+    expect(declared).toEqual(['siteRows:experiences', 'stepRows:transitions']);
   });
 
   it('one store per name, of one kind; IndexedDB opens a declared store on the object store of its name', async () => {
     // A builder that always makes site rows: asking for the same name as another kind must fail, not hand the wrong store.
     const stores = storesFrom(new InMemoryLearnerDataStore(), () => new InMemorySiteRows() as never);
     expect(stores.declared(ROWS)).toBe(stores.declared(ROWS));
-    expect(() => stores.declared({ kind: 'transitions', name: 'experiences' })).toThrow('store "experiences" is a siteRows store, not transitions');
+    expect(() => stores.declared({ kind: 'stepRows', name: 'experiences' })).toThrow('store "experiences" is a siteRows store, not stepRows');
     const db = await openApprenticeDb({ factory: new IDBFactory() });
     const idb = idbLearnerStores(db, silentLogger);
     expect(idb.declared(TRANSITIONS)).toBeInstanceOf(IdbMemoryStore);

@@ -15,7 +15,7 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { CerLearner } from '../../src/learners/cer/core/cer-learner.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
@@ -32,7 +32,7 @@ function setUp(options: { settings?: Settings; onRecordOff?: (recorder: Demonstr
   const settings = options.settings ?? structuredClone(DEFAULT_SETTINGS);
   const episodes = new InMemoryEpisodeStore();
   const experiences = new InMemoryExperienceStore();
-  const memory = new InMemoryMemoryStore();
+  const memory = new InMemoryStepRowStore();
   const clock = { t: 1000, now() { return this.t; } };
   const calls: [number, boolean][] = [];
   let ids = 0;

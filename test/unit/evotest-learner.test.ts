@@ -16,7 +16,7 @@ import { addChildren, newLineage, recordEpisode } from '../../src/learners/evote
 import { withTuned } from '../../src/learners/jitrl/core/tunables.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
@@ -55,7 +55,7 @@ function setup(episodes: InMemoryEpisodeStore, learnerData: InMemoryLearnerDataS
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData }),
+    stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData }),
     settings: () => SETTINGS,
     model: () => null,
     clock: { now: () => (t += 10) },

@@ -6,7 +6,7 @@ import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/l
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { addChildren, newLineage } from '../../src/learners/evotest/core/lineage.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';
@@ -16,7 +16,7 @@ import { testLearnerStores } from '../support/learner-stores.ts';
 
 function handlers(data = new InMemoryLearnerDataStore()) {
   const lineages = lineageStoreOn(data);
-  const stores = { episodes: new InMemoryEpisodeStore(), ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: data }) };
+  const stores = { episodes: new InMemoryEpisodeStore(), ...testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: data }) };
   const ports = { stores, settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => Date.UTC(2026, 10, 23) }, random: seededRandom(1) };
   const h = createUiHandlers({
     ...stores,

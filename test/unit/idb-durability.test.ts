@@ -13,12 +13,12 @@ import { experienceStoreOn } from '../../src/learners/cer/core/experience-store.
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { writeImportAtomically, ImportWriteError } from '../../src/adapters/idb/idb-archive-import.ts';
 import { StorageFullError } from '../../src/adapters/idb/durable-writes.ts';
-import { asImportedEpisode } from '../../src/core/memory/memory-archive.ts';
+import { asImportedEpisode } from '../../src/core/learning/memory-archive.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
+import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
 
-const transition = (episodeId: string, i: number): Transition => ({
+const transition = (episodeId: string, i: number): StepRow => ({
   id: `${episodeId}:${i}`, origin: 'https://shop.example', regUrl: '/p/{id}', effectiveState: [], stateTokens: [], task: 'buy', taskTokens: ['buy'],
   action: `click(<button "B${i}">)`, reward: 1, rewardSource: 'person', futureRewards: [1], episodeId, stepIndex: i, createdAt: 1000 + i, updatedAt: 2000,
 });

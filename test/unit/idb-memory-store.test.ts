@@ -3,10 +3,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IdbMemoryStore, EpisodeWriteError } from '../../src/adapters/idb/idb-memory-store.ts';
 import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
+import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import type { Logger } from '../../src/core/ports.ts';
 
-function transition(episodeId: string, stepIndex: number, over: Partial<Transition> = {}): Transition {
+function transition(episodeId: string, stepIndex: number, over: Partial<StepRow> = {}): StepRow {
   return {
     id: `${episodeId}:${stepIndex}`,
     origin: 'https://shop.example',
@@ -117,7 +117,7 @@ describe('IdbMemoryStore', () => {
     store.close();
     // Simulate a row damaged by an older build: right index keys, wrong shape.
     const db = await openApprenticeDb({ factory });
-    const broken = { ...transition('e', 2, { createdAt: 2 }), reward: 'lots' } as unknown as Transition;
+    const broken = { ...transition('e', 2, { createdAt: 2 }), reward: 'lots' } as unknown as StepRow;
     await db.put('transitions', broken);
     db.close();
 
@@ -158,19 +158,19 @@ describe('IdbMemoryStore', () => {
     ]);
     await store.putEpisode('b', [transition('b', 0, { createdAt: 5, updatedAt: 500, origin: 'https://other.example' })]);
     expect(await store.sites()).toEqual([
-      { origin: 'https://other.example', transitions: 1, pages: 1, lastUpdated: 500 },
-      { origin: 'https://shop.example', transitions: 3, pages: 2, lastUpdated: 300 },
+      { origin: 'https://other.example', rows: 1, pages: 1, lastUpdated: 500 },
+      { origin: 'https://shop.example', rows: 3, pages: 2, lastUpdated: 300 },
     ]);
     expect(await store.forgetSite('https://shop.example')).toBe(3);
     expect(await store.forgetSite('https://shop.example')).toBe(0);
     expect((await store.all()).map((t) => t.id)).toEqual(['b:0']);
-    expect(await store.sites()).toEqual([{ origin: 'https://other.example', transitions: 1, pages: 1, lastUpdated: 500 }]);
+    expect(await store.sites()).toEqual([{ origin: 'https://other.example', rows: 1, pages: 1, lastUpdated: 500 }]);
   });
 
   it('deletes transitions by id and reports how many existed', async () => {
     const { store } = await freshStore();
     await store.putEpisode('a', [transition('a', 0), transition('a', 1), transition('a', 2)]);
-    expect(await store.deleteTransitions(['a:1', 'a:1', 'nope'])).toBe(1);
+    expect(await store.deleteRows(['a:1', 'a:1', 'nope'])).toBe(1);
     expect((await store.all()).map((t) => t.id)).toEqual(['a:0', 'a:2']);
   });
 });

@@ -81,7 +81,7 @@ describe('openApprenticeDb migrations', () => {
       updatedAt: 10,
     });
     expect(store.corruptRowsSkipped).toBe(0);
-    expect((await store.sites())).toEqual([{ origin: 'https://shop.example', transitions: 3, pages: 2, lastUpdated: 30 }]);
+    expect((await store.sites())).toEqual([{ origin: 'https://shop.example', rows: 3, pages: 2, lastUpdated: 30 }]);
     const log = await migrationLog(store.db);
     expect(log?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 3]]);
     store.close();

@@ -29,14 +29,14 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import type { LearnerDataRecord, LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 
 const ORIGIN = 'https://shop.example';
 
-const transition = (episodeId: string, i: number, action = `click(<button "B${i}">)`): Transition => ({
+const transition = (episodeId: string, i: number, action = `click(<button "B${i}">)`): StepRow => ({
   id: `${episodeId}:${i}`, origin: ORIGIN, regUrl: '/p/{id}', effectiveState: [], stateTokens: [], task: 'buy', taskTokens: ['buy'],
   action, reward: 1, rewardSource: 'person', futureRewards: [1], episodeId, stepIndex: i, createdAt: 1000 + i, updatedAt: 2000,
 });
@@ -184,7 +184,7 @@ describe('an import writes every store in one transaction', () => {
 });
 
 describe('the in-memory import writer', () => {
-  const stores = () => ({ memory: new InMemoryMemoryStore(), episodes: new InMemoryEpisodeStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
+  const stores = () => ({ memory: new InMemoryStepRowStore(), episodes: new InMemoryEpisodeStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() });
   const rows = (): ImportRows => ({
     own: [{ store: 'transitions', rows: [transition('e1', 0), transition('e2', 0)] }, { store: 'experiences', rows: [dynamics('x1', 'Product')] }],
     episodes: [episode('e1')],

@@ -1,8 +1,8 @@
 // Knowing it is done (issue 35, part 7): the finish candidate, its availability, that it carries
 // across instances, and the no-oracle figures.
 import { describe, expect, it } from 'vitest';
-import { boundToOtherTask } from '../../src/core/memory/task-binding.ts';
-import { tokenize } from '../../src/core/memory/tokenize.ts';
+import { boundToOtherTask } from '../../src/core/page/task-binding.ts';
+import { tokenize } from '../../src/core/page/tokenize.ts';
 import { OFFLINE_WEIGHTS, scoreOfflineActions } from '../../src/core/policy/offline-policy.ts';
 import { formatAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';

@@ -19,7 +19,7 @@ import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/le
 import type { Learner, Trajectory } from '../../src/core/learning/learner.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';
@@ -57,7 +57,7 @@ function setUp(options: { failing?: string } = {}) {
   const calls: Call[] = [];
   const settings: Settings = { ...DEFAULT_SETTINGS, learners: { ...(DEFAULT_SETTINGS.learners ?? {}), off: { enabled: false } } };
   const ports: LearnerPorts = {
-    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
+    stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings, model: () => null, clock: { now: () => 5000 }, random: seededRandom(0),
   };
   const built = buildLearners(ports, { registry: countingRegistry(calls, options) });

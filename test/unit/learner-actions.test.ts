@@ -6,13 +6,13 @@ import { runLearnerAction } from '../../src/core/learning/learner-actions.ts';
 import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { buildLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { testLearnerStores } from '../support/learner-stores.ts';
 
 const ports = () => ({
-  stores: { ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), episodes: new InMemoryEpisodeStore() },
+  stores: { ...testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), episodes: new InMemoryEpisodeStore() },
   settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 5 }, random: seededRandom(1),
 });
 

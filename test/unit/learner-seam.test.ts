@@ -23,7 +23,7 @@ import { learnerSettings, type LearnerPorts, type RegisteredLearner } from '../.
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import { LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry/registry.ts';
 import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { PAGE_DIGEST_CHARS, pageDigest } from '../../src/core/secrets/page-digest.ts';
@@ -121,7 +121,7 @@ function setup(store: InMemoryEpisodeStore, settings: Settings, calls: PolicyInp
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
+    stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings,
     model: () => null,
     clock: { now: () => (t += 10) },
@@ -148,7 +148,7 @@ describe('the learner registry', () => {
     const shipped = ['cer', 'jitrl', 'tfgrpo', 'evotest', 'metattl'];
     expect(LEARNERS.map((d) => d.id).filter((id) => shipped.includes(id))).toEqual(shipped);
     expect(new Set(LEARNERS.map((d) => d.id)).size).toBe(LEARNERS.length);
-    const ports = { stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
+    const ports = { stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), settings: () => DEFAULT_SETTINGS, model: () => null, clock: { now: () => 0 }, random: seededRandom(0) };
     expect(buildLearners(ports, { ids: ['jitrl'] }).map((b) => b.learner.id)).toEqual(['jitrl']);
     expect(() => learnerDefinition('no-such-learner')).toThrow(UnknownLearnerError);
     const off: Settings = { ...DEFAULT_SETTINGS, learners: { cer: { enabled: false } } };
@@ -256,7 +256,7 @@ describe('forgetting a site', () => {
 describe('the example learner\'s memory, with no change outside its registry entry', () => {
   function portsAndDeps() {
     const ports: LearnerPorts = {
-      stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
+      stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
       settings: () => DEFAULT_SETTINGS,
       model: () => null,
       clock: { now: () => 50 },

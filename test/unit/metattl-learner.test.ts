@@ -16,7 +16,7 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import { LearnerDataGuideStore } from '../../src/learners/metattl/core/guide-store.ts';
 import { DEFAULT_METATTL } from '../../src/learners/metattl/core/metattl-settings.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';
@@ -61,7 +61,7 @@ function controller(settings: Settings, chat: ChatModel | null, learnerData: InM
   let t = 1000;
   let id = 0;
   const ports: LearnerPorts = {
-    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData }),
+    stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData }),
     settings: () => settings,
     model: () => chat,
     clock: { now: () => (t += 10) },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -21,6 +21,7 @@ describe('npm run new-learner', () => {
     mkdirSync(join(copy, 'scripts'), { recursive: true });
     cpSync(join(repo, 'scripts/new-learner.mjs'), join(copy, 'scripts/new-learner.mjs'));
     cpSync(join(repo, 'scripts/cli-help.mjs'), join(copy, 'scripts/cli-help.mjs'));
+    cpSync(join(repo, 'scripts/learner-names.mjs'), join(copy, 'scripts/learner-names.mjs'));
     // A learner's tests (in its folder) use the test support files.
     cpSync(join(repo, 'test/support'), join(copy, 'test/support'), { recursive: true });
     mkdirSync(join(copy, 'test/unit'), { recursive: true });
@@ -68,6 +69,11 @@ describe('npm run new-learner', () => {
     const taken = scaffold('demo');
     expect(taken.status).toBe(1);
     expect(taken.stderr).toContain('"demo" already names something in the code (src/');
+    // So could a label the code already uses, or an id spelled another way in the code ("Episode", "EPISODE").
+    const label = scaffold('zorkmid', 'Episode store');
+    expect(label.status).toBe(1);
+    expect(label.stderr).toContain('"zorkmid" already names something in the code (src/');
+    expect(existsSync(join(copy, 'src/learners/zorkmid'))).toBe(false);
     const bad = scaffold('Bad-Id');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('"Bad-Id" is not a learner id');

@@ -5,7 +5,7 @@ import { createUiClient, dispatchUiRequest, isUiRequestType, type UiHandlers } f
 
 const handlers = {
   'settings.get': async () => DEFAULT_SETTINGS,
-  'memory.delete': async ({ ids }: { ids: string[] }) => ({ deleted: ids.length }),
+  'procedures.delete': async () => ({ ok: true }),
   'settings.reset': async () => {
     const err = new Error('disk is full');
     err.name = 'QuotaExceededError';
@@ -16,15 +16,15 @@ const handlers = {
 describe('protocol', () => {
   it('dispatches a valid request and the client validates the reply', async () => {
     const client = createUiClient((m) => dispatchUiRequest(handlers, m, null));
-    expect(await client.request('memory.delete', { ids: ['a', 'b'] })).toEqual({ deleted: 2 });
+    expect(await client.request('procedures.delete', { origin: 'https://a.test', id: 'p1' })).toEqual({ ok: true });
     expect((await client.request('settings.get', {})).policy.numCandidates).toBe(3);
   });
 
   it('rejects unknown types, wrong payloads and extra fields with a ProtocolError', async () => {
     expect(await dispatchUiRequest(handlers, { type: 'memory.nuke' }, null)).toEqual({ ok: false, error: { name: 'ProtocolError', message: 'unknown message type "memory.nuke"' } });
-    const empty = await dispatchUiRequest(handlers, { type: 'memory.delete', ids: [] }, null);
+    const empty = await dispatchUiRequest(handlers, { type: 'procedures.delete', origin: 'https://a.test', id: '' }, null);
     expect(empty.ok === false && empty.error.name).toBe('ProtocolError');
-    const extra = await dispatchUiRequest(handlers, { type: 'memory.delete', ids: ['a'], evil: true }, null);
+    const extra = await dispatchUiRequest(handlers, { type: 'procedures.delete', origin: 'https://a.test', id: 'p1', evil: true }, null);
     expect(extra.ok === false && extra.error.name).toBe('ProtocolError');
     expect(await dispatchUiRequest(handlers, 'not an object', null)).toEqual({ ok: false, error: { name: 'ProtocolError', message: 'message has no type' } });
   });
@@ -35,10 +35,10 @@ describe('protocol', () => {
   });
 
   it('refuses a reply that does not match the response schema', async () => {
-    const lying = createUiClient(async () => ({ ok: true, value: { deleted: 'many' } }));
-    await expect(lying.request('memory.delete', { ids: ['a'] })).rejects.toMatchObject({ name: 'ProtocolError' });
+    const lying = createUiClient(async () => ({ ok: true, value: { ok: 'yes' } }));
+    await expect(lying.request('procedures.delete', { origin: 'https://a.test', id: 'p1' })).rejects.toMatchObject({ name: 'ProtocolError' });
     const garbage = createUiClient(async () => 42);
-    await expect(garbage.request('memory.delete', { ids: ['a'] })).rejects.toThrow('malformed reply to "memory.delete"');
+    await expect(garbage.request('procedures.delete', { origin: 'https://a.test', id: 'p1' })).rejects.toThrow('malformed reply to "procedures.delete"');
   });
 
   it('recognises its own message types only', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rebindAction, rebindName } from '../../src/core/memory/rebind-action.ts';
-import { instanceValues } from '../../src/core/memory/task-instances.ts';
+import { rebindAction, rebindName } from '../../src/core/page/rebind-action.ts';
+import { instanceValues } from '../../src/core/page/task-instances.ts';
 
 const values = (from: string, to: string) => instanceValues(from, to)!;
 

@@ -10,7 +10,7 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { formatTarget, parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { ObserveOptions, PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -103,7 +103,7 @@ export const argmax: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTI
 export function replayWorld(options: { approvePlans?: boolean; replay?: boolean; detour?: boolean; port?: ReplayPort; policy?: CandidatePolicy } = {}) {
   let t = 1_000;
   const clock = { now: () => (t += 10) };
-  const stores = { ...testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), episodes: new InMemoryEpisodeStore() };
+  const stores = { ...testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }), episodes: new InMemoryEpisodeStore() };
   const ports = { stores, settings: () => argmax, model: () => null, clock, random: seededRandom(7) };
   const learners = buildLearners(ports, { ids: ['jitrl', 'cer'] }).map((b) => b.learner);
   // Replay reads the learners' knowledge through the registry, as the background wires it.

@@ -20,7 +20,7 @@ import { ownStoresOf, type LearnerPorts } from '../../src/core/learning/learner-
 import type { Learner } from '../../src/core/learning/learner.ts';
 import { exportMemory } from '../../src/core/learning/memory-transfer.ts';
 import { buildLearners, enabledLearners, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
@@ -146,7 +146,7 @@ async function runEpisode(shape: Shape, placement: Placement) {
   const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } };
   let t = 1000;
   const ports: LearnerPorts = {
-    stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
+    stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
     settings: () => settings,
     model: () => model,
     clock: { now: () => (t += 10) },

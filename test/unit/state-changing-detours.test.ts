@@ -13,7 +13,7 @@ import { distillOffline } from '../../src/learners/cer/core/distill.ts';
 import type { SkillEntry } from '../../src/learners/cer/core/experience.ts';
 import { assignStepRewards } from '../../src/core/credit/rewards.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from '../../src/core/credit/step-credit.ts';
-import { taskWords, tokenize } from '../../src/core/memory/tokenize.ts';
+import { taskWords, tokenize } from '../../src/core/page/tokenize.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { liveEpisode, ORIGIN, skill, step } from '../../src/learners/cer/test/cer-helpers.ts';
 

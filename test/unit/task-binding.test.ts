@@ -2,8 +2,8 @@
 // for this one (src/core/memory/task-binding.ts). Tasks and names below are
 // made up for the test, not taken from the benchmark sites.
 import { describe, expect, it } from 'vitest';
-import { actionArgumentTokens, boundToOtherTask } from '../../src/core/memory/task-binding.ts';
-import { tokenize } from '../../src/core/memory/tokenize.ts';
+import { actionArgumentTokens, boundToOtherTask } from '../../src/core/page/task-binding.ts';
+import { tokenize } from '../../src/core/page/tokenize.ts';
 import { rankNeighbours } from '../../src/learners/jitrl/core/retrieve-neighbours.ts';
 import { skillSection } from '../../src/learners/cer/core/retrieve.ts';
 import { DEFAULT_JITRL } from '../../src/learners/jitrl/core/settings.ts';

@@ -6,7 +6,7 @@
  * written for this test.
  */
 import { describe, expect, it } from 'vitest';
-import { isTaskValue, jaccard, stateTokensOf, TASK_VALUE_TOKEN, taskWords, tokenize } from '../../src/core/memory/tokenize.ts';
+import { isTaskValue, jaccard, stateTokensOf, TASK_VALUE_TOKEN, taskWords, tokenize } from '../../src/core/page/tokenize.ts';
 
 const TASK = tokenize('Order one red teapot for the kitchen');
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
@@ -83,7 +83,7 @@ describe('a failed alone attempt after a taught success', () => {
   it('blames the step that went wrong, and the taught steps before it are taken from memory again', async () => {
     // The benchmark's rule: sampling, where memory's settled action is exploited (repeated outright).
     const settings: Settings = { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'sampling', seed: 3 } };
-    const memory = new InMemoryMemoryStore();
+    const memory = new InMemoryStepRowStore();
     const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(settings), random: seededRandom(1), clock: { now: () => 1 } });
     let page = new InvitePage();
     let id = 0;

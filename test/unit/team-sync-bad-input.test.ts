@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../src/adapters/sync/test-connection.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
 import { transitionsMemory } from '../../src/learners/jitrl/core/memory.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { mergeReviewed } from '../../src/core/sync/team-sync.ts';
 import { contentHashOf, MAX_SHARED_DOC_BYTES, sharedDocId } from '../../src/core/sync/shared-doc.ts';
 import { TeamSyncError } from '../../src/core/sync/sync-errors.ts';
@@ -39,7 +39,7 @@ async function freshDatabase(): Promise<string> {
 }
 
 const docFor = (t: ReturnType<typeof transition>) => shareItems({
-  archive: { transitions: [t], experiences: [] }, ownStores: [transitionsMemory(new InMemoryMemoryStore()).ownStore!],
+  archive: { transitions: [t], experiences: [] }, ownStores: [transitionsMemory(new InMemoryStepRowStore()).ownStore!],
   sharedSites: [SHOP], me: MAL, fromTeammate: () => false, appVersion: '0.1.0', now: 5,
 }).docs[0]!;
 

@@ -5,12 +5,12 @@ import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { LearnerDataTfgrpoStore } from '../../src/learners/tfgrpo/core/learner-data-tfgrpo-store.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { experience, ORIGIN } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 
 // Export, import and forget go through the learner's generic memory (core/learning/memory-transfer.ts).
 function handlersWith(store: LearnerDataTfgrpoStore) {
-  const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: store.data.store };
+  const stores = { episodes: new InMemoryEpisodeStore(), memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: store.data.store };
   return createUiHandlers({
     ...stores,
     learnerMemories: [{ id: 'tfgrpo', memory: store.data.memory() }],

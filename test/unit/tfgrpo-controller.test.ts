@@ -12,7 +12,7 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
 import { TfgrpoEvidenceSchema } from '../../src/learners/tfgrpo/core/evidence.ts';
-import { InMemoryMemoryStore } from '../../src/core/memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';
@@ -51,7 +51,7 @@ describe('Training-Free GRPO in the agent loop', () => {
     let t = 0;
     let n = 0;
     const ports: LearnerPorts = {
-      stores: testLearnerStores({ memory: new InMemoryMemoryStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
+      stores: testLearnerStores({ memory: new InMemoryStepRowStore(), experiences: new InMemoryExperienceStore(), learnerData: new InMemoryLearnerDataStore() }),
       settings: () => settings, model: () => null, clock: { now: () => (t += 10) }, random: seededRandom(1),
     };
     const built = buildLearners(ports);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jaccard, stateTokensOf, TASK_VALUE_TOKEN, tokenize } from '../../src/core/memory/tokenize.ts';
+import { jaccard, stateTokensOf, TASK_VALUE_TOKEN, tokenize } from '../../src/core/page/tokenize.ts';
 
 describe('tokenize', () => {
   it('lowercases, splits on non-word characters, dedups and drops stop words, keeping numbers', () => {

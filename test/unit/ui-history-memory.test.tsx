@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/preac
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
-import type { Transition } from '../../src/core/memory/transition.ts';
+import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import type { EpisodeSummary } from '../../src/protocol/messages.ts';
 import { HistoryTab } from '../../src/ui/app/history-tab.tsx';
 import { MemoryTab } from '../../src/ui/app/memory-tab.tsx';
@@ -63,7 +63,7 @@ describe('History tab', () => {
   });
 });
 
-const transition = (id: string, action: string, reward: number): Transition => ({
+const transition = (id: string, action: string, reward: number): StepRow => ({
   id, origin: O, regUrl: '127.0.0.1/form.html', effectiveState: [], stateTokens: [], task: 'Sign up as Ada', taskTokens: [],
   action, reward, rewardSource: 'person', futureRewards: [reward], episodeId: 'e1', stepIndex: 0, createdAt: 1, updatedAt: 1,
 });
@@ -75,14 +75,18 @@ const experiences: ExperienceEntry[] = [
 ];
 
 function memorySetup(extra: Parameters<typeof fakeConnector>[0] = {}) {
-  let sites = [{ origin: O, transitions: 2, pages: 1, lastUpdated: 5 }, { origin: 'https://b.test', transitions: 1, pages: 1, lastUpdated: 4 }];
+  let sites = [{ origin: O, items: 5, lastUpdated: 5 }, { origin: 'https://b.test', items: 1, lastUpdated: 4 }];
   let items = [transition('e1:0', 'click(<button "Sign up">)', 1), { ...transition('e1:1', 'click(<button "Cancel">)', -1), stale: 2, staleAt: 3 }];
   const fake = fakeConnector({
     'memory.sites': async () => sites,
-    'memory.list': async ({ query }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
-    'memory.delete': async ({ ids }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
     'memory.forgetSite': async ({ origin }) => { sites = sites.filter((s) => s.origin !== origin); return { deleted: 2, episodes: 1, steps: 3, decisions: 2, approvals: 1 }; },
     'learner.action': learnerActions({
+      // The transition browser is JitRL's panel (its folder's views.ts), asked through its actions.
+      jitrl: {
+        list: async ({ query }: { query: string }) => items.filter((t) => t.action.toLowerCase().includes(query.toLowerCase())),
+        site: async ({ origin }: { origin: string }) => (origin === O ? { transitions: items.length, pages: 1, lastUpdated: 5 } : { transitions: 0, pages: 0, lastUpdated: 0 }),
+        delete: async ({ ids }: { ids: string[] }) => { items = items.filter((t) => !ids.includes(t.id)); return { deleted: ids.length }; },
+      },
       cer: { list: async ({ origin }: { origin: string }) => (origin === O ? experiences : []) },
       tfgrpo: { library: async () => ({ experiences: [], lastUpdate: null, capability: null }) },
       evotest: { lineages: async () => ({ mode: 'offline' as const, lineages: [] }) },
@@ -116,17 +120,21 @@ describe('Memory tab', () => {
     expect(within(skills).getByText(/from 2 episodes \(live\) · replayed 3× · then succeeded 2×/)).toBeInTheDocument();
   });
 
-  it('browses, searches and deletes transitions of the current site', async () => {
+  it('browses, searches and deletes transitions of the current site (JitRL\'s panel, through learner.action)', async () => {
     const { callsOf, user } = memorySetup();
+    const jitrlCalls = (action: string) => callsOf('learner.action').filter((c) => (c as { learnerId: string; action: string }).learnerId === 'jitrl' && (c as { action: string }).action === action).map((c) => (c as { payload: unknown }).payload);
     const list = await screen.findByRole('list', { name: `Transitions on ${O}` });
     // The site table: the current tab's site is shown; raw transitions sit under a closed disclosure.
     const table = screen.getByRole('table', { name: 'What is remembered, per site' });
     expect(within(table).getByRole('button', { name: `Show ${O}` })).toHaveAttribute('aria-pressed', 'true');
     expect(list.closest('details')).not.toHaveAttribute('open');
+    // The site table counts every learner's items; the panel says its own transitions.
+    expect(within(table).getByRole('row', { name: new RegExp(O) })).toHaveTextContent(`${O}5`);
+    expect(screen.getByText(/^Raw transitions \(2\)$/)).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('r = -1.00')).toHaveClass('err');
     await user.type(screen.getByLabelText('Search transitions'), 'cancel{Enter}');
-    await waitFor(() => expect(callsOf('memory.list').at(-1)).toEqual({ origin: O, query: 'cancel', limit: 50, offset: 0 }));
+    await waitFor(() => expect(jitrlCalls('list').at(-1)).toEqual({ origin: O, query: 'cancel', limit: 50, offset: 0 }));
     const filtered = await screen.findByRole('list', { name: `Transitions on ${O}` });
     await waitFor(() => expect(within(filtered).getAllByRole('listitem')).toHaveLength(1));
     // Delete hides it at once with an Undo; Undo brings it back and nothing is deleted.
@@ -135,11 +143,11 @@ describe('Memory tab', () => {
     expect(within(filtered).queryAllByRole('listitem')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(within(filtered).getAllByRole('listitem')).toHaveLength(1);
-    expect(callsOf('memory.delete')).toEqual([]);
+    expect(jitrlCalls('delete')).toEqual([]);
     // Deleted for good once the grace period ends (or the view is left).
     await user.click(screen.getByRole('button', { name: 'Delete click(<button "Cancel">) (e1:1)' }));
     cleanup();
-    await waitFor(() => expect(callsOf('memory.delete')).toEqual([{ ids: ['e1:1'] }]));
+    await waitFor(() => expect(jitrlCalls('delete')).toEqual([{ ids: ['e1:1'] }]));
   });
 
   it('forgets a site only after confirmation', async () => {
@@ -147,7 +155,7 @@ describe('Memory tab', () => {
     await screen.findByRole('list', { name: `Transitions on ${O}` });
     await user.click(screen.getByRole('button', { name: 'Forget this site…' }));
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent(`Forget everything learned on ${O}? This deletes 2 transitions`);
+    expect(dialog).toHaveTextContent(`Forget everything learned on ${O}? This deletes 5 remembered items`);
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(callsOf('memory.forgetSite')).toEqual([]);

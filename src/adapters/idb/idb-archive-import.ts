@@ -12,7 +12,7 @@
  * learner keeps it.
  */
 import type { ImportRows } from '../../core/learning/memory-transfer.ts';
-import type { Transition } from '../../core/memory/transition.ts';
+import type { StepRow } from '../../core/learning/step-rows.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPTransaction } from 'idb';
 import { parseStoredOutcome, type ImportOutcome, type ImportOutcomes } from '../../core/learning/import-outcome.ts';
@@ -33,7 +33,7 @@ type Push = (request: Promise<unknown>) => void;
 const OWN_STORE_WRITERS: Readonly<Record<string, (tx: Tx, rows: readonly unknown[], push: Push) => Promise<void>>> = {
   // Transitions replace their episode's earlier rows, as putEpisode does.
   transitions: async (tx, rows, push) => {
-    const transitions = rows as readonly Transition[];
+    const transitions = rows as readonly StepRow[];
     const byEpisode = new Map<string, Set<string>>();
     for (const t of transitions) byEpisode.set(t.episodeId, (byEpisode.get(t.episodeId) ?? new Set()).add(t.id));
     const store = tx.objectStore('transitions');

@@ -17,7 +17,7 @@ const SITE_ROW_STORES: readonly SiteRowStoreName[] = ['experiences'];
 export function idbLearnerStores(db: ApprenticeDb, logger: Logger): LearnerStores {
   const build = <K extends StoreKind>(declaration: StoreDeclaration<K>): StoreKinds[K] => {
     const builders: { [Kind in StoreKind]: (name: string) => StoreKinds[Kind] | null } = {
-      transitions: (name) => (name === 'transitions' ? new IdbMemoryStore(db, logger) : null),
+      stepRows: (name) => (name === 'transitions' ? new IdbMemoryStore(db, logger) : null),
       siteRows: (name) => {
         const known = SITE_ROW_STORES.find((n) => n === name);
         return known === undefined ? null : new IdbSiteRows(db, known);

@@ -1,5 +1,5 @@
 /**
- * JitRL's transition memory in IndexedDB. Retrieval is a bounded range of the
+ * The stepRows store (step-rows.ts) in IndexedDB. Retrieval is a bounded range of the
  * [origin, regUrl, createdAt] index walked newest first, so its cost depends
  * on the rows of one page type, not on the size of the memory.
  *
@@ -9,8 +9,8 @@
  */
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPIndex } from 'idb';
-import type { MemoryStore, SiteSummary } from '../../core/memory/memory-store.ts';
-import { TransitionSchema, type Transition } from '../../core/memory/transition.ts';
+import type { StepRowStore, StepRowSite } from '../../core/learning/step-rows.ts';
+import { StepRowSchema, type StepRow } from '../../core/learning/step-rows.ts';
 import { silentLogger, type Logger } from '../../core/ports.ts';
 import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';
 
@@ -22,7 +22,7 @@ export class EpisodeWriteError extends Error {
 const AFTER_ALL: never[] = [];
 const DEFAULT_SITE_LIMIT = 100;
 
-export class IdbMemoryStore implements MemoryStore {
+export class IdbMemoryStore implements StepRowStore {
   #corruptRows = 0;
 
   constructor(
@@ -43,7 +43,7 @@ export class IdbMemoryStore implements MemoryStore {
     this.db.close();
   }
 
-  async putEpisode(episodeId: string, transitions: Transition[]): Promise<void> {
+  async putEpisode(episodeId: string, transitions: StepRow[]): Promise<void> {
     const ids = new Set<string>();
     for (const t of transitions) {
       if (t.episodeId !== episodeId) throw new EpisodeWriteError(`transition ${t.id} belongs to episode ${t.episodeId}, not ${episodeId}`);
@@ -64,7 +64,7 @@ export class IdbMemoryStore implements MemoryStore {
     }
   }
 
-  async byPage(origin: string, regUrl: string, maxRows = Number.POSITIVE_INFINITY): Promise<Transition[]> {
+  async byPage(origin: string, regUrl: string, maxRows = Number.POSITIVE_INFINITY): Promise<StepRow[]> {
     const limit = Math.floor(maxRows);
     if (!(limit > 0)) return [];
     const upper = [origin, regUrl, AFTER_ALL];
@@ -88,12 +88,12 @@ export class IdbMemoryStore implements MemoryStore {
     return page.slice(0, limit);
   }
 
-  async bySite(origin: string, options: { query?: string; limit?: number; offset?: number } = {}): Promise<Transition[]> {
+  async bySite(origin: string, options: { query?: string; limit?: number; offset?: number } = {}): Promise<StepRow[]> {
     const limit = options.limit ?? DEFAULT_SITE_LIMIT;
     let toSkip = Math.max(0, options.offset ?? 0);
     if (limit <= 0) return [];
     const needle = (options.query ?? '').trim().toLowerCase();
-    const matches = (t: Transition): boolean =>
+    const matches = (t: StepRow): boolean =>
       needle === '' || [t.task, t.regUrl, t.action].some((text) => text.toLowerCase().includes(needle));
     const range = IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]);
     const index = this.db.transaction('transitions').store.index('byOrigin');
@@ -108,9 +108,9 @@ export class IdbMemoryStore implements MemoryStore {
     index: IDBPIndex<ApprenticeDbSchema, ['transitions'], 'transitions', 'byPage' | 'byOrigin', 'readonly'>,
     range: IDBKeyRange,
     limit: number,
-    keep: (t: Transition) => boolean,
-  ): Promise<Transition[]> {
-    const out: Transition[] = [];
+    keep: (t: StepRow) => boolean,
+  ): Promise<StepRow[]> {
+    const out: StepRow[] = [];
     let cursor = await index.openCursor(range, 'prev');
     while (cursor && out.length < limit) {
       const t = this.#parse(cursor.value);
@@ -125,11 +125,11 @@ export class IdbMemoryStore implements MemoryStore {
    * so the cost grows with the number of page types, not of transitions.
    * `lastUpdated` is the newest row's `updatedAt`.
    */
-  async sites(): Promise<SiteSummary[]> {
+  async sites(): Promise<StepRowSite[]> {
     const tx = this.db.transaction('transitions');
     const byPage = tx.store.index('byPage');
     const byOrigin = tx.store.index('byOrigin');
-    const summaries: SiteSummary[] = [];
+    const summaries: StepRowSite[] = [];
     let cursor = await byPage.openKeyCursor();
     while (cursor) {
       const [origin, regUrl] = cursor.key;
@@ -137,17 +137,17 @@ export class IdbMemoryStore implements MemoryStore {
       if (summary?.origin !== origin) {
         const newest = await byOrigin.openCursor(IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]), 'prev');
         const lastUpdated = newest && typeof newest.value?.updatedAt === 'number' ? newest.value.updatedAt : 0;
-        summary = { origin, transitions: 0, pages: 0, lastUpdated };
+        summary = { origin, rows: 0, pages: 0, lastUpdated };
         summaries.push(summary);
       }
       summary.pages++;
-      summary.transitions += await byPage.count(IDBKeyRange.bound([origin, regUrl, -Infinity], [origin, regUrl, AFTER_ALL]));
+      summary.rows += await byPage.count(IDBKeyRange.bound([origin, regUrl, -Infinity], [origin, regUrl, AFTER_ALL]));
       cursor = await cursor.continue([origin, regUrl, AFTER_ALL] as unknown as [string, string, number]);
     }
     return summaries;
   }
 
-  async deleteTransitions(ids: string[]): Promise<number> {
+  async deleteRows(ids: string[]): Promise<number> {
     const tx = this.db.transaction('transitions', 'readwrite');
     let deleted = 0;
     for (const id of new Set(ids)) {
@@ -164,7 +164,7 @@ export class IdbMemoryStore implements MemoryStore {
     const tx = this.db.transaction('transitions', 'readwrite');
     let marked = 0;
     for (const id of new Set(ids)) {
-      const row = (await tx.store.get(id)) as Transition | undefined;
+      const row = (await tx.store.get(id)) as StepRow | undefined;
       if (!row) continue;
       await tx.store.put({ ...row, stale: (row.stale ?? 0) + 1, staleAt: at });
       marked++;
@@ -182,7 +182,7 @@ export class IdbMemoryStore implements MemoryStore {
   }
 
   /** Every valid transition, by origin then oldest first. */
-  async all(): Promise<Transition[]> {
+  async all(): Promise<StepRow[]> {
     return this.#parseAll(await this.db.getAllFromIndex('transitions', 'byOrigin'));
   }
 
@@ -191,8 +191,8 @@ export class IdbMemoryStore implements MemoryStore {
     return this.db.count('transitions');
   }
 
-  #parseAll(rows: unknown[]): Transition[] {
-    const out: Transition[] = [];
+  #parseAll(rows: unknown[]): StepRow[] {
+    const out: StepRow[] = [];
     for (const row of rows) {
       const t = this.#parse(row);
       if (t) out.push(t);
@@ -200,8 +200,8 @@ export class IdbMemoryStore implements MemoryStore {
     return out;
   }
 
-  #parse(row: unknown): Transition | null {
-    const parsed = TransitionSchema.safeParse(row);
+  #parse(row: unknown): StepRow | null {
+    const parsed = StepRowSchema.safeParse(row);
     if (parsed.success) return parsed.data;
     this.#corruptRows++;
     const id = typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : '?';

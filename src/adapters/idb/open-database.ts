@@ -3,13 +3,13 @@
  * the step-by-step migrations that carry data written by older versions.
  *
  * Stores (current version):
- *   transitions  JitRL memory, keyPath id
+ *   transitions  a stepRows store (step-rows.ts), keyPath id
  *     byPage     [origin, regUrl, createdAt]  retrieval: one bounded range per page type, newest first
  *     byOrigin   [origin, createdAt]          browsing a site, forgetting a site
  *     byEpisode  episodeId                    replacing an episode's rows in one transaction
  *   episodes     step records and checkpoints, keyPath id
  *     byOrigin [origin, startedAt], byOriginTask [origin, task, startedAt], byStatus status, byStartedAt startedAt
- *   experiences  CER buffer (dynamics and skills), keyPath id; byOrigin origin, byKind [origin, kind]
+ *   experiences  a siteRows store (site-rows.ts), keyPath id; byOrigin origin, byKind [origin, kind]
  *   learnerData  every other learner's records (learning/learner-data-store.ts),
  *                keyPath [learnerId, origin, key]; byOrigin origin (forget a site),
  *                byLearnerUpdated [learnerId, updatedAt] (newest first per learner)
@@ -17,7 +17,7 @@
  */
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { Transition } from '../../core/memory/transition.ts';
+import type { StepRow } from '../../core/learning/step-rows.ts';
 import type { Episode, EpisodeStatus } from '../../core/episode/episode.ts';
 import type { LearnerDataRecord } from '../../core/learning/learner-data-store.ts';
 import type { ImportOutcome } from '../../core/learning/import-outcome.ts';
@@ -27,7 +27,7 @@ export const APPRENTICE_DB_NAME = 'apprentice';
 export const APPRENTICE_DB_VERSION = 3;
 
 export type ExperienceKind = 'dynamics' | 'skill';
-/** CER buffer row: the store only relies on these keys; the CER code owns the rest. */
+/** A siteRows row: the store only relies on these keys; the declaring learner owns the rest. */
 export interface ExperienceRow {
   id: string;
   origin: string;
@@ -46,7 +46,7 @@ export interface MigrationRecord {
 export interface ApprenticeDbSchema extends DBSchema {
   transitions: {
     key: string;
-    value: Transition;
+    value: StepRow;
     indexes: { byPage: [string, string, number]; byOrigin: [string, number]; byEpisode: string };
   };
   episodes: {
@@ -139,7 +139,7 @@ const migrations: Migration[] = [
     db.createObjectStore('meta');
     return rows;
   },
-  // 2 → 3: one generic store for every learner that is not JitRL or CER, so
+  // 2 → 3: one generic store for every learner that is without a store of its own, so
   // adding a learner never needs another schema change. Nothing to rewrite.
   async (db) => {
     const learnerData = db.createObjectStore('learnerData', { keyPath: ['learnerId', 'origin', 'key'] });

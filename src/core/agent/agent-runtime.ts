@@ -65,7 +65,7 @@ export class AgentRuntime {
     }
   }
 
-  /** The episode's step limit: the first learner whose plan sets one (EvoTest's gene), else the settings'. */
+  /** The episode's step limit: the first learner whose plan sets one (an evolved configuration's gene), else the settings'. */
   stepLimit(episode: Episode): number {
     return stepLimitOf(episode, this.deps.learners(), this.deps.settings().agent.maxSteps);
   }

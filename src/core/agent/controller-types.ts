@@ -11,7 +11,7 @@ import type { ReplayPort } from '../replay/replay-port.ts';
 export type { DecisionInput } from './person-input.ts';
 export type { Verdict } from '../episode/episode.ts';
 
-/** Scores each executed step −3..+3 after the episode (JitRL's evaluator). */
+/** Scores each executed step −3..+3 after the episode (the evaluator of docs/learning.md, "Papers"). */
 export type StepEvaluator = (
   input: { task: string; steps: { action: string; url: string; outcome: string }[]; verdict: Verdict; answer: string | null },
   signal?: AbortSignal,

@@ -1,5 +1,5 @@
 /**
- * Recording a person's demonstration (CER §3.4, the hybrid setting): the
+ * Recording a person's demonstration (the hybrid setting: live and demonstrated): the
  * person does the task in a tab while the content script reports each of
  * their actions in semantic form. The result is an episode of kind
  * 'demonstration' whose steps are those actions, checkpointed after every
@@ -24,7 +24,7 @@ import { learnFromTrajectory, trajectoryOf } from '../learning/learn-trajectory.
 import { maskedAction } from '../secrets/mask-secrets.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
-import type { RewardSource } from '../memory/transition.ts';
+import type { RewardSource } from '../episode/reward-source.ts';
 import type { Settings } from '../settings.ts';
 import { recordedStepRecord, type Episode, type StepRecord, type Verdict } from '../episode/episode.ts';
 import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';

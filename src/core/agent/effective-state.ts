@@ -1,5 +1,5 @@
 /**
- * The effective state (JitRL App. F, "local action history"): the earlier
+ * The effective state (the "local action history", docs/learning.md "Papers"): the earlier
  * actions on the current page type whose effects are plausibly still visible.
  * The paper asks a vision model to pick them from a screenshot (App. G.1.3);
  * an extension cannot afford that call every step, so this is a rule:

@@ -1,6 +1,6 @@
 /**
  * Which candidate becomes the proposal: Algorithm 1 acts by sampling
- * a ~ Softmax(z′) (JitRL App. A); we sample from Softmax(z′/T) with one
+ * a ~ Softmax(z′) (docs/learning.md, "Papers"); we sample from Softmax(z′/T) with one
  * seeded uniform draw, so a step is reproducible from its seed, and a
  * setting switches to argmax (the extension's default is `likeliest`:
  * exploitation, else argmax). Two rules come first:
@@ -9,7 +9,7 @@
  *   credit blamed it here, or taking it again would close a loop) is never
  *   proposed while an unbarred one exists;
  * - exploitation after success: a candidate the learner marked `settled`
- *   (JitRL: this very state's returns average at least half a success) is
+ *   (a learner: this very state's returns average at least half a success) is
  *   chosen outright — the one with the highest z′ among several. Sampling is for where the agent is
  *   unsure; repeating what worked is not left to chance.
  */

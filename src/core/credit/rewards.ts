@@ -41,10 +41,10 @@
  * Rejected alternatives are stored separately by the learner, with `reject`.
  */
 import type { FinishedStatus, StepRecord } from '../episode/episode.ts';
-import type { RewardSource } from '../memory/transition.ts';
+import type { RewardSource } from '../episode/reward-source.ts';
 import type { RewardSettings } from '../settings.ts';
 import { blameOnFailure, stepEvidence, type CreditStep } from './step-credit.ts';
-import { taskWords } from '../memory/tokenize.ts';
+import { taskWords } from '../page/tokenize.ts';
 
 /** A failed action (element gone, disabled, timeout, …): a small negative. */
 export const ACTION_ERROR_REWARD = -0.25;
@@ -100,7 +100,7 @@ function outcomeShares(steps: readonly StepRecord[], o: number, judgedAfterLastS
     } else {
       // A step whose effect a later step undid (A → B → A) gets 0, as the
       // seed's evaluator guide scores an action with its "effect immediately
-      // undone" (JitRL App. G.1.2): it may have been the right move (a setting
+      // undone" (docs/learning.md, "Papers"): it may have been the right move (a setting
       // the task asked for, then discarded), and the undoing step takes the
       // blame. The in-episode loop bar already keeps the agent from going round.
       idx.forEach((i, k) => { out[i] = blame[k] ? o : 0; });

@@ -1,5 +1,5 @@
 /**
- * Per-step credit without a model. JitRL gives each step its own reward from
+ * Per-step credit without a model. The learning method gives each step its own reward from
  * an LLM evaluator (§4.1, "Reflective Step-wise Rewards"), whose guide scores
  * a useless or harmful action negative and an action with "no real effect or
  * effect immediately undone" 0 — never the trajectory's outcome (App. G.1.2).
@@ -29,7 +29,7 @@
  * failure blames it, the step that went to the wrong item first.
  */
 
-import { isTaskValue, tokenize } from '../memory/tokenize.ts';
+import { isTaskValue, tokenize } from '../page/tokenize.ts';
 import { parseAction } from '../page/action-grammar.ts';
 import { withoutFragment } from '../page/same-page.ts';
 

@@ -70,7 +70,7 @@ export const StepRecordSchema = z.strictObject({
   index: z.number().int().nonnegative(),
   url: z.string(),
   regUrl: z.string(),
-  /** The page title when the step was recorded; names the page in CER's dynamics. */
+  /** The page title when the step was recorded; names the page in what learners distil. */
   pageTitle: z.string().optional(),
   /**
    * What the page showed: the rendered snapshot, secrets masked, capped at
@@ -88,7 +88,7 @@ export const StepRecordSchema = z.strictObject({
   pageKey: z.string().optional(),
   logitSource: LogitSourceSchema,
   candidates: z.array(CandidateRecordSchema),
-  /** Ids of replayed experience (CER) that were in the prompt. */
+  /** Ids of replayed experience that were in the prompt. */
   replayed: z.array(z.string()),
   /** Learning is best-effort: what failed, if anything. */
   learningNotes: z.array(z.string()),

@@ -1,5 +1,5 @@
 /**
- * Trajectories from a JSON file (CER §3.4's offline and hybrid settings)
+ * Trajectories from a JSON file (the offline and hybrid settings)
  * become Episode records that every learner learns from as from a live
  * episode (learn-trajectory.ts). Actions must be in the semantic form
  * (`click(<button "Add to cart">)`), since refs mean nothing outside the

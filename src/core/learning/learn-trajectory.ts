@@ -7,7 +7,7 @@
  * a learner that fails becomes a note, and the others still learn.
  */
 import type { Episode, StepRecord } from '../episode/episode.ts';
-import type { RewardSource } from '../memory/transition.ts';
+import type { RewardSource } from '../episode/reward-source.ts';
 import { describeError } from '../errors.ts';
 import type { Logger } from '../ports.ts';
 import type { Learner, Trajectory } from './learner.ts';

@@ -139,7 +139,7 @@ export class LearnerData<T> {
   }
 
   /** The learner's `memory` for the registry: forget a site, export, validate an import, list for the Memory tab. */
-  memory(): Required<Omit<LearnerMemory, 'ownStore'>> {
+  memory(): Required<Omit<LearnerMemory, 'ownStore' | 'sites'>> {
     return {
       forgetSite: (origin) => this.forgetSite(origin),
       export: () => this.exportAll(),

@@ -41,6 +41,8 @@ export interface LearnerMemory {
   prepareImport?(data: unknown): PreparedLearnerImport;
   /** What the Memory tab shows (of one origin when given). */
   list?(origin?: string): Promise<LearnerDataRecord[]>;
+  /** The sites it remembers something on, with how many items (the Memory tab's site table, memory-sites.ts). */
+  sites?(): Promise<{ origin: string; items: number; lastUpdated: number }[]>;
   /** Set when its knowledge is a store of its own rather than learnerData records (see OwnStore). */
   ownStore?: OwnStore;
 }
@@ -165,7 +167,7 @@ export interface LearnerFactory {
    * defaults, the paper's method first (issue 23 item 8: each addition measurable).
    */
   ablation?: readonly AblationRow[];
-  /** What a benchmark run left in its stores worth reporting (EvoTest: what its evolver changed). */
+  /** What a benchmark run left in its stores worth reporting (e.g. what an evolver changed). */
   runReport?: RunReportSource;
   /** Its evidence as plain text, for the terminal demo (`npm start`), as its panel view shows it. */
   evidenceText?: EvidenceText;

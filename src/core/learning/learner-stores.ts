@@ -7,7 +7,7 @@
  * part, where their data already is). A learner reaches only what it
  * declared: the registry hands each one a view scoped to its declarations.
  */
-import type { MemoryStore } from '../memory/memory-store.ts';
+import type { StepRowStore } from './step-rows.ts';
 import type { LearnerDataStore } from './learner-data-store.ts';
 import type { SiteRowStore } from './site-rows.ts';
 
@@ -15,8 +15,8 @@ import type { SiteRowStore } from './site-rows.ts';
 export interface StoreKinds {
   /** Rows addressed by id and site, validated by the learner that reads them (site-rows.ts). */
   siteRows: SiteRowStore;
-  /** Step transitions, read by page type and written an episode at a time (memory-store.ts). */
-  transitions: MemoryStore;
+  /** Remembered steps, read by page type and written an episode at a time (step-rows.ts). */
+  stepRows: StepRowStore;
 }
 export type StoreKind = keyof StoreKinds;
 

@@ -1,20 +1,20 @@
 /**
- * The learner contract: one interface for JitRL, CER, EvoTest, Training-Free
- * GRPO and Meta-TTL. Every hook is optional; the agent controller calls them
+ * The learner contract: one interface for every learner of the registry
+ * (src/learners/<id>/). Every hook is optional; the agent controller calls them
  * in registry order at fixed points of an episode:
  *
- *   beginEpisode  once, when an episode starts: pick a plan (EvoTest's
+ *   beginEpisode  once, when an episode starts: pick a plan (an evolved
  *                 configuration node). The plan is checkpointed on the
  *                 episode record (`episode.plans[learnerId]`), so a worker
  *                 restart resumes with the same plan.
  *   shapeRequest  before the policy proposes: change the request (replace or
- *                 append to the guide — Meta-TTL, EvoTest; add prompt sections
- *                 — CER, GRPO's experience library; set temperature and the
- *                 number of candidates — GRPO's group size, EvoTest's genes).
+ *                 append to the guide — a meta-prompt; add prompt sections
+ *                 — replayed experience, a library; set temperature and the
+ *                 number of candidates — a group size, evolved genes).
  *                 Changes compose as `composeRequest` says (max for
  *                 counts and temperature, guides as ordered parts).
  *   adjust        after the policy proposes: `Candidate`s in, `Candidate`s
- *                 out (candidate.ts; JitRL's z' = z + β·Ã). Chained: each
+ *                 out (candidate.ts; e.g. z' = z + β·Ã). Chained: each
  *                 adjuster receives the previous one's output; evidence about
  *                 one candidate goes on it, under the learner's id. What a learner shows for its decision
  *                 is its `evidence`, stored on the step under its id
@@ -27,7 +27,7 @@
  * records it in the step's notes, and goes on.
  */
 import type { Episode } from '../episode/episode.ts';
-import type { RewardSource } from '../memory/transition.ts';
+import type { RewardSource } from '../episode/reward-source.ts';
 import type { PageObservation } from '../page/observation.ts';
 import type { PromptSection } from '../policy/policy.ts';
 import type { Candidate, PageAction } from './candidate.ts';
@@ -61,7 +61,7 @@ export interface StepContext {
 
 /** The policy request as the learners shape it, before the policy proposes. */
 export interface RequestShape {
-  /** Guidance for the actor (Meta-TTL's guide, EvoTest's prompt); null = none. */
+  /** Guidance for the actor (a meta-prompt, an evolved prompt); null = none. */
   guide: string | null;
   /** Replayed experience and learner guidance, in prompt order. */
   sections: PromptSection[];
@@ -87,7 +87,7 @@ export interface RequestChange {
   numCandidates?: number;
   /**
    * Candidates to ask for on top of the composed count: the actions this
-   * learner will bar at this step (JitRL), so the pool still holds as many
+   * learner will bar at this step, so the pool still holds as many
    * open candidates as the count says, whoever set the count.
    */
   extraCandidates?: number;
@@ -170,7 +170,7 @@ export interface Learner {
   shapeRequest?(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange>;
   /** After the policy proposes: adjust the candidates. Chained in registry order. */
   adjust?(input: AdjustInput, signal?: AbortSignal): Promise<AdjustOutput>;
-  /** The episode's step limit this learner's plan sets (EvoTest's gene), or undefined for the settings' limit. */
+  /** The episode's step limit this learner's plan sets (an evolved gene), or undefined for the settings' limit. */
   stepLimit?(plan: unknown): number | undefined;
   /** After the episode: store or distil experience. May report what it did and what failed, instead of throwing. */
   learn?(trajectory: Trajectory, signal?: AbortSignal): Promise<void | LearnReport>;
@@ -186,18 +186,18 @@ export interface LearnerRequestChange {
  * How the learners' changes compose (order-independent except where said):
  *  - numCandidates: the largest any learner asks for (the settings' when none
  *    asks), plus the largest `extraCandidates` any learner asks for on top,
- *    at most MAX_COMPOSED_CANDIDATES. A learner that bars actions (JitRL
+ *    at most MAX_COMPOSED_CANDIDATES. A learner that bars actions (one
  *    after a failure) asks for extras, not a count, so its wider pool is kept
- *    whatever count another learner sets (EvoTest's gene): 4 + 2 barred = 6.
+ *    whatever count another learner sets (an evolved gene): 4 + 2 barred = 6.
  *    Extras take the largest, not the sum: two learners widening for the
  *    same barred actions must not count them twice.
  *  - temperature: the highest any learner asks for; the settings' when none
  *    asks. A learner raises it to sample diverse rollouts (GRPO's group,
- *    EvoTest's gene); a cooler request from another learner must not silence
+ *    an evolved gene); a cooler request from another learner must not silence
  *    that exploration, and no learner here needs a cooler actor to be correct.
  *  - guide: one ordered section per learner, in registry order, after the
  *    base guide. `replace` replaces the base guide and the learner's own
- *    earlier text (Meta-TTL's ρ_{k+1} replaces ρ_k), never another learner's.
+ *    earlier text (a meta-prompt ρ_{k+1} replaces ρ_k), never another learner's.
  *  - sections: appended in registry order.
  *  - tuned: merged key by key; a later learner's value wins.
  *  - loopBars: off when any learner switches it off (a switch for measuring

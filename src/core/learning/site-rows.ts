@@ -1,6 +1,6 @@
 /**
  * A store of rows addressed by id and site that a learner keeps of its own
- * (CER's buffer predates the generic learner-data store). It keeps what it is
+ * (a buffer that predates the generic learner-data store). It keeps what it is
  * given and returns what it holds; the learner validates what it reads (the
  * database outlives the code that wrote it), so a storage adapter needs no
  * learner's schema and names no learner.

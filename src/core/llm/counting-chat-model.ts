@@ -1,6 +1,6 @@
 /**
  * Model calls counted where they happen: at the model port. Every caller —
- * the policy and every learner (CER's distillation, Meta-TTL's rewrites) —
+ * the policy and every learner (distillation, rewrites) —
  * goes through the one ChatModel it was given, so wrapping that port counts
  * all of them, and a figure of "0 model calls" cannot leave a learner out.
  * A call counts when it is made, whether it succeeds or throws.

@@ -1,7 +1,7 @@
 /**
  * The optional step evaluator: after an episode, a model reads the whole
  * trajectory and its outcome and scores every step from −3 to +3, the product
- * of how useful the step was and how sure the evaluator is (JitRL §4.3 and
+ * of how useful the step was and how sure the evaluator is (docs/learning.md, "Papers" and
  * App. G.1.2, in our own words). Missing steps score 0; scores are clamped.
  */
 import * as z from 'zod';

@@ -15,7 +15,7 @@
  * changes; see IMPLEMENTATION-NOTES). The logit of option i is
  * log Σ P(token) over the alternatives at that position that spell i (" 2"
  * and "2" are the same choice), so logits are log-probabilities on the same
- * scale as JitRL's z (§4.2).
+ * scale as the logits z learners adjust.
  *
  * An option absent from top_logprobs. The provider lists the k most likely
  * tokens at the position, so any token it left out — including every

@@ -2,7 +2,7 @@
  * The action contract. An action targets an element either by the ref of the
  * current snapshot (`click([12])`) or by its semantic form
  * (`click(<button "Sign in">)`), which is what memory stores because refs are
- * ephemeral across sessions (JitRL App. F, "Action Handling").
+ * ephemeral across sessions ("Action Handling", docs/learning.md, "Papers").
  */
 import * as z from 'zod';
 import { TextChangeSchema } from './text-change.ts';

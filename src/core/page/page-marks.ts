@@ -10,8 +10,8 @@
  * `expanded <button "Change address" in group "Delivery address">`: the
  * target written as the action grammar writes it, after a word the grammar
  * never starts an action with. The effective state lists the marks the
- * episode's own steps opened (`effective-state.ts`), so memory (JitRL's state
- * tokens, CER's state key) and the memory tab see them.
+ * episode's own steps opened (`effective-state.ts`), so memory (state
+ * tokens, state keys) and the memory tab see them.
  */
 import { formatTarget } from './action-grammar.ts';
 import type { PageObservation, SnapshotNode } from './observation.ts';

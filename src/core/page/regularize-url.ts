@@ -1,6 +1,6 @@
 /**
  * URL regularization: the page *type* a URL is an instance of, keyed by origin.
- * JitRL's retrieval starts by keeping only memory recorded on the same
+ * Retrieval starts by keeping only memory recorded on the same
  * regularized URL (§4.1), so two product pages must map to one key while a
  * product page and a cart must not.
  *
@@ -63,7 +63,7 @@ export interface RegularizedUrl {
 
 export interface RegularizeOptions {
   /**
-   * Cut the path at the first of these segments (inclusive), as the JitRL authors did for
+   * Cut the path at the first of these segments (inclusive), as the method's authors did for
    * Magento admin grids whose `/filter/<base64>/` encodes the grid state. Default: none.
    */
   stopAtSegments?: readonly string[];

@@ -1,7 +1,7 @@
 /**
  * The semantic form of actions, the form memory keeps: `click([12])` ⇄
  * `click(<button "Sign in">)`. Refs die with the page; role + accessible name
- * survive across sessions (JitRL App. F, "Action Handling"), and so do the
+ * survive across sessions ("Action Handling", docs/learning.md, "Papers"), and so do the
  * context that tells look-alikes apart (`in row "Alan Turing"`) and, as a last
  * resort, the ordinal among identical ones. Resolution maps a remembered
  * semantic action back onto the current observation only when exactly one

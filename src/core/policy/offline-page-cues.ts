@@ -40,7 +40,7 @@ export function scoreAnswer(r: OfflineReading, board: ScoreBoard): void {
   if (found) board.put({ type: 'send_msg_to_user', text: found.text }, found.score, 'the page shows the answer', found.order);
 }
 
-/** Replayed experience (CER): suggested actions that resolve on this page. */
+/** Replayed experience: suggested actions that resolve on this page. */
 export function addSuggested(r: OfflineReading, board: ScoreBoard, sections: readonly PromptSection[]): void {
   const { obs } = r;
   for (const section of sections) {
@@ -62,7 +62,7 @@ export function addSuggested(r: OfflineReading, board: ScoreBoard, sections: rea
   }
 }
 
-/** Learned contrasts (Training-Free GRPO rules): actions failed attempts took here and successful ones did not. */
+/** Learned contrasts (a library's rules): actions failed attempts took here and successful ones did not. */
 export function addDiscouraged(r: OfflineReading, board: ScoreBoard, sections: readonly PromptSection[]): void {
   for (const section of sections) {
     for (const text of section.discouragedActions ?? []) {
@@ -82,7 +82,7 @@ export function addDiscouraged(r: OfflineReading, board: ScoreBoard, sections: r
 /**
  * The finish candidate: "the task is done", always offered, below every
  * control, so the person can end the task with one approval and memory can
- * raise it where the person ended a task before (JitRL Eq. 23 adds it back
+ * raise it where the person ended a task before (the value estimate adds it back
  * where it was taught). Once something ran, never before.
  */
 export function addFinish(r: OfflineReading, board: ScoreBoard): void {

@@ -6,7 +6,7 @@
  * navigation cues, searching for the thing the task names when the page shows
  * no trace of it, submitting once the fields are filled, avoiding the
  * just-executed or failed action, answering a question from what the page
- * shows, and the actions suggested by replayed experience (CER). It does not
+ * shows, and the actions suggested by replayed experience. It does not
  * know any site; it reads only the task's words and the page.
  *
  * Scores are in nats: each cue adds a fixed amount, and the logits returned

@@ -7,7 +7,7 @@ import type { LogitSource } from '../episode/episode.ts';
 import type { Action } from '../page/action.ts';
 import type { PageObservation } from '../page/observation.ts';
 
-/** A section of replayed experience (CER) or guidance from another learner. */
+/** A section of replayed experience or guidance from another learner. */
 export interface PromptSection {
   id: string;
   title: string;
@@ -20,7 +20,7 @@ export interface PromptSection {
    */
   suggestedActions?: string[];
   /**
-   * Semantic actions this section advises against (a Training-Free GRPO rule:
+   * Semantic actions this section advises against (a learned rule:
    * failed attempts did them on this page type, successful ones did not). The
    * offline policy pushes matching candidates down.
    */
@@ -43,7 +43,7 @@ export interface PolicyInput {
   history: StepHistoryItem[];
   /** Replayed experience and learner guidance, in prompt order. */
   sections: PromptSection[];
-  /** Guidance for the actor from a learner (Meta-TTL's guide, EvoTest's prompt); absent = none. */
+  /** Guidance for the actor from a learner (a meta-prompt, an evolved prompt); absent = none. */
   guide?: string;
   numCandidates: number;
   temperature: number;

@@ -1,10 +1,10 @@
 /**
- * Procedures from what the learners already store: a learned template (a CER
+ * Procedures from what the learners already store: a learned template (a
  * skill) gives the task pattern and its {variables}; the steps that ran in
- * the verified successes it came from (JitRL's transitions) give the steps, in order,
+ * the verified successes it came from (remembered steps) give the steps, in order,
  * with the page type of each. A step of the procedure is a skill step found
  * in a success's transitions, so a success's detours (steps that went round
- * and came back to a page as it was — CER leaves them out of the skill) are
+ * and came back to a page as it was — the template leaves them out) are
  * not replayed. A success that changed state on an item the task does not
  * name, next to the same change on the item it does name, yields no
  * procedure: replay never copies a mistake.

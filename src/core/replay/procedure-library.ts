@@ -81,7 +81,7 @@ export class ProcedureLibrary implements ReplayPort {
     await this.update(origin, procedureId, (s) => ({ ...s, neverReplay: never }));
   }
 
-  /** Deleted until a newer success teaches it again; CER keeps its skill (it still helps the policy). */
+  /** Deleted until a newer success teaches it again; the template's learner keeps it (it still helps the policy). */
   async delete(origin: string, procedureId: string): Promise<void> {
     const at = this.clock.now();
     await this.update(origin, procedureId, (s) => ({ ...s, deletedAt: at }));

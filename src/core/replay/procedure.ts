@@ -1,8 +1,8 @@
 /**
  * A procedure: a learned sequence of semantic steps for a task template on a
  * site, replayed without a model when it clearly applies (issue 25). It is
- * not a third store: `build-procedures.ts` derives it from a CER skill (the
- * template and its {variables}) and the JitRL transitions of the verified
+ * not a third store: `build-procedures.ts` derives it from a learned skill (the
+ * template and its {variables}) and the remembered steps of the verified
  * successes the skill came from (the steps, their page types and order).
  * What replay itself learns (successes, failures in a row, "never replay")
  * is a small status record in the generic learner-data store.
@@ -43,7 +43,7 @@ export const ProcedureSourceSchema = z.strictObject({
 export type ProcedureSource = z.infer<typeof ProcedureSourceSchema>;
 
 export const ProcedureSchema = z.strictObject({
-  /** The CER skill's id: one procedure per skill. */
+  /** The template's id: one procedure per template. */
   id: z.string().min(1),
   origin: z.string().min(1),
   /** The skill's abstract name: `Add {item} to the cart`. */
@@ -89,7 +89,7 @@ export function newestSuccessAt(procedure: Procedure): number {
 /**
  * Why a procedure may not replay now, or null. Deleted and blocked
  * procedures come back with a success newer than the deletion or the last
- * failure (a policy-driven success that CER merged into the same skill).
+ * failure (a policy-driven success merged into the same skill).
  */
 export function replayBlocked(procedure: Procedure, status: ReplayStatus): string | null {
   if (status.neverReplay) return 'the person marked it "never replay"';

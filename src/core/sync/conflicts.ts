@@ -1,6 +1,6 @@
 /**
- * Two members changed the same item (a Training-Free GRPO experience, a
- * Meta-TTL guide, a CER entry): both versions are documents in the team
+ * Two members changed the same item (a library experience, a
+ * guide, a buffer entry): both versions are documents in the team
  * database, and every replica keeps the same one. The rule, in order: the
  * version taught last wins; on a tie, the larger author id; then the larger
  * content hash. It looks only at the documents, never at who is reading, so

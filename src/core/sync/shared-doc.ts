@@ -6,8 +6,8 @@
  * members edited the same item, both versions arrive and `resolveVersions`
  * (conflicts.ts) picks one the same way on every replica.
  *
- * The item itself is one row of the memory export, unchanged: a JitRL
- * transition (archive field `transitions`), a CER entry (`experiences`) or a
+ * The item itself is one row of the memory export, unchanged: a remembered
+ * step (archive field `transitions`), a buffer entry (`experiences`) or a
  * registry learner's record (`learners[id]`), so a new learner's memory is
  * shared with no new code here.
  */

@@ -73,7 +73,7 @@ export class TeamIndex {
   }
 
   /** The index as one more memory for the import path (its rows ride in the same transaction) and "forget this site". */
-  memory(): Required<Omit<LearnerMemory, 'ownStore'>> {
+  memory(): Required<Omit<LearnerMemory, 'ownStore' | 'sites'>> {
     return this.data.memory();
   }
 }

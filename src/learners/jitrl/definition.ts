@@ -1,6 +1,7 @@
 /** JitRL's registry entry (UI-safe: no learner code; the factory is in factory.ts). */
 import { learnerSettings, type LearnerDefinition } from '../../core/learning/learner-definition.ts';
 import { TRANSITIONS } from './core/stores.ts';
+import { JITRL_ACTIONS } from './core/actions.ts';
 import { DEFAULT_JITRL, JitrlSettingsSchema, type JitrlSettings } from './core/settings.ts';
 import { jitrlTunables } from './core/tunables.ts';
 import { FORMER_FIELDS, JITRL_ID, JitrlCandidateEvidenceSchema, JitrlStepEvidenceSchema } from './core/evidence.ts';
@@ -18,7 +19,8 @@ export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
   formerFields: FORMER_FIELDS,
   keepsMemory: true,
   stores: [TRANSITIONS],
-  // What EvoTest-like tuners may move per step (read back from `request.tuned`).
+  actions: JITRL_ACTIONS,
+  // What tuners may move per step (read back from `request.tuned`).
   tunables: jitrlTunables((s) => learnerSettings(jitrlDefinition, s)),
 };
 

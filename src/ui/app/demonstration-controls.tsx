@@ -1,7 +1,7 @@
 /**
  * "Record a demonstration": the person does the task in the page themselves
  * while Apprentice records each action; stopping says how it went. What was
- * recorded becomes experience (CER distils it, JitRL stores it). Abandoning
+ * recorded becomes experience (the learners distil and store it). Abandoning
  * keeps the recording as partial, never as a success.
  */
 import { useState } from 'preact/hooks';

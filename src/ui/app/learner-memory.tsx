@@ -50,7 +50,7 @@ function LearnerMemorySection({ client, definition, origin, version, View }: {
     );
     return () => { live = false; };
   }, [client, definition.id, origin, version]);
-  // null: this learner lists nothing (JitRL and CER have their own sections).
+  // null: this learner lists nothing here (a learner with a panel of its own shows it instead).
   if (records === null) return null;
   return (
     <details class="learner-memory-details" open aria-label={`${definition.label} memory`}>

@@ -1,23 +1,19 @@
 /**
- * The Memory tab: a table of what is remembered per site (show one, forget
- * one); for the site shown, its learned plans first, in words, then each
- * learner's memory, and the raw transitions under a disclosure (search,
- * delete with Undo); export / import as a JSON file (a bad file changes
+ * The Memory tab, a frame that names no learner: a table of what is
+ * remembered per site (show one, forget one); for the site shown, its learned
+ * plans first, in words, then each learner's memory section or panel (from
+ * its folder's views.ts); export / import as a JSON file (a bad file changes
  * nothing and says why).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Transition } from '../../core/memory/transition.ts';
+import type { MemorySite } from '../../core/learning/memory-sites.ts';
 import type { UiClient } from '../../protocol/validate.ts';
 import { ProcedureList } from './procedure-list.tsx';
 import { LearnerMemorySections } from './learner-memory.tsx';
-import { errorText, fmtNum, fmtTime } from './format.ts';
-import { useUndoableDelete } from './use-undoable-delete.ts';
-import { UndoNotice } from './undo-notice.tsx';
+import { errorText, fmtTime } from './format.ts';
 import { importMemoryFile } from './memory-import.ts';
 
-type Site = { origin: string; transitions: number; pages: number; lastUpdated: number };
-
-const PAGE = 50;
+type Site = MemorySite;
 
 /** Save text as a file through an `<a download>` pointing at a Blob URL. */
 export function downloadJson(filename: string, json: string): void {
@@ -123,7 +119,8 @@ export function MemoryTab({ client, origin, download = downloadJson }: MemoryTab
             <SiteMemory
               key={selected}
               client={client}
-              site={sites.find((s) => s.origin === selected) ?? { origin: selected, transitions: 0, pages: 0, lastUpdated: 0 }}
+              version={reload}
+              site={sites.find((s) => s.origin === selected) ?? { origin: selected, items: 0, lastUpdated: 0 }}
               askForget={forgetFor === selected}
               onAsked={() => setForgetFor(null)}
               onChanged={() => setReload((n) => n + 1)}
@@ -142,13 +139,12 @@ function SiteTable({ sites, selected, onShow, onForget }: { sites: Site[]; selec
   return (
     <table class="site-table">
       <caption>What is remembered, per site</caption>
-      <thead><tr><th scope="col">Site</th><th scope="col">Steps remembered</th><th scope="col">Pages</th><th scope="col">Updated</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+      <thead><tr><th scope="col">Site</th><th scope="col">Items remembered</th><th scope="col">Updated</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
       <tbody>
         {sites.map((s) => (
           <tr key={s.origin} aria-current={s.origin === selected ? 'true' : undefined}>
             <th scope="row">{s.origin}</th>
-            <td>{s.transitions}</td>
-            <td>{s.pages}</td>
+            <td>{s.items}</td>
             <td>{s.lastUpdated ? fmtTime(s.lastUpdated) : '—'}</td>
             <td class="row">
               <button type="button" class="small" aria-pressed={s.origin === selected ? 'true' : 'false'} onClick={() => onShow(s.origin)}>
@@ -176,6 +172,8 @@ export function forgottenText(origin: string, r: Forgotten): string {
 interface SiteMemoryProps {
   client: UiClient;
   site: Site;
+  /** Bumped when anything in the tab changed (a learner's panel deleted, an import landed): every section reads again. */
+  version: number;
   askForget: boolean;
   onAsked(): void;
   onChanged(): void;
@@ -183,18 +181,12 @@ interface SiteMemoryProps {
   onForgotten(text: string): void;
 }
 
-function SiteMemory({ client, site, askForget, onAsked, onChanged, onForgotten }: SiteMemoryProps) {
-  const [query, setQuery] = useState('');
-  const [submitted, setSubmitted] = useState('');
-  const [offset, setOffset] = useState(0);
-  const [items, setItems] = useState<Transition[] | null>(null);
+function SiteMemory({ client, site, version, askForget, onAsked, onChanged, onForgotten }: SiteMemoryProps) {
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [version, setVersion] = useState(0);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const forgetRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  const deletes = useUndoableDelete((err) => setError(`Could not delete: ${errorText(err)}`), () => { setVersion((v) => v + 1); onChanged(); });
   useEffect(() => {
     if (!askForget) return;
     setConfirming(true);
@@ -211,19 +203,6 @@ function SiteMemory({ client, site, askForget, onAsked, onChanged, onForgotten }
     }
   }, [confirming]);
 
-  useEffect(() => {
-    let live = true;
-    setItems(null);
-    setError(null);
-    client.request('memory.list', { origin: site.origin, query: submitted, limit: PAGE, offset }).then(
-      (l) => { if (live) setItems(l); },
-      (err: unknown) => { if (live) setError(errorText(err)); },
-    );
-    return () => { live = false; };
-  }, [client, site.origin, submitted, offset, version]);
-
-  const remove = (t: Transition) => deletes.remove(t.id, `the step ${t.action}`, () => client.request('memory.delete', { ids: [t.id] }));
-
   async function forget() {
     try {
       const removed = await client.request('memory.forgetSite', { origin: site.origin });
@@ -236,44 +215,14 @@ function SiteMemory({ client, site, askForget, onAsked, onChanged, onForgotten }
 
   return (
     <div class="site-memory">
-      <p class="meta">{site.transitions} transitions on {site.pages} pages{site.lastUpdated ? ` · updated ${fmtTime(site.lastUpdated)}` : ''}</p>
+      <p class="meta">{site.items} items remembered{site.lastUpdated ? ` · updated ${fmtTime(site.lastUpdated)}` : ''}</p>
       <h3 class="small">Learned plans (they run without the model)</h3>
       <ProcedureList client={client} origin={site.origin} version={version} />
       <LearnerMemorySections client={client} origin={site.origin} version={version} onChanged={onChanged} />
-      <details class="raw-transitions">
-        <summary>Raw transitions ({site.transitions})</summary>
-        <UndoNotice deletes={deletes} />
-        <form role="search" class="search" onSubmit={(e) => { e.preventDefault(); setOffset(0); setSubmitted(query.trim()); }}>
-          <label for="memory-query">Search transitions</label>
-          <input id="memory-query" type="search" value={query} placeholder="task, action or page" onInput={(e) => setQuery(e.currentTarget.value)} />
-          <button type="submit">Search</button>
-        </form>
-        {error ? <p class="error" role="alert">{error}</p> : null}
-        {!items && !error ? <p role="status" class="loading">Loading…</p> : null}
-        {items && items.length === 0 ? <p class="empty">{submitted ? `No transitions match "${submitted}".` : 'No transitions on this site.'}</p> : null}
-        {items && items.length > 0 ? (
-          <ul class="transitions" aria-label={`Transitions on ${site.origin}`}>
-            {items.filter((t) => !deletes.hidden.has(t.id)).map((t) => (
-              <li key={t.id} class="transition">
-                <div>
-                  <span class="semantic">{t.action}</span> <span class={t.reward >= 0 ? 'ok' : 'err'}>r = {fmtNum(t.reward, 2, true)}</span>
-                  {t.stale ? <span class="badge stale" title="The action no longer resolved on its page: demoted in retrieval, kept until you delete it">stale ×{t.stale}</span> : null}
-                </div>
-                <div class="muted">task: {t.task}</div>
-                <div class="muted"><code>{t.regUrl}</code>{t.effectiveState.length > 0 ? ` · after ${t.effectiveState.join(', ')}` : ''}</div>
-                <button type="button" class="small danger" onClick={() => remove(t)}>Delete<span class="visually-hidden"> {t.action} ({t.id})</span></button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div class="pager" role="group" aria-label="Pages">
-          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
-          <button type="button" disabled={!items || items.length < PAGE} onClick={() => setOffset(offset + PAGE)}>Next</button>
-        </div>
-      </details>
+      {error ? <p class="error" role="alert">{error}</p> : null}
       {confirming ? (
         <div class="confirm" role="alertdialog" aria-labelledby="forget-q">
-          <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.transitions} transitions and cannot be undone.</p>
+          <p id="forget-q">Forget everything learned on {site.origin}? This deletes {site.items} remembered items and cannot be undone.</p>
           <button type="button" class="danger" onClick={forget}>Yes, forget {site.origin}</button>
           <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>Cancel</button>
         </div>

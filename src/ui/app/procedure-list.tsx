@@ -42,7 +42,7 @@ export function ProcedureList({ client, origin, version }: { client: UiClient; o
   if (!views) return <p role="status" class="loading">Loading plans…</p>;
   const shown = views.filter((v) => !deletes.hidden.has(v.procedure.id));
   const notice = <UndoNotice deletes={deletes} />;
-  if (shown.length === 0) return <>{notice}<p class="empty">No learned plan on this site yet: one is learned from a task that succeeded (with JitRL and CER on).</p></>;
+  if (shown.length === 0) return <>{notice}<p class="empty">No learned plan on this site yet: one is learned from a task that succeeded (with the learners that keep memory on).</p></>;
   return (
     <>
     {notice}

@@ -1,7 +1,7 @@
 /**
  * How one step reads: its candidates ranked by adjusted probability, each with
  * base and adjusted logits and each learner's evidence about it (its view in
- * learner-evidence.tsx), plus what CER replayed, the learners' step evidence
+ * learner-evidence.tsx), plus the replayed experience, the learners' step evidence
  * and what they noted. Used live (with decision buttons) and in the history.
  */
 import type { ComponentChildren } from 'preact';

@@ -7,7 +7,7 @@ import { InMemorySiteRows } from '../site-rows.ts';
 import { InMemoryLearnerDataStore } from '../in-memory/in-memory-learner-data-store.ts';
 import { storesFrom, type StoreDeclaration, type StoreKind, type StoreKinds } from '../learner-stores.ts';
 import { learnerSettings, portsFor, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from '../learner-definition.ts';
-import { InMemoryMemoryStore } from '../../memory/in-memory-store.ts';
+import { InMemoryStepRowStore } from '../in-memory/in-memory-step-rows.ts';
 import type { Learner } from '../learner.ts';
 import { LEARNERS, learnerDefinition, learnerFolderOf } from './registry.ts';
 import type { Settings } from '../../settings.ts';
@@ -62,7 +62,7 @@ export function buildLearners(ports: LearnerPorts, options: { ids?: readonly str
 /** Every store the learners declare, in memory (tests, the benchmark, the offline demo), built when first asked for. */
 export function inMemoryLearnerStores(): LearnerStores {
   const build = <K extends StoreKind>(declaration: StoreDeclaration<K>): StoreKinds[K] => {
-    const stores: { [Kind in StoreKind]: () => StoreKinds[Kind] } = { transitions: () => new InMemoryMemoryStore(), siteRows: () => new InMemorySiteRows() };
+    const stores: { [Kind in StoreKind]: () => StoreKinds[Kind] } = { stepRows: () => new InMemoryStepRowStore(), siteRows: () => new InMemorySiteRows() };
     return stores[declaration.kind]();
   };
   return storesFrom(new InMemoryLearnerDataStore(), build);

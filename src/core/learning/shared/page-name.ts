@@ -1,4 +1,4 @@
-/** A readable name for a page type, from its regularized URL (used by CER's dynamics and TF-GRPO's contrasts). */
+/** A readable name for a page type, from its regularized URL (used by learners' page descriptions and contrasts). */
 
 const PLACEHOLDER_SEGMENT = /^(?:ID|HASH|UUID|DATE|SLUG|\*|\{.*\}|:.+|\d+|[0-9a-f]{8,}|[0-9a-f-]{36})$/i;
 

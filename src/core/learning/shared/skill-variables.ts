@@ -1,5 +1,5 @@
 /**
- * Skills are stored in an abstract form (CER §3.1: "navigate to forum {forum
+ * Skills are stored in an abstract form ("navigate to forum {forum
  * name}", not "navigate to forum books") and instantiated for the next task.
  * This module finds the values of a task inside an action sequence, replaces
  * them with {variables}, and later binds those variables to a new task's
@@ -9,7 +9,7 @@ import type { Action, Target, TargetContext } from '../../page/action.ts';
 import { formatAction, parseAction } from '../../page/action-grammar.ts';
 import { mapSlots, unhandledKind } from '../../page/action-vocabulary.ts';
 import { optionText } from '../../page/option-text.ts';
-import { tokenize } from '../../memory/tokenize.ts';
+import { tokenize } from '../../page/tokenize.ts';
 import { secretFieldOf } from '../../secrets/secret-fields.ts';
 
 /** `{name}` placeholders, in order of first appearance, without braces. */

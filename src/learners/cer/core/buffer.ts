@@ -4,7 +4,7 @@
  * its provenance), and a cap per site that evicts the least useful entries.
  * Pure: it returns what to write and what to delete; the caller does the I/O.
  */
-import { jaccard, tokenize } from '../../../core/memory/tokenize.ts';
+import { jaccard, tokenize } from '../../../core/page/tokenize.ts';
 import type { DynamicsEntry, ExperienceEntry, Provenance, SkillEntry } from './experience.ts';
 
 /** Token Jaccard above which two entries of the same kind count as one. */

@@ -8,7 +8,7 @@ import { formatAction as formatSemantic } from '../../../core/page/action-gramma
 import { dynamicsId, skillId, type DynamicsEntry, type ExperienceEntry, type SkillEntry, type SkillStep } from './experience.ts';
 import { abstractActions, type Abstraction } from '../../../core/learning/shared/skill-variables.ts';
 import { stepEvidence } from '../../../core/credit/step-credit.ts';
-import { taskWords } from '../../../core/memory/tokenize.ts';
+import { taskWords } from '../../../core/page/tokenize.ts';
 import { pageNameFromUrl } from '../../../core/learning/shared/page-name.ts';
 import {
   describeAction, executedSteps, existingSkillId, MAX_SKILL_STEPS, newProvenance, nonEmpty,

@@ -30,7 +30,7 @@ export const DynamicsEntrySchema = z.strictObject({
   pageName: z.string().min(1),
   description: z.string(),
   usages: z.array(z.string()),
-  /** The page type, as JitRL's URL regularization writes it. */
+  /** The page type, as the URL regularization (core/page/regularize-url.ts) writes it. */
   regUrl: z.string().min(1),
   /** One concrete URL of that page type, to navigate to directly. */
   exampleUrl: z.string(),

@@ -6,11 +6,11 @@
  * the new task's values where the task allows it.
  */
 import * as z from 'zod';
-import { boundToOtherTask } from '../../../core/memory/task-binding.ts';
+import { boundToOtherTask } from '../../../core/page/task-binding.ts';
 import { formatTarget, parseAction } from '../../../core/page/action-grammar.ts';
 import { isSettingAction } from '../../../core/page/action-vocabulary.ts';
 import { askModelJson, modelCallFailure } from '../../../core/llm/ask-model-json.ts';
-import { tokenize } from '../../../core/memory/tokenize.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import type { PromptSection } from '../../../core/policy/policy.ts';
 import type { ChatModel } from '../../../core/ports.ts';
 import { entryText, usefulness } from './buffer.ts';

@@ -3,7 +3,7 @@
  * of χ): hinted actions gain `instructionBonus` when hints are instructions,
  * actions matching a failure pattern lose `avoidPenalty`. The policy already
  * saw the hints in the prompt; this is the "hard instruction" upgrade the
- * paper describes, in logit form so JitRL and the person see its effect.
+ * paper describes, in logit form so later learners and the person see its effect.
  */
 import type { MemoryRules } from './configuration.ts';
 import type { MemoryHints } from './experience-memory.ts';

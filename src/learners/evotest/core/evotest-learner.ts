@@ -6,7 +6,7 @@
  *    temperature and number of candidates, and a section with its memory
  *    hints and milestones;
  *  - adjust: the hint rules' logit shifts (instruction bonus, avoid penalty),
- *    chained after JitRL, with the hints as step evidence and each shift as
+ *    chained after the learners before it, with the hints as step evidence and each shift as
  *    its candidate's evidence;
  *  - learn: score the episode, record it on the configuration that ran,
  *    evolve children (model and/or offline operators).

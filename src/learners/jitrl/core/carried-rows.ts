@@ -13,9 +13,9 @@
 import type { PageObservation } from '../../../core/page/observation.ts';
 import { rebindOption } from '../../../core/page/option-rebinding.ts';
 import { rebindRowIdentifier, rowTextOf } from '../../../core/page/row-identifier.ts';
-import { rowBoundToOtherTask } from '../../../core/memory/task-binding.ts';
-import { tokenize } from '../../../core/memory/tokenize.ts';
-import type { Neighbour } from '../../../core/memory/transition.ts';
+import { rowBoundToOtherTask } from '../../../core/page/task-binding.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
+import type { Neighbour } from './transition.ts';
 import { carriedValues } from './retrieve-neighbours.ts';
 
 export interface CarriedRows {

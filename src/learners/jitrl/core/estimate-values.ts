@@ -8,7 +8,7 @@
  *   A = Q − V (Eq. 7), Ã normalized (Eq. 25), z' = z + β·Ã    (Eq. 10)
  */
 import type { Barred } from '../../../core/episode/episode.ts';
-import type { Neighbour } from '../../../core/memory/transition.ts';
+import type { Neighbour } from './transition.ts';
 import type { RandomSource } from '../../../core/ports.ts';
 import type { JitrlSettings } from './settings.ts';
 import type { ResolveAction } from '../../../core/learning/learner.ts';

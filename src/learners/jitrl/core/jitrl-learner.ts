@@ -6,9 +6,9 @@
  */
 import { carryRows } from './carried-rows.ts';
 import type { StepRecord } from '../../../core/episode/episode.ts';
-import type { MemoryStore } from '../../../core/memory/memory-store.ts';
-import { stateTokensOf, taskWords, tokenize } from '../../../core/memory/tokenize.ts';
-import type { Transition } from '../../../core/memory/transition.ts';
+import type { MemoryStore } from './transition.ts';
+import { stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
+import type { Transition } from './transition.ts';
 import type { Clock, RandomSource } from '../../../core/ports.ts';
 import { DEFAULT_SETTINGS } from '../../../core/settings.ts';
 import type { JitrlSettings } from './settings.ts';

@@ -4,8 +4,8 @@
  * registry), imported with TransitionSchema, forgotten per site, and shared
  * with a team as `transitions` documents.
  */
-import type { MemoryStore } from '../../../core/memory/memory-store.ts';
-import { TransitionSchema, type Transition } from '../../../core/memory/transition.ts';
+import type { MemoryStore } from './transition.ts';
+import { TransitionSchema, type Transition } from './transition.ts';
 import type { LearnerMemory, OwnStore, PreparedLearnerImport } from '../../../core/learning/learner-definition.ts';
 
 import { TRANSITIONS } from './stores.ts';
@@ -33,7 +33,7 @@ export function transitionsMemory(store: MemoryStore): LearnerMemory {
       for (const t of rows as readonly Transition[]) byEpisode.set(t.episodeId, [...(byEpisode.get(t.episodeId) ?? []), t]);
       for (const [episodeId, transitions] of byEpisode) await store.putEpisode(episodeId, transitions);
     },
-    delete: (keys) => store.deleteTransitions([...keys]),
+    delete: (keys) => store.deleteRows([...keys]),
     address(row) {
       const parsed = TransitionSchema.safeParse(row);
       if (!parsed.success) return null;
@@ -48,6 +48,7 @@ export function transitionsMemory(store: MemoryStore): LearnerMemory {
   };
   return {
     forgetSite: (origin) => store.forgetSite(origin),
+    sites: async () => (await store.sites()).map((s) => ({ origin: s.origin, items: s.rows, lastUpdated: s.lastUpdated })),
     export: () => store.all(),
     prepareImport: prepareTransitions,
     ownStore,

@@ -1,5 +1,5 @@
 /** What replay builds procedures from, on JitRL's side: the transitions of an episode are the steps that ran. */
-import type { MemoryStore } from '../../../core/memory/memory-store.ts';
+import type { MemoryStore } from './transition.ts';
 import type { ProcedureKnowledge, RanStep } from '../../../core/learning/learner-definition.ts';
 
 /** Read per page type; an episode's rows are among a page's newest ones. */

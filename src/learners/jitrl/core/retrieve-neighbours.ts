@@ -7,16 +7,16 @@
  * and, optionally, the top-k cut.
  */
 import type { JitrlSettings } from './settings.ts';
-import { jaccard } from '../../../core/memory/tokenize.ts';
-import type { MemoryStore } from '../../../core/memory/memory-store.ts';
-import { newestFirst } from '../../../core/memory/in-memory-store.ts';
-import type { Neighbour, Transition } from '../../../core/memory/transition.ts';
+import { jaccard } from '../../../core/page/tokenize.ts';
+import type { MemoryStore } from './transition.ts';
+import { newestFirst } from './transition.ts';
+import type { Neighbour, Transition } from './transition.ts';
 import { returnOf } from './returns.ts';
-import { boundToOtherTask } from '../../../core/memory/task-binding.ts';
+import { boundToOtherTask } from '../../../core/page/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
-import { instanceValues } from '../../../core/memory/task-instances.ts';
-import { rebindAction } from '../../../core/memory/rebind-action.ts';
-import { stateTokensOf, taskWords, tokenize } from '../../../core/memory/tokenize.ts';
+import { instanceValues } from '../../../core/page/task-instances.ts';
+import { rebindAction } from '../../../core/page/rebind-action.ts';
+import { stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
 import { answerAt } from '../../../core/page/answer-source.ts';
 import { formatAction } from '../../../core/page/action-grammar.ts';
 import type { PageObservation } from '../../../core/page/observation.ts';

@@ -1,5 +1,5 @@
 /** Discounted returns, JitRL Eq. 3: G_t = Σ_{u≥t} γ^{u−t} r_u. */
-import type { Transition } from '../../../core/memory/transition.ts';
+import type { Transition } from './transition.ts';
 
 /** G_t for every t of an episode's rewards. */
 export function discountedReturns(rewards: readonly number[], gamma: number): number[] {

@@ -9,7 +9,7 @@
  * positions in memory, "in its place" is read as "a control of that role is
  * there but none of that name".
  */
-import type { Neighbour } from '../../../core/memory/transition.ts';
+import type { Neighbour } from './transition.ts';
 import { parseAction } from '../../../core/page/action-grammar.ts';
 import type { PageObservation } from '../../../core/page/observation.ts';
 import { samePage } from '../../../core/page/same-page.ts';

@@ -3,8 +3,8 @@
 import type { StepRecord } from '../../../core/episode/episode.ts';
 import { formatAction, parseAction } from '../../../core/page/action-grammar.ts';
 import type { Action, Target } from '../../../core/page/action.ts';
-import type { Transition } from '../../../core/memory/transition.ts';
-import { stateTokensOf, tokenize } from '../../../core/memory/tokenize.ts';
+import type { Transition } from '../core/transition.ts';
+import { stateTokensOf, tokenize } from '../../../core/page/tokenize.ts';
 import type { RandomSource } from '../../../core/ports.ts';
 import type { ResolveAction } from '../../../core/learning/learner.ts';
 import { proposedCandidates, type Candidate } from '../../../core/learning/candidate.ts';

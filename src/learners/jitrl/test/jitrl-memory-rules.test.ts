@@ -3,7 +3,7 @@
 // resolutions show the element they act on, and tiny advantages stay tiny.
 import { describe, expect, it } from 'vitest';
 import { estimateValues, MEMORY_ONLY_MARGIN, SETTLED_RETURN, type EstimateInput } from '../core/estimate-values.ts';
-import type { Neighbour } from '../../../core/memory/transition.ts';
+import type { Neighbour } from '../core/transition.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, transition, valueOf } from './jitrl-helpers.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankNeighbours, retrieveNeighbours, thresholdAt, type RetrievalQuery } from '../core/retrieve-neighbours.ts';
-import { InMemoryMemoryStore } from '../../../core/memory/in-memory-store.ts';
-import { stateTokensOf, tokenize } from '../../../core/memory/tokenize.ts';
+import { InMemoryMemoryStore } from '../core/transition.ts';
+import { stateTokensOf, tokenize } from '../../../core/page/tokenize.ts';
 import { DEFAULT_JITRL, type JitrlSettings } from '../core/settings.ts';
 import { transition } from './jitrl-helpers.ts';
 

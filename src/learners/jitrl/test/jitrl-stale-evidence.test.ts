@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { JitrlLearner } from '../core/jitrl-learner.ts';
 import { retrieveNeighbours } from '../core/retrieve-neighbours.ts';
 import type { StepContext } from '../../../core/learning/learner.ts';
-import { InMemoryMemoryStore } from '../../../core/memory/in-memory-store.ts';
-import { tokenize } from '../../../core/memory/tokenize.ts';
+import { InMemoryMemoryStore } from '../core/transition.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, transition, type PageElement } from './jitrl-helpers.ts';
 

@@ -8,9 +8,9 @@ import { IdbMemoryStore } from '../../../adapters/idb/idb-memory-store.ts';
 import { JitrlLearner } from '../core/jitrl-learner.ts';
 import { rankNeighbours, STALE_DEMOTION } from '../core/retrieve-neighbours.ts';
 import type { StepContext } from '../../../core/learning/learner.ts';
-import { InMemoryMemoryStore } from '../../../core/memory/in-memory-store.ts';
-import type { MemoryStore } from '../../../core/memory/memory-store.ts';
-import { tokenize } from '../../../core/memory/tokenize.ts';
+import { InMemoryMemoryStore } from '../core/transition.ts';
+import type { MemoryStore } from '../core/transition.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, transition, stepValuesOf } from './jitrl-helpers.ts';
 

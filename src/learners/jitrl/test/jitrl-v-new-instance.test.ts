@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { JitrlLearner } from '../core/jitrl-learner.ts';
 import type { StepContext } from '../../../core/learning/learner.ts';
-import { InMemoryMemoryStore } from '../../../core/memory/in-memory-store.ts';
+import { InMemoryMemoryStore } from '../core/transition.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';
 import { click, pageOf, scriptedRandom, transition, stepValuesOf, valueOf } from './jitrl-helpers.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { estimateValues, normalizeAdvantages, NORMALIZATION_EPSILON, type EstimateInput } from '../core/estimate-values.ts';
 import { softmax } from '../../../core/learning/shared/softmax.ts';
-import type { Neighbour } from '../../../core/memory/transition.ts';
+import type { Neighbour } from '../core/transition.ts';
 import type { Candidate } from '../../../core/learning/candidate.ts';
 import type { JitrlCandidateEvidence } from '../core/evidence.ts';
 import { DEFAULT_JITRL } from '../core/settings.ts';

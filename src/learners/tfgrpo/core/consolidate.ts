@@ -17,7 +17,7 @@
  *    one page type read as near-duplicates with opposite actions).
  * Pure and deterministic: the tests state the exact result.
  */
-import { tokenize } from '../../../core/memory/tokenize.ts';
+import { tokenize } from '../../../core/page/tokenize.ts';
 import { isNearDuplicate, type ExperienceHint, type GroupRef, type TfgrpoExperience } from './experience.ts';
 import { taskTemplate } from './group.ts';
 import type { LibraryOperation } from './operations.ts';

@@ -8,7 +8,7 @@
  * offline policy can read; model-written entries are prose only.
  */
 import * as z from 'zod';
-import { jaccard, tokenize } from '../../../core/memory/tokenize.ts';
+import { jaccard, tokenize } from '../../../core/page/tokenize.ts';
 
 /** Longest experience text kept; the paper's are one sentence. */
 export const MAX_EXPERIENCE_CHARS = 400;

@@ -7,7 +7,7 @@
  * task's template, also lists its actions, bound to this task's values, for
  * the offline policy to score.
  */
-import { jaccard, tokenize } from '../../../core/memory/tokenize.ts';
+import { jaccard, tokenize } from '../../../core/page/tokenize.ts';
 import type { PromptSection } from '../../../core/policy/policy.ts';
 import { bindVariables, instantiateAction, matchNamePattern } from '../../../core/learning/shared/skill-variables.ts';
 import { taskTemplate } from './group.ts';
@@ -45,7 +45,7 @@ export function instantiateHint(hint: ExperienceHint, task: string): { prefer: s
  * values and numbers are set aside, `taskTemplate`), or it reads as the
  * hint's abstract pattern (its {variables} take other values). A contrast
  * learned on "add X to my cart" says nothing about "save X to my wish list"
- * on the same page type: its actions are that task's recipe, as JitRL and CER
+ * on the same page type: its actions are that task's recipe, as other learners
  * bind remembered actions to their task.
  */
 export function hintAppliesTo(e: Pick<TfgrpoExperience, 'hint' | 'provenance'>, task: string): boolean {

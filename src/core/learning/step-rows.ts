@@ -1,20 +1,18 @@
 /**
- * One step of experience, as JitRL's memory M = {(s_i, a_i, G_i)} stores it
- * (§4.1). G is never stored: it is recomputed from `futureRewards` with the
- * current γ (Eq. 3), so changing γ in the settings needs no migration.
+ * A store kind the composition roots build (learner-stores.ts, `stepRows`):
+ * one remembered step per row — the state (page type, effective state, task),
+ * the action, its reward and the rewards after it — read by page type and
+ * written an episode at a time. A learner that declares such a store gives
+ * the rows their meaning. Returns are never stored: `futureRewards` keeps the
+ * raw rewards, so a learner's discount can change without a migration.
+ * The IndexedDB implementation is in src/adapters/idb; an in-memory one in
+ * in-memory/in-memory-step-rows.ts.
  */
 import * as z from 'zod';
+import { RewardSourceSchema } from '../episode/reward-source.ts';
 import { AnswerSourceSchema } from '../page/answer-source.ts';
 
-export const RewardSourceSchema = z.enum([
-  'person', // approve / reject / success / failure from the user
-  'evaluator', // the model evaluator's per-step score (−3..+3), after the episode
-  'combined', // both, combined by the documented rule (see core/credit/rewards.ts)
-  'outcome', // the benchmark's or task's own success signal
-]);
-export type RewardSource = z.infer<typeof RewardSourceSchema>;
-
-export const TransitionSchema = z.strictObject({
+export const StepRowSchema = z.strictObject({
   /** `${episodeId}:${stepIndex}` */
   id: z.string(),
   origin: z.string(),
@@ -50,8 +48,7 @@ export const TransitionSchema = z.strictObject({
    * What the person said about this action here, when they said something:
    * approved the proposal, corrected it (picked another candidate, edited,
    * demonstrated), or rejected it. Absent for auto-approved steps and old rows.
-   * A correction is proposed first in this state next time; person-taught rows
-   * transfer to other instances of the task's template (JitRL's corrections.ts).
+   * The declaring learner decides what it does with it.
    */
   taught: z.enum(['approved', 'corrected', 'rejected']).optional(),
   /**
@@ -61,12 +58,28 @@ export const TransitionSchema = z.strictObject({
    */
   answerFrom: AnswerSourceSchema.optional(),
 });
-export type Transition = z.infer<typeof TransitionSchema>;
+export type StepRow = z.infer<typeof StepRowSchema>;
 
-/** A retrieved neighbour with its similarity and return, as the UI shows it. */
-export interface Neighbour {
-  transition: Transition;
-  similarity: number;
-  /** G recomputed with the current γ. */
-  ret: number;
+/** One site's rows, for the Memory tab's site table. */
+export interface StepRowSite {
+  origin: string;
+  rows: number;
+  pages: number;
+  lastUpdated: number;
+}
+
+export interface StepRowStore {
+  /** All rows of one episode in one transaction: all or nothing. Replaces earlier rows of that episode. */
+  putEpisode(episodeId: string, rows: StepRow[]): Promise<void>;
+  /** Rows on one page type of one site, newest first, at most `limit`. Backed by an index, never a scan. */
+  byPage(origin: string, regUrl: string, limit?: number): Promise<StepRow[]>;
+  /** Browse a site's rows, newest first; `query` filters by task, URL or action text. */
+  bySite(origin: string, options?: { query?: string; limit?: number; offset?: number }): Promise<StepRow[]>;
+  sites(): Promise<StepRowSite[]>;
+  deleteRows(ids: string[]): Promise<number>;
+  /** Counts one miss on each row (`stale` + 1, `staleAt` = at); returns how many exist. */
+  markStale(ids: string[], at: number): Promise<number>;
+  forgetSite(origin: string): Promise<number>;
+  all(): Promise<StepRow[]>;
+  count(): Promise<number>;
 }

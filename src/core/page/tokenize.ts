@@ -1,9 +1,9 @@
 /**
- * Tokens and Jaccard similarity for retrieval (JitRL Eq. 24). Tasks and
+ * Tokens and Jaccard similarity for retrieval (Jaccard; docs/learning.md "Papers"). Tasks and
  * effective states (semantic actions) are both compared as token sets.
  */
-import { formatTarget, parseAction } from '../page/action-grammar.ts';
-import { valueOf } from '../page/action-vocabulary.ts';
+import { formatTarget, parseAction } from './action-grammar.ts';
+import { valueOf } from './action-vocabulary.ts';
 
 // Kept deliberately small: words such as "to", "from", "in" can be field
 // labels (`fill(<textbox "From">, …)`), so they stay. Numbers stay too: they
@@ -45,7 +45,7 @@ export const TASK_VALUE_TOKEN = '⟨task value⟩';
  * beside them) becomes one `TASK_VALUE_TOKEN`: "the time zone set to what the task
  * asked" is the same state for "… to Tokyo" and "… to Berlin", so what one
  * instance of a template learned after that step reaches the next instance
- * (the abstraction CER makes with skill variables, applied to JitRL's state).
+ * (the abstraction skill variables make, applied to a step's state).
  */
 export function stateTokensOf(effectiveState: readonly string[], taskTokens?: readonly string[]): string[] {
   if (!taskTokens || taskTokens.length === 0) return tokenize(effectiveState.join(' '));
@@ -104,7 +104,7 @@ export function isTaskValue(valueTokens: readonly string[], taskTokens: readonly
 }
 
 /**
- * JitRL Eq. 24: |A ∩ B| / |A ∪ B| over token sets.
+ * Jaccard: |A ∩ B| / |A ∪ B| over token sets.
  * Two empty sets count as identical (1): two empty effective states are the
  * same state ("No action", e.g. at step 0 or right after arriving on a page).
  */

@@ -1,6 +1,6 @@
 /**
  * Whether an action remembered for one task is about that task's own
- * particulars. Experience transfers between tasks through similarity (JitRL
+ * particulars. Experience transfers between tasks through similarity (
  * Eq. 24 weighs the task at 0.3), but an action whose arguments repeat words
  * of its own task (the product, person or post it named, "Upvote" for an
  * upvoting task, "Add to cart" for a cart task) says what that task wanted,
@@ -16,8 +16,8 @@
  * words and the action's own arguments.
  */
 import { tokenize } from './tokenize.ts';
-import { formatAction } from '../page/action-grammar.ts';
-import { FINISH_ACTION } from '../page/action.ts';
+import { formatAction } from './action-grammar.ts';
+import { FINISH_ACTION } from './action.ts';
 
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 const ANSWER = /^(?:send_msg_to_user|report_infeasible)\(/;

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { EpisodeSchema, FINISHED_STATUSES, type Episode } from '../episode/episode.ts';
-import { TransitionSchema } from './transition.ts';
+import { StepRowSchema } from './step-rows.ts';
 
 export const ARCHIVE_FORMAT = 'apprentice-memory';
 export const ARCHIVE_VERSION = 1;
@@ -13,9 +13,9 @@ export const MemoryArchiveSchema = z.strictObject({
   format: z.literal(ARCHIVE_FORMAT),
   version: z.literal(ARCHIVE_VERSION),
   exportedAt: z.number(),
-  transitions: z.array(TransitionSchema),
+  transitions: z.array(StepRowSchema),
   episodes: z.array(EpisodeSchema),
-  /** CER buffer entries; validated by the CER store's own schema on import. */
+  /** The `experiences` siteRows store's rows; validated by the declaring learner's schema on import. */
   experiences: z.array(z.looseObject({ id: z.string(), origin: z.string(), kind: z.enum(['dynamics', 'skill']) })),
   /**
    * Every other registry learner's memory export, by learner id; each learner

@@ -7,7 +7,7 @@
  * the other's values: `fill(<searchbox "Search">, "Kettle")` becomes
  * `fill(<searchbox "Search">, "Desk lamp")`. The stored experience keeps its
  * literal values; each value stands as a variable bound at retrieval time
- * (CER's skill variables, §3.1, applied to JitRL's transitions). It uses no
+ * (skill variables, applied to remembered steps). It uses no
  * site's vocabulary: only the two task texts.
  */
 

@@ -9,9 +9,9 @@
  * and the task-binding rule keeps it out. Typed text is the person's words,
  * not a name: a value in it is rewritten wherever it stands as whole words.
  */
-import type { Action, SemanticTarget, Target } from '../page/action.ts';
-import { formatAction, parseAction } from '../page/action-grammar.ts';
-import { sameOptionText } from '../page/option-text.ts';
+import type { Action, SemanticTarget, Target } from './action.ts';
+import { formatAction, parseAction } from './action-grammar.ts';
+import { sameOptionText } from './option-text.ts';
 import { rebindValues } from './task-instances.ts';
 
 /** Opening and closing quote pairs a page uses around an item's name inside a label. */
