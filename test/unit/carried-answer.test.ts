@@ -1,9 +1,9 @@
 /**
  * A taught answer carries to another instance of the task as where the page
  * showed it (issue 35 "Knowing it is done"; the Fossil carry miss
- * `fossil.wiki-search` of issue 33). Taught "Which wiki page mentions
- * "tombstone"?" with the answer "Sync Protocol", read off the result link
- * "Wiki: Sync Protocol", the next instance ("… "zlib"?") answers from its own
+ * `fossil.wiki-search` of issue 33, in other words). Taught the page where
+ * "tombstone" appears, with the answer "Sync Protocol", read off the result link
+ * "Wiki: Sync Protocol", the next instance (… "zlib") answers from its own
  * result link, "Wiki: Build Instructions" → "Build Instructions". The answer's
  * text itself stays its own task's (memory/task-binding.ts).
  *
@@ -35,8 +35,8 @@ const results = (word: string, pages: string[]): PageObservation => ({
     ...pages.flatMap((p, i) => [node(String(10 + i), 'link', `Wiki: ${p}`), node(null, 'text', `… the build needs ${word} …`)]),
   ],
 });
-const TAUGHT = 'Which wiki page mentions "tombstone"? Tell me its name.';
-const NEXT = 'Which wiki page mentions "zlib"? Tell me its name.';
+const TAUGHT = 'Name the wiki page where "tombstone" appears.';
+const NEXT = 'Name the wiki page where "zlib" appears.';
 
 describe('where a taught answer was read', () => {
   it('is the one element whose name shows it, with the text around it', () => {

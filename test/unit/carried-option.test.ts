@@ -2,7 +2,7 @@
  * A choice carried to another instance of a task picks that instance's option
  * (issue 35 item 3; the Fossil carry miss `fossil.ticket-new` of issue 33).
  * A tracker's Type list writes "Code_Defect" where the task says "code
- * defect": the same text to a person. Taught "File a new feature request
+ * defect": the same text to a person. Taught "Open a feature request
  * ticket …", the next instance "… code defect …" must choose "Code_Defect",
  * never keep "Feature_Request". Equal whole text only: no part of an option,
  * no option the list lacks.
@@ -33,8 +33,8 @@ const form = (types: string[] = TYPES): PageObservation => ({
   scroll: { y: 0, maxY: 0, viewportHeight: 800 }, tookMs: 1,
   nodes: [node('1', 'textbox', 'Title'), node('2', 'combobox', 'Type', { options: types, value: types[0]! }), node('3', 'combobox', 'Status', { options: ['Open', 'Closed'] }), node('4', 'button', 'Submit')],
 });
-const TAUGHT = 'File a new feature request ticket titled "Import notes from Markdown files".';
-const NEXT = 'File a new code defect ticket titled "App freezes when pasting images".';
+const TAUGHT = 'Open a feature request ticket called "Import notes from Markdown files".';
+const NEXT = 'Open a code defect ticket called "App freezes when pasting images".';
 // memory/task-instances.ts aligns the two tasks to these values (lower-case source → target).
 const VALUES = new Map([['feature request', 'code defect'], ['import notes from markdown files', 'App freezes when pasting images']]);
 const act = (s: string): Action => {
@@ -88,7 +88,7 @@ describe('a choice carried from another instance of the task', () => {
 
   it('CER: the option becomes the task\'s {type}, bound to "code defect" and resolved to "Code_Defect"', () => {
     const taught = abstractActions(TAUGHT, [act('fill(<textbox "Title">, "Import notes from Markdown files")'), act('select_option(<combobox "Type">, "Feature_Request")')]);
-    expect(taught.name).toBe('File a new {type} ticket titled {title}');
+    expect(taught.name).toBe('Open a {type} ticket called {title}');
     const values = bindVariables(taught.name, taught.variables, NEXT);
     expect(values).toEqual({ type: 'code defect', title: 'App freezes when pasting images' });
     const suggested = instantiateAction(formatAction(taught.actions[1]!), values)!;

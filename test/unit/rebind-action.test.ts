@@ -5,7 +5,7 @@ import { instanceValues } from '../../src/core/page/task-instances.ts';
 const values = (from: string, to: string) => instanceValues(from, to)!;
 
 describe('rebindAction: a name is rebound only where it is the value (issue 35 part 3)', () => {
-  const kettleToTeapot = values('Put the kettle in my cart.', 'Put the teapot in my cart.');
+  const kettleToTeapot = values('Get me the kettle, please.', 'Get me the teapot, please.');
 
   it('rebinds a whole name, a whole container name and a whole option, in any case', () => {
     expect(rebindAction('click(<button "Add to cart" in item "Kettle">)', kettleToTeapot)).toBe('click(<button "Add to cart" in item "teapot">)');
@@ -21,7 +21,7 @@ describe('rebindAction: a name is rebound only where it is the value (issue 35 p
   });
 
   it('a quoted phrase inside a label that is the whole value is the item the label names', () => {
-    const notes = values('Tag my note "Weekend plans" with "groceries".', 'Tag my note "Garden ideas" with "tomatoes".');
+    const notes = values('Label the note "Weekend plans" as "groceries".', 'Label the note "Garden ideas" as "tomatoes".');
     expect(rebindName('Edit “Weekend plans”', notes)).toBe('Edit “Garden ideas”');
     expect(rebindName('Move "Weekend plans" to the Trash', notes)).toBe('Move "Garden ideas" to the Trash');
     // Quoted, but longer than the value: not it.

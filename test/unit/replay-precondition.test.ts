@@ -73,11 +73,11 @@ describe('the precondition of a replayed step', () => {
  */
 describe('a replayed plan on a substitute item', () => {
   const plan = (abstractSteps: { regUrl: string; action: string }[]): Episode => EpisodeSchema.parse({
-    id: 'e2', origin: 'https://shop.test', task: 'Add the desk lamp to my cart.', startUrl: 'https://shop.test/', tabId: null, status: 'running',
+    id: 'e2', origin: 'https://shop.test', task: 'Buy the desk lamp for me.', startUrl: 'https://shop.test/', tabId: null, status: 'running',
     steps: [{ ...recordedStepRecord({ index: 0, url: 'https://shop.test/', regUrl: '/', semantic: 'click(<link "desk lamp">)', decision: 'auto', result: { ok: true, navigated: true }, startedAt: 1 }), replayStep: { procedureId: 'p', step: 0, of: 2 } }],
     answer: null, error: null, learners: [], attempt: 1, kind: 'live', startedAt: 0, endedAt: null,
     replay: {
-      procedureId: 'p', template: 'Add the {item} to my cart.', values: { item: 'desk lamp' }, abstractSteps,
+      procedureId: 'p', template: 'Buy the {item} for me.', values: { item: 'desk lamp' }, abstractSteps,
       steps: [{ regUrl: '/', action: 'click(<link "desk lamp">)' }, { regUrl: '/product/{id}', action: 'click(<button "Add to cart">)' }],
       origins: ['https://shop.test'], endsWithAnswer: false, status: 'approved', fallback: null, message: null, tokensPerModelStep: null,
     },

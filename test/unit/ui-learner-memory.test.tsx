@@ -21,15 +21,19 @@ describe('Memory tab: a section per registry learner with memory', () => {
   it('asks every registry learner with memory (or shows its own panel), shows only those that list records, with the learner\'s view or the generic one', async () => {
     const fake = fakeConnector({
       'learner.memory': async ({ learnerId, origin }) => (learnerId === 'example' ? [{ learnerId, origin, key: 'tally', value: { episodes: 2 }, updatedAt: 0 }] : null),
-      'learner.action': learnerActions({ cer: { list: async () => [] } }),
+      'learner.action': learnerActions({
+        cer: { list: async () => [] },
+        jitrl: { site: async () => ({ transitions: 0, pages: 0, lastUpdated: 0 }), list: async () => [] },
+      }),
     });
     const Tally = ({ records }: MemoryViewProps) => <p>{records.length} tally record</p>;
     const { rerender } = render(<LearnerMemorySections client={fake.connector.client} origin="https://shop.test" version={0} registry={[...LEARNERS.filter((d) => d.id === 'cer' || d.id === 'jitrl'), example]} />);
     expect(await screen.findByText('tally')).toBeInTheDocument();
     expect(screen.getByText(/"episodes": 2/)).toBeInTheDocument();
-    // CER has a panel of its own (MEMORY_PANELS): it asks its learner, not for a list of records.
-    expect(fake.callsOf('learner.memory')).toEqual(['jitrl', 'example'].map((learnerId) => ({ learnerId, origin: 'https://shop.test' })));
+    // CER and JitRL have panels of their own (MEMORY_PANELS): they ask their learner, not for a list of records.
+    expect(fake.callsOf('learner.memory')).toEqual([{ learnerId: 'example', origin: 'https://shop.test' }]);
     expect(fake.actionCalls('cer', 'list')).toEqual([{ origin: 'https://shop.test' }]);
+    expect(fake.actionCalls('jitrl', 'site')).toEqual([{ origin: 'https://shop.test' }]);
     expect(await screen.findByText('No distilled experience on this site yet.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('group', { name: 'JitRL memory' })).toBeNull());
     expect(screen.queryByRole('group', { name: 'CER memory' })).toBeNull();

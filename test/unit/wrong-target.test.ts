@@ -75,7 +75,7 @@ describe('wrongTargetReason', () => {
       node('1', 'searchbox', 'Search customers', { inForm: true, formMethod: 'get', value: 'Omar Haddad' }),
       node('2', 'button', 'Search', { inForm: true, submits: true, formMethod: 'get', formAction: 'https://admin.test/customers' }),
     ]);
-    const task = 'Change the email address of Omar Haddad to "omar.haddad@example.org".';
+    const task = 'Set the e-mail of Omar Haddad to "omar.haddad@example.org".';
     expect(wrongTargetReason(task, act('click([2])'), customers, ['Omar Haddad'])).toBeNull();
     // The same form sent by POST is a commit on a page that does not show the quoted value: it asks.
     const posted = observation('Customers — Backoffice', customers.nodes.map((n) => (n.formMethod ? { ...n, formMethod: 'post' } : n)));
