@@ -13,7 +13,7 @@ import { rebindRowIdentifier, rowTextOf } from '../../../core/page/row-identifie
 import { rowBoundToOtherTask } from '../../../core/memory/task-binding.ts';
 import { tokenize } from '../../../core/memory/tokenize.ts';
 import type { Neighbour } from '../../../core/memory/transition.ts';
-import { carriedValues } from './retrieve-neighbours.ts';
+import { carriedValues, namesOtherInstance } from './retrieve-neighbours.ts';
 
 export interface CarriedRows {
   neighbours: Neighbour[];
@@ -26,7 +26,7 @@ export function carryRows(neighbours: readonly Neighbour[], task: string, observ
   const otherInstance = new Set<string>();
   const notes = new Set<string>();
   const taskTokens = tokenize(task);
-  const out = neighbours.map((n): Neighbour => {
+  const out = neighbours.flatMap((n): Neighbour[] => {
     const values = carriedValues(n.transition, task);
     if (values === null) {
       // Another template's step on an id link: its row is that task's item unless this task names it too.
@@ -35,17 +35,19 @@ export function carryRows(neighbours: readonly Neighbour[], task: string, observ
         otherInstance.add(n.transition.id);
         notes.add(`remembered ${n.transition.action} not used: its row is another task's item`);
       }
-      return n;
+      return [n];
     }
     const row = rebindRowIdentifier(n.transition.action, observation, values);
-    if (row.kind === 'same') return n;
+    // A step naming the other instance's item by its task's word counts only once moved: else it is not memory here.
+    if (row.kind !== 'moved' && namesOtherInstance(n.transition)) return [];
+    if (row.kind === 'same') return [n];
     if (row.kind === 'other-instance') {
       otherInstance.add(n.transition.id);
       notes.add(`remembered ${n.transition.action} not used: ${row.reason}`);
-      return n;
+      return [n];
     }
     notes.add(`remembered ${n.transition.action} moved to this task's row: ${row.semantic}`);
-    return { ...n, transition: { ...n.transition, action: row.semantic } };
+    return [{ ...n, transition: { ...n.transition, action: row.semantic } }];
   });
   return { neighbours: out, otherInstance, notes: [...notes] };
 }

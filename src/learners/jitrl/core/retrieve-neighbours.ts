@@ -57,6 +57,14 @@ export const isRebound = (transitionId: string): boolean => transitionId.endsWit
 const rebound = new WeakMap<Transition, ReadonlyMap<string, string>>();
 
 /**
+ * Rebound transitions whose action still names the other instance's item by
+ * a word of its task: a user's login link "lee" for "Lee Chen". Evidence only
+ * once moved to this instance's row (carried-rows.ts); never as they are.
+ */
+const namingOther = new WeakSet<Transition>();
+export const namesOtherInstance = (t: Transition): boolean => namingOther.has(t);
+
+/**
  * The other instance's values (lower case) → this task's, for a neighbour
  * remembered on another instance of the task's template (rewritten or not);
  * null for one of this very task, or of another template.
@@ -80,9 +88,9 @@ export function reboundToTask(t: Transition, task: string): Transition {
   if (values === null) return t;
   const taskTokens = tokenize(task);
   const action = rebindValues(t.action, values);
-  // An action that still names the other instance's particulars was not rebound: it stays that
-  // instance's, so the task-binding rule keeps it out (never "this very task" with another's values).
-  if (boundToOtherTask(action, tokenize(t.task), taskTokens)) return t;
+  // An action that still names the other instance's particulars (a login link "lee" in Lee Chen's
+  // row) is carried only to be moved to this instance's row, never as it is (`namesOtherInstance`).
+  const namesOther = boundToOtherTask(action, tokenize(t.task), taskTokens);
   const effectiveState = t.effectiveState.map((e) => rebindValues(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
@@ -95,6 +103,7 @@ export function reboundToTask(t: Transition, task: string): Transition {
     taskTokens,
   };
   rebound.set(out, values);
+  if (namesOther) namingOther.add(out);
   return out;
 }
 
