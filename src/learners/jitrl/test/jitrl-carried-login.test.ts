@@ -5,7 +5,8 @@
  * Editor." it is carried only to be moved to Aiko's row (her login link);
  * where it cannot be moved it is no memory at all, as before.
  *
- * Mutants: without `namesOtherInstance` (reboundToTask returning the
+ * Mutants: without `samePlaceInRow` (one link of the role per row required), a row
+ * naming itself on three links has no counterpart; without `namesOtherInstance` (reboundToTask returning the
  * transition as it was), retrieval drops the step and nothing is moved; with
  * the possessive kept in the values ("lee chen's"), the row showing "Lee
  * Chen" is not found and nothing is moved either.
@@ -45,6 +46,20 @@ describe('a taught step that names the other instance\'s item by its task\'s wor
     const carried = carryRows(found, NOW, users(true));
     expect(carried.neighbours.map((n) => n.transition.action)).toEqual(['click(<link "aiko">)']);
     expect(carried.notes).toEqual(['remembered click(<link "lee">) moved to this task\'s row: click(<link "aiko">)']);
+  });
+
+  it('moves to the element in the taught one\'s place in the row when the row names itself on several links', () => {
+    // WordPress: the login link, the e-mail link and "View posts by …" all say the row's name, so all carry its text.
+    const row = (i: number, login: string, name: string) => {
+      const text = `${login} Edit ${name} ${login}@example.test Editor`;
+      return [link(String(i), login, text), link(String(i + 1), `${login}@example.test`, text), link(String(i + 2), `View posts by ${name}`, text)];
+    };
+    const three = { nodes: [...row(1, 'aiko', 'Aiko Tanaka'), ...row(4, 'lee', 'Lee Chen')] };
+    const carried = carryRows(rankNeighbours([taught], query, DEFAULT_JITRL), NOW, three);
+    expect(carried.neighbours.map((n) => n.transition.action)).toEqual(['click(<link "aiko">)']);
+    // A new row with another shape (one link fewer) has no counterpart: no memory.
+    const other = { nodes: [...row(1, 'aiko', 'Aiko Tanaka').slice(1), ...row(4, 'lee', 'Lee Chen')] };
+    expect(carryRows(rankNeighbours([taught], query, DEFAULT_JITRL), NOW, other).neighbours).toEqual([]);
   });
 
   it('is no memory where it cannot be moved: never evidence for the taught user\'s link', () => {
