@@ -157,13 +157,13 @@ describe('truncateObservation with the task', () => {
   const list = page(rows, { title: 'Comments', url: 'http://blog.test/comments' });
   const refs = (o: PageObservation): (string | null)[] => o.nodes.map((n) => n.ref);
 
-  it('without it, cuts the rows farthest from the top of the view, and says whole rows went', () => {
+  it('without it, cuts the rows farthest from the top of the view, and says how many rows it cut into', () => {
     expect(renderObservation(list).length).toBe(295);
     const cut = truncateObservation(list, { maxChars: 250 });
     // The 4 text lines first (text before controls), then [4] and [3], the farthest from the anchor (index 0, the top of the view).
     expect(refs(cut)).toEqual([null, '1', '2']);
-    expect(cut.omissions).toEqual(['truncated to 250 chars: 4 text and 2 other lines dropped, all of 2 rows or items among them']);
-    expect(renderObservation(cut).length).toBe(240);
+    expect(cut.omissions).toEqual(['truncated to 250 chars: 4 text and 2 other lines dropped, lines of 2 rows or items among them']);
+    expect(renderObservation(cut).length).toBe(242);
   });
 
   it('keeps the row the task names, however far down, and cuts the others first', () => {
@@ -172,8 +172,8 @@ describe('truncateObservation with the task', () => {
     // "Approve" buttons tied by their name only, farthest first ([3], [2]); [4] (its row is in the task) last.
     expect(refs(cut)).toEqual(['1', '4']);
     expect(cut.nodes.at(-1)!.context).toEqual([{ role: 'row', name: 'Omar Haddad' }]);
-    expect(cut.omissions).toEqual(['truncated to 250 chars: 4 text and 3 other lines dropped, all of 2 rows or items among them']);
-    expect(renderObservation(cut).length).toBe(223);
+    expect(cut.omissions).toEqual(['truncated to 250 chars: 4 text and 3 other lines dropped, lines of 2 rows or items among them']);
+    expect(renderObservation(cut).length).toBe(225);
   });
 
   it('matches the task by whole words only: "Omar Hadda" names no row', () => {

@@ -98,10 +98,10 @@ interface Dropped { text: number; other: number; containers: number }
 
 const truncationNote = (maxChars: number, d: Dropped, over: boolean): string =>
   `truncated to ${maxChars} chars: ${d.text} text and ${d.other} other lines dropped` +
-  (d.containers > 0 ? `, all of ${d.containers === 1 ? '1 row or item' : `${d.containers} rows or items`} among them` : '') +
+  (d.containers > 0 ? `, lines of ${d.containers === 1 ? '1 row or item' : `${d.containers} rows or items`} among them` : '') +
   (over ? ' (what is left is protected and still over budget)' : '');
 
-/** The row or item a line sits in (role and name), if any: what "left out entirely" counts. */
+/** The row or item a line sits in (role and name), if any: the note counts the rows cut into. */
 const containerOf = (n: SnapshotNode): string | null => {
   const c = n.context?.find((x) => x.role === 'row' || x.role === 'item');
   return c === undefined ? null : JSON.stringify([c.role, c.name]);
@@ -142,12 +142,8 @@ export function truncateObservation(obs: PageObservation, options: TruncateOptio
     .sort((a, b) => a.phase - b.phase || b.distance - a.distance || b.i - a.i);
 
   // Greedy in the fixed order; the note's own line is counted as it grows.
-  // Lines still kept per row or item: one reaching 0 is a row left out entirely (the policy is told).
-  const keptIn = new Map<string, number>();
-  for (const n of nodes) {
-    const k = containerOf(n);
-    if (k !== null) keptIn.set(k, (keptIn.get(k) ?? 0) + 1);
-  }
+  // Rows and items with a line dropped: the policy is told that part of the list is not shown.
+  const cutInto = new Set<string>();
   let size = full.length;
   const d: Dropped = { text: 0, other: 0, containers: 0 };
   const fits = (): boolean => size + 1 + renderOmissionLine(truncationNote(options.maxChars, d, false)).length <= options.maxChars;
@@ -160,10 +156,9 @@ export function truncateObservation(obs: PageObservation, options: TruncateOptio
     if (node.kind === 'text') d.text++;
     else d.other++;
     const k = containerOf(node);
-    if (k !== null) {
-      const left = keptIn.get(k)! - 1;
-      keptIn.set(k, left);
-      if (left === 0) d.containers++;
+    if (k !== null && !cutInto.has(k)) {
+      cutInto.add(k);
+      d.containers++;
     }
   }
   const kept = nodes.filter((_, i) => !dropped.has(i));
