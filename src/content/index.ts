@@ -38,7 +38,7 @@ const link = createRecordingLink({
 });
 
 const handlers: PageHandlers<undefined> = {
-  'page.observe': async (req) => agent.observeSettled({ maxChars: req.maxChars, lastActedRef: req.lastActedRef, waitFor: req.waitFor ?? null }),
+  'page.observe': async (req) => agent.observeSettled({ maxChars: req.maxChars, lastActedRef: req.lastActedRef, waitFor: req.waitFor ?? null, ...(req.task !== undefined ? { task: req.task } : {}) }),
   'page.act': async (req) => {
     // The person sees what the agent is about to touch, a moment before it does (issue 31).
     const ref = refOf(req.action);

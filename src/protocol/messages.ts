@@ -11,7 +11,7 @@ import { DemonstrationOutcomeSchema, PanelDecisionSchema, RecordedActionSchema }
 import { ActionResultSchema, ActionSchema, SemanticTargetSchema } from '../core/page/action.ts';
 import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
-import { PageObservationSchema } from '../core/page/observation.ts';
+import { PageObservationSchema, TASK_TEXT_MAX } from '../core/page/observation.ts';
 import { ImportIdSchema, ImportOutcomeSchema, MemoryImportResultSchema } from '../core/learning/import-outcome.ts';
 import { MemorySiteSchema } from '../core/learning/memory-sites.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
@@ -204,7 +204,7 @@ export type UiEvent = z.infer<typeof UiEventSchema>;
 
 export const PageRequests = {
   'page.observe': {
-    req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable(), waitFor: SemanticTargetSchema.nullable().optional() }),
+    req: z.strictObject({ maxChars: z.number().int().positive(), lastActedRef: z.string().nullable(), waitFor: SemanticTargetSchema.nullable().optional(), task: z.string().max(TASK_TEXT_MAX).optional() }),
     res: PageObservationSchema,
   },
   'page.act': { req: z.strictObject({ action: ActionSchema, expect: TargetFingerprintSchema.optional() }), res: ActionResultSchema },

@@ -146,3 +146,38 @@ describe('truncateObservation', () => {
     expect(names(truncateObservation(obs, { maxChars: 170 }))).toEqual(['Search', 'Checkout']);
   });
 });
+
+describe('truncateObservation with the task', () => {
+  // A moderation list: each row's "Approve" tells rows apart by its row context, and the task names one row.
+  const people = ['Ada Byron', 'Grace Kim', 'Lucia Romano', 'Omar Haddad'];
+  const rows: SnapshotNode[] = [node({ kind: 'heading', role: 'heading', name: 'Comments' }), ...people.flatMap((p, i) => [
+    node({ kind: 'text', role: 'text', name: p }),
+    node({ ref: String(i + 1), kind: 'interactive', role: 'button', name: 'Approve', context: [{ role: 'row', name: p }] }),
+  ])];
+  const list = page(rows, { title: 'Comments', url: 'http://blog.test/comments' });
+  const refs = (o: PageObservation): (string | null)[] => o.nodes.map((n) => n.ref);
+
+  it('without it, cuts the rows farthest from the top of the view, and says how many rows it cut into', () => {
+    expect(renderObservation(list).length).toBe(295);
+    const cut = truncateObservation(list, { maxChars: 250 });
+    // The 4 text lines first (text before controls), then [4] and [3], the farthest from the anchor (index 0, the top of the view).
+    expect(refs(cut)).toEqual([null, '1', '2']);
+    expect(cut.omissions).toEqual(['truncated to 250 chars: 4 text and 2 other lines dropped, lines of 2 rows or items among them']);
+    expect(renderObservation(cut).length).toBe(242);
+  });
+
+  it('keeps the row the task names, however far down, and cuts the others first', () => {
+    const cut = truncateObservation(list, { maxChars: 250, task: 'Approve the comment by Omar Haddad' });
+    // Order: the 3 untied texts, the heading, the text "Omar Haddad" (its own name is in the task), then the
+    // "Approve" buttons tied by their name only, farthest first ([3], [2]); [4] (its row is in the task) last.
+    expect(refs(cut)).toEqual(['1', '4']);
+    expect(cut.nodes.at(-1)!.context).toEqual([{ role: 'row', name: 'Omar Haddad' }]);
+    expect(cut.omissions).toEqual(['truncated to 250 chars: 4 text and 3 other lines dropped, lines of 2 rows or items among them']);
+    expect(renderObservation(cut).length).toBe(225);
+  });
+
+  it('matches the task by whole words only: "Omar Hadda" names no row', () => {
+    expect(refs(truncateObservation(list, { maxChars: 250, task: 'Approve the comment by Omar Hadda' }))).toEqual(['1', '2']);
+  });
+});
+

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { refindTarget } from '../../src/core/agent/stale-target.ts';
+import { checkBeforeActing, observeOptionsFor, refindTarget } from '../../src/core/agent/stale-target.ts';
+import { truncateObservation } from '../../src/core/page/render-observation.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
@@ -114,5 +115,32 @@ describe('a target that goes while the page settles', () => {
     const ep = await approveFirstStep(page);
     expect(page.acted.map((a) => ('target' in a && a.target?.kind === 'ref' ? a.target.ref : null))).toEqual(['7', '31']);
     expect(ep.steps[0]!.result).toMatchObject({ ok: true, note: '[7] was replaced on the page; acted on [31], the only textbox "Display name" there now' });
+  });
+});
+
+describe('the re-read before acting, on a long list cut by the snapshot budget', () => {
+  // Four rows of "Approve"; the person chose row 4 in a snapshot that showed it (taken near it).
+  const people = ['Ada Byron', 'Grace Kim', 'Lucia Romano', 'Omar Haddad'];
+  const full = observation(people.map((p, i) => ({ ...node(String(i + 1), 'button', 'Approve'), context: [{ role: 'row', name: p }] })), 'https://blog.test/comments');
+  /** A page that applies the budget as the page layer does: to what `observe` is asked for. */
+  const cutting: PageDriver = {
+    observe: async (options) => truncateObservation(full, { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null, ...(options.task !== undefined ? { task: options.task } : {}) }),
+    act: async () => ({ ok: true, navigated: false }),
+  };
+  const action: Action = { type: 'click', target: { kind: 'ref', ref: '4' } };
+  const shown = { semantic: 'click(<button "Approve" in row "Omar Haddad">)', shownOn: 'https://blog.test/comments', expected: null };
+
+  it('keeps the element acted on, so a row far down the list is still there', async () => {
+    // 207 characters in all; 200 hold the header, the note (92) and one of the four 39–42-character lines.
+    const options = observeOptionsFor(action, 200, 'Approve the oldest comment');
+    expect(options).toEqual({ maxChars: 200, lastActedRef: '4', task: 'Approve the oldest comment' });
+    expect((await cutting.observe(options)).nodes.map((n) => n.ref)).toEqual(['4']);
+    expect(await checkBeforeActing(cutting, action, shown, options)).toEqual({ kind: 'run', action, note: null });
+  });
+
+  it('read from the top of the view instead (as before), only row 1 is left and the approved click is element_gone', async () => {
+    expect((await cutting.observe({ maxChars: 200, lastActedRef: null })).nodes.map((n) => n.ref)).toEqual(['1']);
+    const before = await checkBeforeActing(cutting, action, shown, { maxChars: 200, lastActedRef: null });
+    expect(before).toEqual({ kind: 'gone', result: { ok: false, code: 'element_gone', message: '[4] is not on the page any more and was not found again: button "Approve" could not be resolved on the page now' } });
   });
 });

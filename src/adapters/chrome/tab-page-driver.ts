@@ -18,7 +18,7 @@
  */
 import type { Action, ActionResult } from '../../core/page/action.ts';
 import { kindsWhere } from '../../core/page/action-vocabulary.ts';
-import type { ObserveOptions, PageObservation } from '../../core/page/observation.ts';
+import { TASK_TEXT_MAX, type ObserveOptions, type PageObservation } from '../../core/page/observation.ts';
 import type { TargetFingerprint } from '../../core/page/target-fingerprint.ts';
 import type { PageDriver } from '../../core/ports.ts';
 import { maskObservation } from '../../core/secrets/mask-secrets.ts';
@@ -67,7 +67,7 @@ export function createTabPageDriver(deps: TabPageDriverDeps): PageDriver {
       await channel.waitForLoad(deadline);
       await channel.ensureContentScript(deadline);
       const observation = await withTimeout(
-        channel.client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null, waitFor: options.waitFor ?? null }),
+        channel.client.request('page.observe', { maxChars: options.maxChars ?? 12_000, lastActedRef: options.lastActedRef ?? null, waitFor: options.waitFor ?? null, ...(options.task !== undefined ? { task: options.task.slice(0, TASK_TEXT_MAX) } : {}) }),
         Math.max(1, deadline - Date.now()),
         'observing the page',
       );

@@ -42,7 +42,7 @@ export function observePage(doc: Document, registry: RefRegistry, options: Obser
     tookMs: 0,
   };
   if (options.maxChars !== undefined) {
-    obs = truncateObservation(obs, { maxChars: options.maxChars, lastActedRef: options.lastActedRef ?? null });
+    obs = truncateObservation(obs, { maxChars: options.maxChars, lastActedRef: options.lastActedRef ?? null, ...(options.task !== undefined ? { task: options.task } : {}) });
   }
   obs.tookMs = Math.max(0, performance.now() - started);
   return obs;

@@ -60,13 +60,27 @@ function besideRow(row: Element): Element | null {
   return isRow(after) ? after : null;
 }
 
+const SELECT_CONTROL = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=radio]';
+
+/**
+ * A check column: the cell's only text is the label of the box in it
+ * ("Select lee"). It names the box, not the row: a person names the row by
+ * what it shows (the user "lee"), and the box's label says it after a verb
+ * ("Select …") that no task value equals, so a row named by it is never
+ * found again for another instance's value.
+ */
+function isSelectionCell(cell: Element, text: string): boolean {
+  const box = cell.querySelector(SELECT_CONTROL);
+  return box !== null && collapse(computeAccessibleName(box)) === text;
+}
+
 /**
  * A row's identifying text: the first line of its header cell, else of its
- * first cell with text, skipping a cell that reads the same in the row beside
- * it. A check column
- * labelled "Select comment" on every row (WordPress's comments), a status
- * every row shows: such a cell names no row, and the next one (the author)
- * does. When every cell reads as its neighbour's, the first with text.
+ * first cell with text, skipping a check column (isSelectionCell) and a cell
+ * that reads the same in the row beside it. A check column labelled "Select
+ * comment" on every row (WordPress's comments), a status every row shows:
+ * such a cell names no row, and the next one (the author) does. When every
+ * cell reads as its neighbour's, the first with text.
  */
 function rowName(row: Element): string {
   const cells = cellsOf(row);
@@ -76,7 +90,7 @@ function rowName(row: Element): string {
   let first = '';
   for (const cell of header ? [header, ...cells] : cells) {
     const text = firstLineOf(cell);
-    if (text === '') continue;
+    if (text === '' || isSelectionCell(cell, text)) continue;
     if (first === '') first = text;
     const other = besideCells[cells.indexOf(cell)];
     if (other === undefined || firstLineOf(other) !== text) return text;

@@ -6,7 +6,7 @@ import { parseAction } from '../page/action-grammar.ts';
 import type { TargetFingerprint } from '../page/target-fingerprint.ts';
 import type { Action, ActionResult } from '../page/action.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
-import { actFindingAgain, checkBeforeActing, withNote } from './stale-target.ts';
+import { actFindingAgain, checkBeforeActing, observeOptionsFor, withNote } from './stale-target.ts';
 import { isFinished } from './controller-types.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
 import { containsMask } from '../secrets/secret-kinds.ts';
@@ -61,7 +61,7 @@ export async function actApproved(
 ): Promise<DecisionOutcome> {
   let episode = await rt.get(episodeId);
   const page = rt.deps.pageFor(episode);
-  const observeOptions = { maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null };
+  const observeOptions = observeOptionsFor(action, rt.deps.settings().agent.observationChars, episode.task);
   const before = shown.ran ? null : await checkBeforeActing(page, action, shown, observeOptions);
   const refused = before?.kind === 'refused' ? before.reason : null;
   let result: ActionResult;

@@ -13,6 +13,7 @@ import { decisionMismatch, maskEdited, typesTaskSecret } from './decision-guard.
 import { DecisionError } from './controller-types.ts';
 import type { DecisionInput } from './person-input.ts';
 import { shownCorrection } from './shown-correction.ts';
+import { observeOptionsFor } from './stale-target.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
 
 /** A decision either complete once saved (`done`), or an approved action still to run (`act`). */
@@ -100,7 +101,7 @@ async function editedAction(rt: AgentRuntime, episode: Episode, text: string, do
   const parsed = parseAction(text);
   if (!parsed.ok) throw new DecisionError(`the edited action does not parse: ${parsed.error.message}`);
   if (done && parsed.action.type !== 'send_msg_to_user') throw new DecisionError('"Task is done" finishes with send_msg_to_user, not another action');
-  const observation = await rt.deps.pageFor(episode).observe({ maxChars: rt.deps.settings().agent.observationChars, lastActedRef: null });
+  const observation = await rt.deps.pageFor(episode).observe(observeOptionsFor(parsed.action, rt.deps.settings().agent.observationChars, episode.task));
   const resolved = resolveSemanticAction(parsed.action, observation);
   if (!resolved.ok) throw new DecisionError(`the edited action does not fit this page: ${resolved.message}`);
   const masked = maskEdited(resolved.action, formatAction(toSemanticAction(resolved.action, observation)), observation);

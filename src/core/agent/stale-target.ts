@@ -23,6 +23,16 @@ export type Refound = { ok: true; action: Action; note: string } | { ok: false; 
 const refOf = (action: Action): string | null => ('target' in action && action.target?.kind === 'ref' ? action.target.ref : null);
 
 /**
+ * How a page is re-read around acting: the element the action names is kept
+ * by the snapshot budget (and anchors it), as are the lines the task names.
+ * Read without it, a long list is cut from another anchor, and a row the
+ * person just chose far down the list is "not on the page".
+ */
+export function observeOptionsFor(action: Action, maxChars: number, task: string): ObserveOptions {
+  return { maxChars, lastActedRef: refOf(action), task };
+}
+
+/**
  * The action moved onto the one element of `now` with the shown target's exact
  * role and name (`semantic`: the form the person saw). One function, so the
  * rule can later take the target's context (its row, its form) as well.

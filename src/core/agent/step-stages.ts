@@ -33,7 +33,7 @@ import { candidateRecord, pageActionOf, proposedCandidates, withProbabilities, t
 /** observe: snapshot the page and derive the step context. */
 export async function observeStage(page: PageDriver, episode: Episode, settings: Settings, signal: AbortSignal): Promise<StepContext> {
   const waitFor = nextPlanTarget(episode);
-  const observation = await page.observe({ maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(episode.steps.at(-1)), ...(waitFor ? { waitFor } : {}) }, signal);
+  const observation = await page.observe({ maxChars: settings.agent.observationChars, lastActedRef: lastActedRef(episode.steps.at(-1)), task: episode.task, ...(waitFor ? { waitFor } : {}) }, signal);
   const { origin, regUrl } = regularizeUrl(observation.url);
   const marks = pageMarks(observation);
   const effectiveState = computeEffectiveState(

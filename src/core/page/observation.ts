@@ -25,6 +25,8 @@ export type FormField = z.infer<typeof FormFieldSchema>;
 
 /** The longest row text a snapshot keeps (row-identifier.ts): a row of a ticket report or a user table fits. */
 export const ROW_TEXT_MAX = 300;
+/** A task as the page layer receives it for the snapshot budget (a task is typed; 2000 is the panel's limit). */
+export const TASK_TEXT_MAX = 2000;
 
 /**
  * One line of the snapshot. Interactive elements carry a `ref` that is stable
@@ -130,6 +132,8 @@ export interface ObserveOptions {
   maxChars?: number;
   /** The ref the last action touched: never dropped by truncation. */
   lastActedRef?: string | null;
+  /** The task as typed: the lines it names are dropped last by truncation (page/task-named.ts). */
+  task?: string;
   /**
    * The element the next step of a plan acts on: when the previous step opened
    * a list, a dialog or a page, it may take a moment to appear, and the page

@@ -11,6 +11,7 @@
  *   Off-screen: 3 lines above, 12 below (scroll y=0 of 2400)
  */
 import type { PageObservation, SnapshotNode } from './observation.ts';
+import { taskTie } from './task-named.ts';
 
 /** Roles that hold user input: truncation never drops them. */
 export const FORM_FIELD_ROLES: ReadonlySet<string> = new Set([
@@ -89,19 +90,32 @@ export function renderObservation(obs: PageObservation): string {
 export interface TruncateOptions {
   maxChars: number;
   lastActedRef?: string | null;
+  /** The task as typed: lines it names (a row "Omar Haddad" for "…the comment by Omar Haddad") are dropped last. */
+  task?: string;
 }
 
-const truncationNote = (maxChars: number, text: number, other: number, over: boolean): string =>
-  `truncated to ${maxChars} chars: ${text} text and ${other} other lines dropped` +
+interface Dropped { text: number; other: number; containers: number }
+
+const truncationNote = (maxChars: number, d: Dropped, over: boolean): string =>
+  `truncated to ${maxChars} chars: ${d.text} text and ${d.other} other lines dropped` +
+  (d.containers > 0 ? `, lines of ${d.containers === 1 ? '1 row or item' : `${d.containers} rows or items`} among them` : '') +
   (over ? ' (what is left is protected and still over budget)' : '');
+
+/** The row or item a line sits in (role and name), if any: the note counts the rows cut into. */
+const containerOf = (n: SnapshotNode): string | null => {
+  const c = n.context?.find((x) => x.role === 'row' || x.role === 'item');
+  return c === undefined ? null : JSON.stringify([c.role, c.name]);
+};
 
 /**
  * Drops lines until the rendering fits `maxChars`, in a fixed order: text
  * before anything else, off-screen before on-screen, and within each group
  * the lines farthest (in document order) from where the agent is working —
  * the last acted element, else the focused one, else the top of the viewport.
- * The focused element, form fields and the last acted element are never
- * dropped; if they alone exceed the budget the result stays over it.
+ * Lines the task names (task-named.ts) go only after all others: a row far
+ * down a long list is kept when it is the task's item. The focused element,
+ * form fields and the last acted element are never dropped; if they alone
+ * exceed the budget the result stays over it.
  */
 export function truncateObservation(obs: PageObservation, options: TruncateOptions): PageObservation {
   const full = renderObservation(obs);
@@ -120,27 +134,35 @@ export function truncateObservation(obs: PageObservation, options: TruncateOptio
   if (anchor < 0) anchor = nodes.findIndex((n) => n.inViewport);
   if (anchor < 0) anchor = 0;
 
-  const phase = (n: SnapshotNode): number => (n.kind === 'text' ? 0 : 2) + (n.inViewport ? 1 : 0);
+  const task = options.task ?? '';
+  const phase = (n: SnapshotNode): number => taskTie(n, task) * 4 + (n.kind === 'text' ? 0 : 2) + (n.inViewport ? 1 : 0);
   const candidates = nodes
     .map((n, i) => ({ i, phase: phase(n), distance: Math.abs(i - anchor), len: renderNodeLine(n).length + 1 }))
     .filter(({ i }) => !protectedAt(nodes[i]!))
     .sort((a, b) => a.phase - b.phase || b.distance - a.distance || b.i - a.i);
 
   // Greedy in the fixed order; the note's own line is counted as it grows.
+  // Rows and items with a line dropped: the policy is told that part of the list is not shown.
+  const cutInto = new Set<string>();
   let size = full.length;
-  let text = 0;
-  let other = 0;
-  const fits = (): boolean => size + 1 + renderOmissionLine(truncationNote(options.maxChars, text, other, false)).length <= options.maxChars;
+  const d: Dropped = { text: 0, other: 0, containers: 0 };
+  const fits = (): boolean => size + 1 + renderOmissionLine(truncationNote(options.maxChars, d, false)).length <= options.maxChars;
   const dropped = new Set<number>();
   for (const c of candidates) {
     if (fits()) break;
+    const node = nodes[c.i]!;
     dropped.add(c.i);
     size -= c.len;
-    if (nodes[c.i]!.kind === 'text') text++;
-    else other++;
+    if (node.kind === 'text') d.text++;
+    else d.other++;
+    const k = containerOf(node);
+    if (k !== null && !cutInto.has(k)) {
+      cutInto.add(k);
+      d.containers++;
+    }
   }
   const kept = nodes.filter((_, i) => !dropped.has(i));
-  const result = { ...obs, nodes: kept, omissions: [...obs.omissions, truncationNote(options.maxChars, text, other, false)] };
+  const result = { ...obs, nodes: kept, omissions: [...obs.omissions, truncationNote(options.maxChars, d, false)] };
   if (renderObservation(result).length <= options.maxChars) return result;
-  return { ...result, omissions: [...obs.omissions, truncationNote(options.maxChars, text, other, true)] };
+  return { ...result, omissions: [...obs.omissions, truncationNote(options.maxChars, d, true)] };
 }

@@ -63,13 +63,28 @@ export function rebindRowIdentifier(semantic: string, observation: Pick<PageObse
   // Values the step itself names were rebound already (a row context, a link's name): not a row picked by the task.
   const picked = [...values].filter(([from]) => showsValue(rowText, from) && !showsValue(semantic, from));
   if (picked.length === 0) return { kind: 'same' };
-  const instanceRows = observation.nodes.filter((n): n is SnapshotNode & { ref: string } => n.ref !== null
-    && n.rowText !== undefined
-    && n.role.toLowerCase() === target.role.toLowerCase()
+  const sameRole = (n: SnapshotNode): n is SnapshotNode & { ref: string } =>
+    n.ref !== null && n.rowText !== undefined && n.role.toLowerCase() === target.role.toLowerCase();
+  const instanceRows = observation.nodes.filter((n) => sameRole(n)
     && picked.every(([from, to]) => showsValue(n.rowText!, to) && !showsValue(n.rowText!, from)));
-  if (instanceRows.length !== 1) {
+  const moved = samePlaceInRow(found.node, observation.nodes.filter(sameRole), instanceRows);
+  if (moved === null) {
     const said = picked.map(([, to]) => `"${to}"`).join(' and ');
     return { kind: 'other-instance', reason: `it opens another item's row; ${instanceRows.length === 0 ? 'no' : instanceRows.length} ${target.role} in a row showing ${said}` };
   }
-  return { kind: 'moved', semantic: formatAction({ ...action, target: semanticTargetOf(instanceRows[0]!) }) };
+  return { kind: 'moved', semantic: formatAction({ ...action, target: semanticTargetOf(moved) }) };
+}
+
+/**
+ * The element of the new row in the taught element's place. A row may name
+ * itself on several elements of one role (a user's login link, their e-mail
+ * link, "View posts by …"): the taught one is the k-th of its row, so the
+ * new row's k-th is its counterpart, when the new row is one row (one text)
+ * with as many of them. Anything else is not one element: null.
+ */
+function samePlaceInRow<T extends SnapshotNode>(taught: SnapshotNode, all: readonly T[], inNewRow: readonly T[]): T | null {
+  if (inNewRow.length === 0 || inNewRow.some((n) => n.rowText !== inNewRow[0]!.rowText)) return null;
+  const taughtRow = all.filter((n) => n.rowText === taught.rowText);
+  const k = taughtRow.indexOf(taught as T);
+  return k >= 0 && taughtRow.length === inNewRow.length ? inNewRow[k]! : null;
 }

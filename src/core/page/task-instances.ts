@@ -29,6 +29,13 @@ function words(text: string): Word[] {
   });
 }
 
+/**
+ * A possessive ending both values share ("Lee Chen's role" / "Aiko Tanaka's
+ * role") is the template's, not the value's: the item a page shows is "Lee
+ * Chen", and only the bare name is found in its row (page/row-identifier.ts).
+ */
+const POSSESSIVE = /['’]s$/u;
+
 /** At most this many values: more gaps than that is another task, not another instance. */
 export const MAX_VALUES = 4;
 
@@ -58,8 +65,12 @@ export function instanceValues(source: string, target: string): Map<string, stri
   const gap = (i0: number, i1: number, j0: number, j1: number): boolean => {
     if (i0 === i1 && j0 === j1) return true;
     if (i0 === i1 || j0 === j1) return false;
-    const from = source.slice(a[i0]!.start, a[i1 - 1]!.end).toLowerCase();
-    const to = target.slice(b[j0]!.start, b[j1 - 1]!.end);
+    let from = source.slice(a[i0]!.start, a[i1 - 1]!.end).toLowerCase();
+    let to = target.slice(b[j0]!.start, b[j1 - 1]!.end);
+    if (POSSESSIVE.test(from) && POSSESSIVE.test(to)) {
+      from = from.slice(0, -2);
+      to = to.slice(0, -2);
+    }
     const known = values.get(from);
     if (known !== undefined && known.toLowerCase() !== to.toLowerCase()) return false;
     values.set(from, to);

@@ -90,7 +90,7 @@ class PageListing {
       );
     }
     const target = Math.min(budget, Math.floor(before * 0.75));
-    const observation = truncateObservation(input.observation, { maxChars: target });
+    const observation = truncateObservation(input.observation, { maxChars: target, task: input.task });
     const rendered = renderObservation(observation);
     if (rendered.length >= before) return false;
     this.current = { ...input, observation, renderedObservation: rendered };

@@ -16,7 +16,7 @@ import { rebindRowIdentifier, rowTextOf } from '../../../core/page/row-identifie
 import { rowBoundToOtherTask } from '../../../core/page/task-binding.ts';
 import { tokenize } from '../../../core/page/tokenize.ts';
 import type { Neighbour } from './transition.ts';
-import { carriedValues } from './retrieve-neighbours.ts';
+import { carriedValues, namesOtherInstance } from './retrieve-neighbours.ts';
 
 export interface CarriedRows {
   neighbours: Neighbour[];
@@ -29,7 +29,7 @@ export function carryRows(neighbours: readonly Neighbour[], task: string, observ
   const otherInstance = new Set<string>();
   const notes = new Set<string>();
   const taskTokens = tokenize(task);
-  const out = neighbours.map((n): Neighbour => {
+  const out = neighbours.flatMap((n): Neighbour[] => {
     const values = carriedValues(n.transition, task);
     if (values === null) {
       // Another template's step on an id link: its row is that task's item unless this task names it too.
@@ -38,22 +38,24 @@ export function carryRows(neighbours: readonly Neighbour[], task: string, observ
         otherInstance.add(n.transition.id);
         notes.add(`remembered ${n.transition.action} not used: its row is another task's item`);
       }
-      return n;
+      return [n];
     }
     let action = n.transition.action;
     for (const [rebind, moved] of [[rebindRowIdentifier, 'moved to this task\'s row'], [rebindOption, 'set to this task\'s option']] as const) {
       const out = rebind(action, observation, values);
+      // A step naming the other instance's item by its task's word counts only once moved to this task's row: else it is not memory here.
+      if (rebind === rebindRowIdentifier && out.kind !== 'moved' && namesOtherInstance(n.transition)) return [];
       if (out.kind === 'other-instance') {
         otherInstance.add(n.transition.id);
         notes.add(`remembered ${n.transition.action} not used: ${out.reason}`);
-        return n;
+        return [n];
       }
       if (out.kind === 'moved') {
         notes.add(`remembered ${action} ${moved}: ${out.semantic}`);
         action = out.semantic;
       }
     }
-    return action === n.transition.action ? n : { ...n, transition: { ...n.transition, action } };
+    return action === n.transition.action ? [n] : [{ ...n, transition: { ...n.transition, action } }];
   });
   return { neighbours: out, otherInstance, notes: [...notes] };
 }

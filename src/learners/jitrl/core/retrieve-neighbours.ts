@@ -63,6 +63,14 @@ export const isRebound = (transitionId: string): boolean => transitionId.endsWit
 const rebound = new WeakMap<Transition, ReadonlyMap<string, string>>();
 
 /**
+ * Rebound transitions whose action still names the other instance's item by
+ * a word of its task: a user's login link "lee" for "Lee Chen". Evidence only
+ * once moved to this instance's row (carried-rows.ts); never as they are.
+ */
+const namingOther = new WeakSet<Transition>();
+export const namesOtherInstance = (t: Transition): boolean => namingOther.has(t);
+
+/**
  * The other instance's values (lower case) → this task's, for a neighbour
  * remembered on another instance of the task's template (rewritten or not);
  * null for one of this very task, or of another template.
@@ -88,9 +96,10 @@ export function reboundToTask(t: Transition, task: string, observation?: Pick<Pa
   // An answer names its own task's item: this instance's is read from where that one showed (page/answer-source.ts).
   const answer = t.answerFrom !== undefined && observation !== undefined ? answerAt(t.answerFrom, observation) : null;
   const action = answer !== null ? formatAction({ type: 'send_msg_to_user', text: answer }) : rebindAction(t.action, values);
-  // An action that still names the other instance's particulars was not rebound: it stays that
-  // instance's, so the task-binding rule keeps it out (never "this very task" with another's values).
-  if (answer === null && boundToOtherTask(action, tokenize(t.task), taskTokens)) return t;
+  // An action that still names the other instance's particulars (a login link "lee" in Lee Chen's
+  // row, a name a value sits inside) is carried only to be moved to this instance's row, never as it
+  // is (`namesOtherInstance`).
+  const namesOther = answer === null && boundToOtherTask(action, tokenize(t.task), taskTokens);
   const effectiveState = t.effectiveState.map((e) => rebindAction(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
@@ -103,6 +112,7 @@ export function reboundToTask(t: Transition, task: string, observation?: Pick<Pa
     taskTokens,
   };
   rebound.set(out, values);
+  if (namesOther) namingOther.add(out);
   return out;
 }
 
