@@ -18,7 +18,7 @@ import { instanceValues } from '../../../core/page/task-instances.ts';
 import { rebindAction } from '../../../core/page/rebind-action.ts';
 import { stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
 import { answerAt } from '../../../core/page/answer-source.ts';
-import { formatAction } from '../../../core/page/action-grammar.ts';
+import { formatAction, parseAction } from '../../../core/page/action-grammar.ts';
 import type { PageObservation } from '../../../core/page/observation.ts';
 
 /**
@@ -79,6 +79,12 @@ export function carriedValues(t: Transition, task: string): ReadonlyMap<string, 
   return rebound.get(t) ?? (t.task === task ? null : instanceValues(t.task, task));
 }
 
+/** Whether an action in semantic form acts on an element (an answer does not). */
+const targetsAnElement = (semantic: string): boolean => {
+  const parsed = parseAction(semantic);
+  return parsed.ok && 'target' in parsed.action && parsed.action.target !== undefined;
+};
+
 /**
  * What the person taught (approved, corrected, rejected) on another instance
  * of this task's template, in this task's values: "Add the Kettle to my cart"
@@ -100,6 +106,9 @@ export function reboundToTask(t: Transition, task: string, observation?: Pick<Pa
   // row, a name a value sits inside) is carried only to be moved to this instance's row, never as it
   // is (`namesOtherInstance`).
   const namesOther = answer === null && boundToOtherTask(action, tokenize(t.task), taskTokens);
+  // An answer or other untargeted action that names them has no row to move to: it stays that instance's,
+  // and the task-binding rule keeps it out (never "this very task" with another's values).
+  if (namesOther && !targetsAnElement(action)) return t;
   const effectiveState = t.effectiveState.map((e) => rebindAction(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
