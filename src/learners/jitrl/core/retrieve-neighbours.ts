@@ -14,7 +14,7 @@ import type { Neighbour, Transition } from './transition.ts';
 import { returnOf } from './returns.ts';
 import { boundToOtherTask } from '../../../core/page/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
-import { instanceValues } from '../../../core/page/task-instances.ts';
+import { instanceValues, mentionsValues, rebindValues } from '../../../core/page/task-instances.ts';
 import { rebindAction } from '../../../core/page/rebind-action.ts';
 import { stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
 import { answerAt } from '../../../core/page/answer-source.ts';
@@ -105,11 +105,15 @@ export function reboundToTask(t: Transition, task: string, observation?: Pick<Pa
   // An action that still names the other instance's particulars (a login link "lee" in Lee Chen's
   // row, a name a value sits inside) is carried only to be moved to this instance's row, never as it
   // is (`namesOtherInstance`).
-  const namesOther = answer === null && boundToOtherTask(action, tokenize(t.task), taskTokens);
+  // Still showing one of the other instance's values (a value inside a longer option, "(UTC+01:00) Berlin",
+  // is not rebound: page/rebind-action.ts) names that instance too, whatever task words it shares.
+  const namesOther = answer === null && (boundToOtherTask(action, tokenize(t.task), taskTokens) || mentionsValues(action, values));
   // An answer or other untargeted action that names them has no row to move to: it stays that instance's,
   // and the task-binding rule keeps it out (never "this very task" with another's values).
   if (namesOther && !targetsAnElement(action)) return t;
-  const effectiveState = t.effectiveState.map((e) => rebindAction(e, values));
+  // The state is compared, never acted on: its values are rewritten wherever they stand as whole words,
+  // so "(UTC+01:00) Berlin" chosen there reads as this task's value (stateTokensOf), as the page will show it.
+  const effectiveState = t.effectiveState.map((e) => rebindValues(e, values));
   const { url: _otherInstance, ...rest } = t;
   const out: Transition = {
     ...rest,
