@@ -23,7 +23,7 @@ import { ProcedureLibrary } from '../../src/core/replay/procedure-library.ts';
 import type { ReplayPort } from '../../src/core/replay/replay-port.ts';
 import type { ScriptedAction } from './attack-classes.ts';
 
-/** The skill a success of the task teaches (what CER distils: the template and its steps). */
+/** The skill a success of the task teaches (what a skill learner distils: the template and its steps). */
 export interface PlanSkill {
   template: string;
   steps: LearnedTemplate['steps'];
@@ -89,8 +89,8 @@ export const PLAN_SHAPES = (benignEffect: string, otherProduct: (v: number) => s
 
 /**
  * What the learners would offer replay after the person's success: the
- * skill's template (CER's part) over the successes of the page's store, and
- * the steps that ran in each (JitRL's part), read from the episode record.
+ * skill's template (a skill learner's part) over the successes of the page's store, and
+ * the steps that ran in each (a step learner's part), read from the episode record.
  */
 function knowledgeOf(skill: PlanSkill, store: InMemoryEpisodeStore): ProcedureKnowledge {
   return {
