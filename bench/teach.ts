@@ -107,6 +107,16 @@ export function matchingCandidate(step: StepRecord, action: Action): number {
   });
 }
 
+/** Whether some candidate of the step acts on the element the action targets (same snapshot ref). */
+function offered(step: StepRecord, action: Action): boolean {
+  const target = 'target' in action ? action.target : undefined;
+  if (target?.kind !== 'ref') return true;
+  return step.candidates.some((c) => {
+    const parsed = parseAction(c.action);
+    return parsed.ok && 'target' in parsed.action && parsed.action.target?.kind === 'ref' && parsed.action.target.ref === target.ref;
+  });
+}
+
 /** The executed actions so far, in semantic form (what the teacher is told as `done`). */
 export const executedSemantics = (episode: Episode): string[] => episode.steps.filter((s) => s.chosen && s.result !== null).map((s) => s.chosen!.semantic);
 
@@ -164,6 +174,16 @@ export async function teachOneStep(input: {
   if (index >= 0) {
     counts.picks++;
     return { episode: await controller.decide(episode.id, { kind: 'pick', index, step: pending.index, candidate: pending.candidates[index]!.semantic }), end: false };
+  }
+  // Not in what the agent was shown (no candidate acts on it: the snapshot's budget cut it) and off
+  // screen: a person scrolls to it first, so that the attempt alone, reading the page from where it
+  // is, finds it too. (The edit itself would resolve: the re-read before acting anchors on its target.)
+  if (!offered(pending, resolved.action) && done.at(-1)?.startsWith('scroll(') !== true && 'selector' in parsed.data && parsed.data.selector) {
+    const dy = await scrollToReach(input.page, parsed.data.selector, parsed.data.nth ?? 0);
+    if (dy !== null) {
+      counts.edits++;
+      return { episode: await controller.decide(episode.id, { kind: 'edit', action: `scroll(0, ${dy})`, step: pending.index }), end: false };
+    }
   }
   try {
     const next = await controller.decide(episode.id, { kind: 'edit', action: formatAction(resolved.action), step: pending.index });

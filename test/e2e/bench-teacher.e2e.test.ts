@@ -41,7 +41,8 @@ describe('--teach 1', () => {
  * snapshot (its budget summarizes what is off screen), so the teacher's click
  * on it was refused and the step reported unteachable. A person scrolls to it
  * first: the teacher enters the scroll, then the click, and the attempt alone
- * does both. Mutant: the teacher without its scroll (the code before) ends
+ * does both. The task does not name the button: a control the task names is
+ * kept in the snapshot however far down it is (`core/page/task-named.ts`). Mutant: the teacher without its scroll (the code before) ends
  * the taught attempt on an unteachable step.
  */
 describe('--teach 1 on a control far below the fold', () => {
@@ -55,7 +56,7 @@ ${Array.from({ length: 900 }, (_, i) => `<p>Note ${i + 1}: minutes of the weekly
   const scrollSuite = (origin: string): Suite => ({
     name: 'scroll-mini',
     tasks: [{
-      id: 'archive.all', template: 'archive.all', startUrl: `${origin}/`, maxSteps: 6, instruction: 'Archive every old note.',
+      id: 'archive.all', template: 'archive.all', startUrl: `${origin}/`, maxSteps: 6, instruction: 'Put the old meeting minutes away.',
       setup: async (page) => {
         archived = 0;
         await page.reload();
