@@ -14,14 +14,11 @@
  * Not covered: a substitute whose name holds the item's name as whole words
  * ("Yoga mat bag" for "Yoga mat") shows the item to the check (docs/replay.md).
  */
-import { extname, resolve } from 'node:path';
-import { startStaticServer, type StaticServer } from '../../../test/support/static-server.ts';
-import type { BenchTask, Suite } from '../../suite.ts';
+import { changedSiteSuite } from '../changed-site.ts';
 import { PRODUCTS, productById } from '../apprentice-sites/sites/shop/data.js';
 import { shopTasks } from '../apprentice-sites/tasks/shop-tasks.ts';
 import { showsValue } from '../../../src/core/page/row-identifier.ts';
 
-const SITES_DIR = resolve(import.meta.dirname, '../apprentice-sites/sites');
 const LOOKUP = '  const p = productById(id);\n';
 
 /** For each product, the substitute its page shows: the next product of its category whose name does not show its name. */
@@ -49,39 +46,9 @@ const addToCart = (origin: string) => shopTasks(origin).filter((t) => t.template
 /** The products of the add-to-cart tasks (their ids end the task ids), each with its substitute. */
 const swap = substitutes(addToCart('http://shop.invalid').map((t) => Number(t.id.split('.').at(-1))));
 
-let server: StaticServer | null = null;
-let changed = false;
-
-const suite: Suite = {
+export default changedSiteSuite({
   name: 'changed-shop',
-  async start() {
-    server ??= await startStaticServer(SITES_DIR, {
-      rewrite: (path) => (path.startsWith('/common/') ? path : `/shop${path}`),
-      fallback: (path) => (extname(path) === '' || extname(path) === '.html' ? '/shop/index.html' : null),
-      transform: (file, body) => (changed && file.endsWith('/shop/app.js') ? changeShopApp(body, swap) : body),
-    });
-    return { baseUrl: server.origin };
-  },
-  async stop() {
-    await server?.close();
-    server = null;
-  },
-  tasks: () => {
-    if (!server) throw new Error('changed-shop: start() must run before tasks()');
-    const seen = new Set<string>();
-    return addToCart(server.origin).map((t): BenchTask => {
-      const first = !seen.has(t.template ?? t.id);
-      seen.add(t.template ?? t.id);
-      return {
-        ...t,
-        setup: async (page, ctx) => {
-          // app.js is served without caching on every navigation, so the flag holds from this attempt on.
-          changed = ctx.attempt > 1 || !first;
-          return t.setup?.(page, ctx);
-        },
-      };
-    });
-  },
-};
-
-export default suite;
+  site: 'shop',
+  change: (source) => changeShopApp(source, swap),
+  tasks: addToCart,
+});
