@@ -68,7 +68,12 @@ async function pending() {
 /** Playwright selectors of this page, by the names a person reads. */
 const refs: Record<string, string> = { 'role=button[name="Reset"]': '3', 'role=button[name="Start"]': '2', 'role=spinbutton[name="Minutes"]': '1' };
 const locate: LocateTeacherElement = async (selector) => (refs[selector] ? { ref: refs[selector]! } : { missing: `no element matches ${selector}` });
-const noPage = {} as Page;
+/** The teacher's page: every element it names is on screen at y (800 px tall). */
+const pageWith = (y: number) => ({
+  locator: () => ({ nth: () => ({ boundingBox: async () => ({ x: 0, y, width: 80, height: 20 }) }) }),
+  viewportSize: () => ({ width: 1280, height: 800 }),
+}) as unknown as Page;
+const noPage = pageWith(100);
 
 async function teach(step: TeacherStep | null) {
   const { controller, episode, page } = await pending();
@@ -98,6 +103,17 @@ describe('teachOneStep', () => {
     expect(counts).toMatchObject({ asks: 0, picks: 0, edits: 1 });
     expect(out.episode.steps[0]!.chosen).toMatchObject({ semantic: 'fill(<spinbutton "Minutes">, "5")', decision: 'edited' });
     expect(page.acted).toEqual([{ type: 'fill', target: { kind: 'ref', ref: '1' }, text: '5' }]);
+  });
+
+  it('scrolls first to an element the agent was not offered and that is off screen; then edits it in', async () => {
+    const { controller, episode } = await pending();
+    const counts = emptyTeaching();
+    const step = { do: 'fill' as const, selector: 'role=spinbutton[name="Minutes"]', text: '5' };
+    const out = await teachOneStep({ controller, episode, teacher: async () => step, page: pageWith(3000), locate, ctx: { instruction: episode.task, seed: 0, attempt: 1 }, counts });
+    // 3000 px down, 800 px tall: brought to the upper third, as a person would.
+    expect(out.episode.steps[0]!.chosen).toMatchObject({ decision: 'edited' });
+    expect(out.episode.steps[0]!.chosen!.semantic).toMatch(/^scroll\(0, \d+\)$/);
+    expect(counts).toMatchObject({ edits: 1 });
   });
 
   it('null approves the proposal; stop ends the attempt; an element without a ref is unteachable', async () => {
