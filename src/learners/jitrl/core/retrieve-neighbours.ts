@@ -8,9 +8,7 @@
  */
 import type { JitrlSettings } from './settings.ts';
 import { jaccard } from '../../../core/page/tokenize.ts';
-import type { MemoryStore } from './transition.ts';
-import { newestFirst } from './transition.ts';
-import type { Neighbour, Transition } from './transition.ts';
+import { newestFirst, type MemoryStore, type Neighbour, type Transition } from './transition.ts';
 import { returnOf } from './returns.ts';
 import { boundToOtherTask } from '../../../core/page/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
