@@ -25,8 +25,8 @@ export interface ProposalStageInput {
   selection: { mode: SelectionMode; temperature: number };
   /** What the draw is seeded with (settings seed, task, attempt, step, rejections). */
   drawKey: string;
-  /** Bar the actions that led round a loop (our addition, a setting for the ablation); default on. */
-  loopBars?: boolean;
+  /** Bar the actions that led round a loop (the ranking's rule `bar-loops`, ranking-rules.ts); default on. */
+  barLoops?: boolean;
 }
 
 export interface ProposalStageOutput {
@@ -47,7 +47,7 @@ export function finishProposal(input: ProposalStageInput): ProposalStageOutput {
   const executed = input.earlier.filter((s) => s.chosen !== null && s.chosen.decision !== 'rejected');
   const loop = detectLoop(executed.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic })), input.pageKey);
   const records = [...input.candidates];
-  if (loop && input.loopBars !== false) {
+  if (loop && input.barLoops !== false) {
     const repeated = new Set(loop.repeated);
     let barred = 0;
     records.forEach((r, i) => {

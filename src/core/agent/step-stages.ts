@@ -21,6 +21,7 @@ import { regularizeUrl } from '../page/regularize-url.ts';
 import { pageKeyOf } from '../page/page-key.ts';
 import { historyDepth } from '../page/history-depth.ts';
 import { finishProposal } from './proposal-stage.ts';
+import { rankingRuleOn } from '../ranking-rules.ts';
 import { computeEffectiveState, stateStepsOf } from './effective-state.ts';
 import { pageMarks } from '../page/page-marks.ts';
 import { describeError } from '../errors.ts';
@@ -232,8 +233,8 @@ export function rankStage(input: {
   settings: Settings;
   exclude: ReadonlySet<string>;
   notes: string[];
-  /** The request as the learners shaped it: whether loops are barred here. */
-  request?: Pick<RequestShape, 'loopBars'>;
+  /** The request as the learners shaped it: the rank stage's rules switched off here. */
+  request?: Pick<RequestShape, 'rankingOff'>;
 }): RankedStep {
   const { episode, context, settings } = input;
   const pageKey = pageKeyOf(context.observation);
@@ -246,7 +247,7 @@ export function rankStage(input: {
     // Not the origin: its port changes from run to run where sites are served
     // locally (the benchmark), and the same seed must give the same draws.
     drawKey: drawKeyOf(settings.agent.seed, episode, context.stepIndex, input.exclude.size),
-    loopBars: input.request?.loopBars ?? true,
+    barLoops: rankingRuleOn('bar-loops', input.request),
   });
   input.notes.push(...finished.notes);
   return { candidates: finished.candidates, pageKey, selection: finished.selection, ...(finished.loop ? { loop: finished.loop } : {}) };

@@ -31,6 +31,7 @@ import type { RewardSource } from '../episode/reward-source.ts';
 import type { PageObservation } from '../page/observation.ts';
 import type { PromptSection } from '../policy/policy.ts';
 import type { Candidate, PageAction } from './candidate.ts';
+import type { RankingRule } from '../ranking-rules.ts';
 
 /** What a learner knows when an episode starts. */
 export interface EpisodeStartContext {
@@ -72,11 +73,8 @@ export interface RequestShape {
    * (tunables.ts), by tunable key; each learner reads its own keys. Empty = the settings'.
    */
   tuned: Readonly<Record<string, number>>;
-  /**
-   * Whether the agent's rank stage bars the actions that led round a loop;
-   * absent = yes. A learner may switch it off (to measure without it).
-   */
-  loopBars?: boolean;
+  /** The rank stage's rules switched off at this step (ranking-rules.ts); absent = all on. */
+  rankingOff?: readonly RankingRule[];
 }
 
 /** A learner's change to the request; absent fields are left as they are. */
@@ -93,8 +91,8 @@ export interface RequestChange {
   extraCandidates?: number;
   /** Values for declared tunables (by key), for this step. */
   tuned?: Readonly<Record<string, number>>;
-  /** false: no loop bars at this step. */
-  loopBars?: boolean;
+  /** Rules of the rank stage to switch off at this step (ranking-rules.ts: the agent's, by name). */
+  rankingOff?: readonly RankingRule[];
 }
 
 /**
@@ -200,8 +198,8 @@ export interface LearnerRequestChange {
  *    earlier text (a meta-prompt ρ_{k+1} replaces ρ_k), never another learner's.
  *  - sections: appended in registry order.
  *  - tuned: merged key by key; a later learner's value wins.
- *  - loopBars: off when any learner switches it off (a switch for measuring
- *    without the addition must not be undone by another learner).
+ *  - rankingOff: the union (a rule one learner switches off for measuring
+ *    without it must not be switched on by another learner).
  */
 /** The most candidates a composed request asks the policy for. */
 export const MAX_COMPOSED_CANDIDATES = 10;
@@ -214,7 +212,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
   let extraCandidates = 0;
   let sections = base.sections;
   let tuned = base.tuned;
-  let loopBars = base.loopBars;
+  const rankingOff = new Set<RankingRule>(base.rankingOff ?? []);
   for (const { learnerId, change } of changes) {
     if (change.guide) {
       const own = guides.findIndex((g) => g.learnerId === learnerId);
@@ -233,7 +231,7 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     if (change.extraCandidates !== undefined) extraCandidates = Math.max(extraCandidates, change.extraCandidates);
     if (change.sections) sections = [...sections, ...change.sections];
     if (change.tuned) tuned = { ...tuned, ...change.tuned };
-    if (change.loopBars === false) loopBars = false;
+    for (const rule of change.rankingOff ?? []) rankingOff.add(rule);
   }
   const parts = [...(baseGuide === null ? [] : [baseGuide]), ...guides.map((g) => g.text)];
   return {
@@ -242,6 +240,6 @@ export function composeRequest(base: RequestShape, changes: readonly LearnerRequ
     temperature: temperature ?? base.temperature,
     numCandidates: Math.min(MAX_COMPOSED_CANDIDATES, (numCandidates ?? base.numCandidates) + extraCandidates),
     tuned,
-    ...(loopBars !== undefined ? { loopBars } : {}),
+    ...(rankingOff.size > 0 ? { rankingOff: [...rankingOff] } : {}),
   };
 }

@@ -52,8 +52,8 @@ export class JitrlLearner implements Learner {
    */
   async shapeRequest(context: StepContext, current: Readonly<RequestShape>, signal?: AbortSignal): Promise<RequestChange> {
     const settings = withTuned(this.#options.settings(), current.tuned);
-    // Loop bars are applied by the rank stage; their switch is ours (the ablation's paper-only row turns it off).
-    const loops: RequestChange = settings.loopBars === false ? { loopBars: false } : {};
+    // Loop bars are the rank stage's rule; our setting switches it off (the ablation's paper-only row).
+    const loops: RequestChange = settings.loopBars === false ? { rankingOff: ['bar-loops'] } : {};
     if (!settings.widenPool) return loops;
     const neighbours = await this.#neighbours(context, settings);
     signal?.throwIfAborted();

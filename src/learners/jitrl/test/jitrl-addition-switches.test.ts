@@ -69,9 +69,9 @@ describe('JitRL addition switches (finding 8)', () => {
       stepRecord({ index: 0, url: 'https://kitchen.test/', regUrl: '/', pageKey: 'home', chosen: { action: 'click([1])', semantic: KETTLE, decision: 'auto' } }),
       stepRecord({ index: 1, url: 'https://kitchen.test/boil', regUrl: '/boil', pageKey: 'boil', chosen: { action: 'click([1])', semantic: 'go_back()', decision: 'auto' } }),
     ];
-    const finish = (loopBars: boolean) => finishProposal({
+    const finish = (barLoops: boolean) => finishProposal({
       candidates: [rec(KETTLE, 0, click('1')), rec(TIMER, -1, click('2'))], earlier, pageKey: 'home', url: 'https://kitchen.test/',
-      selection: { mode: 'argmax', temperature: 1 }, drawKey: 'k', loopBars,
+      selection: { mode: 'argmax', temperature: 1 }, drawKey: 'k', barLoops,
     });
     expect(finish(true).candidates.find((c) => c.semantic === KETTLE)!.barred).toBe('loop');
     expect(finish(true).candidates[0]!.semantic).toBe(TIMER);
@@ -84,11 +84,13 @@ describe('JitRL addition switches (finding 8)', () => {
     const shape = { guide: null, sections: [], temperature: 0.8, numCandidates: 3, tuned: {} };
     const jitrl = (loopBars: boolean, widenPool = true) => new JitrlLearner({ store: new InMemoryMemoryStore(), settings: () => ({ ...DEFAULT_JITRL, loopBars, widenPool }), random: scriptedRandom(0.9), clock: { now: () => 1 } });
     expect(await jitrl(true).shapeRequest(context, shape)).toEqual({});
-    expect(await jitrl(false).shapeRequest(context, shape)).toEqual({ loopBars: false });
-    expect(await jitrl(false, false).shapeRequest(context, shape)).toEqual({ loopBars: false });
-    const composed = composeRequest(shape, [{ learnerId: 'jitrl', change: { loopBars: false } }, { learnerId: 'other', change: { loopBars: true } }]);
-    expect(composed.loopBars).toBe(false);
-    expect(composeRequest(shape, []).loopBars).toBeUndefined();
+    expect(await jitrl(false).shapeRequest(context, shape)).toEqual({ rankingOff: ['bar-loops'] });
+    expect(await jitrl(false, false).shapeRequest(context, shape)).toEqual({ rankingOff: ['bar-loops'] });
+    // The rule is the rank stage's; the request only says which rules are off, so another learner cannot switch it back on.
+    const composed = composeRequest(shape, [{ learnerId: 'jitrl', change: { rankingOff: ['bar-loops'] } }, { learnerId: 'other', change: { rankingOff: [] } }]);
+    expect(composed.rankingOff).toEqual(['bar-loops']);
+    expect(composeRequest(shape, [{ learnerId: 'a', change: { rankingOff: ['bar-loops'] } }, { learnerId: 'b', change: { rankingOff: ['bar-loops'] } }]).rankingOff).toEqual(['bar-loops']);
+    expect(composeRequest(shape, []).rankingOff).toBeUndefined();
     // The rank stage reads it from the request (absent = on).
     const observation = { url: 'https://kitchen.test/', title: 'Kitchen', nodes: [] } as unknown as StepContext['observation'];
     const home = pageKeyOf(observation);
@@ -97,11 +99,11 @@ describe('JitRL addition switches (finding 8)', () => {
       stepRecord({ index: 1, url: 'https://kitchen.test/boil', regUrl: '/boil', pageKey: 'boil', chosen: { action: 'go_back()', semantic: 'go_back()', decision: 'auto' } }),
     ] } as unknown as Episode;
     const candidates = [testCandidate({ semantic: KETTLE, adjustedLogit: 0 }, click('1')), testCandidate({ semantic: TIMER, adjustedLogit: -1 }, click('2'))];
-    const rank = (request?: { loopBars?: boolean }) => rankStage({
+    const rank = (request?: { rankingOff?: readonly 'bar-loops'[] }) => rankStage({
       adjusted: { candidates, evidence: {} }, episode, context: { ...context, stepIndex: 2, observation }, exclude: new Set(), notes: [],
       settings: { ...DEFAULT_SETTINGS, agent: { ...DEFAULT_SETTINGS.agent, selection: 'argmax' } }, ...(request ? { request } : {}),
     }).candidates[0]!.semantic;
-    expect([rank(), rank({}), rank({ loopBars: true }), rank({ loopBars: false })]).toEqual([TIMER, TIMER, TIMER, KETTLE]);
+    expect([rank(), rank({}), rank({ rankingOff: [] }), rank({ rankingOff: ['bar-loops'] })]).toEqual([TIMER, TIMER, TIMER, KETTLE]);
   });
 });
 
