@@ -1,7 +1,7 @@
 /**
  * Decision benchmark for JitRL's memory (`npm run bench:memory`).
  *
- * Fills the IndexedDB store (fake-indexeddb in Node, the same `IdbMemoryStore`
+ * Fills the IndexedDB store (fake-indexeddb in Node, the same `IdbStepRowStore`
  * the extension uses) with 1k, 10k and 100k transitions spread over sites,
  * page types and tasks the way a person's history grows (more sites as memory
  * grows; within a site a few page types are visited far more than others),
@@ -19,7 +19,7 @@ import { runInNewContext } from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import { markdownTable } from 'markdown-table';
 import { quantile } from 'simple-statistics';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
 import { proposedCandidates, type Candidate } from '../../src/core/learning/candidate.ts';
 import { PAGE_READ_LIMIT, rankNeighbours, retrieveNeighbours, type RetrievalQuery } from '../../src/learners/jitrl/core/retrieve-neighbours.ts';
@@ -274,11 +274,11 @@ async function main(): Promise<void> {
   };
 
   // IndexedDB: fill every size (bulk transactions; filling is setup, not measured), then time.
-  const stores: IdbMemoryStore[] = [];
+  const stores: IdbStepRowStore[] = [];
   const writeP50: number[] = [];
   for (const d of data) {
     process.stderr.write(`memory bench: filling IndexedDB with ${d.n} transitions…\n`);
-    const store = await IdbMemoryStore.open({ name: `bench-memory-${d.n}` });
+    const store = await IdbStepRowStore.open({ name: `bench-memory-${d.n}` });
     const all = d.episodes.flat();
     for (let i = 0; i < all.length; i += 5000) {
       const tx = store.db.transaction('transitions', 'readwrite');

@@ -15,7 +15,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { idbLearnerStores } from '../../src/adapters/idb/idb-learner-stores.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
 import { REGISTERED_LEARNERS, inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
@@ -146,8 +146,8 @@ export async function runConcurrency(rounds: number): Promise<Record<string, num
   const started = Date.now();
   // The transitions store: two connections (two tabs' episodes) writing at once.
   const factory = new IDBFactory();
-  const tabA = new IdbMemoryStore(await openApprenticeDb({ factory }));
-  const tabB = new IdbMemoryStore(await openApprenticeDb({ factory }));
+  const tabA = new IdbStepRowStore(await openApprenticeDb({ factory }));
+  const tabB = new IdbStepRowStore(await openApprenticeDb({ factory }));
   const perEpisode = 3;
   for (let r = 0; r < rounds; r++) {
     await Promise.all([

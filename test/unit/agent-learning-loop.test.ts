@@ -8,7 +8,7 @@ import { jitrlDefinition } from '../../src/learners/jitrl/definition.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
@@ -112,7 +112,7 @@ const path = (ep: Episode) => ep.steps.filter((x) => x.chosen).map((x) => x.chos
 
 describe('step indexes', () => {
   it('are 0..n−1 with no gaps or repeats after rejecting every candidate, picking and editing; the episode is stored', async () => {
-    const memory = await IdbMemoryStore.open({ factory: new IDBFactory() });
+    const memory = await IdbStepRowStore.open({ factory: new IDBFactory() });
     const jitrl = new JitrlLearner({ store: memory, settings: () => jitrlDefinition.settings.read(argmax), random: seededRandom(1), clock: { now: () => 1 } });
     const s = setup({ settings: argmax, learners: [jitrl] });
     let ep = await s.controller.start({ task: TASK, startUrl: 'https://items.test/', tabId: null });

@@ -11,9 +11,9 @@ describe('scripts/check-boundaries.mjs', () => {
   });
 
   it('fails on an import from ui/ into adapters/, naming the file and line', () => {
-    const out = lint(tree({ 'src/ui/app/view.tsx': "import { x } from '../../core/settings.ts';\nimport { IdbMemoryStore } from '../../adapters/idb/idb-memory-store.ts';\n" }));
+    const out = lint(tree({ 'src/ui/app/view.tsx': "import { x } from '../../core/settings.ts';\nimport { IdbStepRowStore } from '../../adapters/idb/idb-step-row-store.ts';\n" }));
     expect(out.status).toBe(1);
-    expect(out.stderr).toContain('src/ui/app/view.tsx:2 imports ../../adapters/idb/idb-memory-store.ts');
+    expect(out.stderr).toContain('src/ui/app/view.tsx:2 imports ../../adapters/idb/idb-step-row-store.ts');
   });
 
   it('fails on an import from content/ into adapters/ or background/', () => {
@@ -71,9 +71,9 @@ describe('scripts/check-boundaries.mjs', () => {
 const PLANTED: Record<string, Record<string, string>> = {
   'core imports the browser polyfill': { 'src/core/agent/a.ts': "import browser from 'webextension-polyfill';\n" },
   'core imports idb': { 'src/core/memory/a.ts': "import { openDB } from 'idb';\n" },
-  'core imports an adapter': { 'src/core/agent/a.ts': "import { X } from '../../adapters/idb/idb-memory-store.ts';\n" },
+  'core imports an adapter': { 'src/core/agent/a.ts': "import { X } from '../../adapters/idb/idb-step-row-store.ts';\n" },
   'core calls chrome.*': { 'src/core/agent/a.ts': 'export const q = () => chrome.tabs.query({});\n' },
-  'ui imports an adapter': { 'src/ui/app/view.tsx': "import { IdbMemoryStore } from '../../adapters/idb/idb-memory-store.ts';\n" },
+  'ui imports an adapter': { 'src/ui/app/view.tsx': "import { IdbStepRowStore } from '../../adapters/idb/idb-step-row-store.ts';\n" },
   'content imports the background': { 'src/content/act/click.ts': "import { b } from '../../background/index.ts';\n" },
   'a cycle between folders of core': {
     'src/core/agent/a.ts': "import type { B } from '../policy/b.ts';\nexport type A = 1;\n",

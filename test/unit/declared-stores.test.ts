@@ -11,7 +11,7 @@ import { buildLearners, inMemoryLearnerStores, REGISTERED_LEARNERS } from '../..
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { InMemorySiteRows } from '../../src/core/learning/site-rows.ts';
 import { idbLearnerStores } from '../../src/adapters/idb/idb-learner-stores.ts';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
 import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { silentLogger } from '../../src/core/ports.ts';
@@ -63,7 +63,7 @@ describe('declared stores', () => {
     expect(() => stores.declared({ kind: 'stepRows', name: 'experiences' })).toThrow('store "experiences" is a siteRows store, not stepRows');
     const db = await openApprenticeDb({ factory: new IDBFactory() });
     const idb = idbLearnerStores(db, silentLogger);
-    expect(idb.declared(TRANSITIONS)).toBeInstanceOf(IdbMemoryStore);
+    expect(idb.declared(TRANSITIONS)).toBeInstanceOf(IdbStepRowStore);
     expect((idb.declared(ROWS) as IdbSiteRows).name).toBe('experiences');
     expect(() => idb.declared({ kind: 'siteRows', name: 'tallies' })).toThrow('IndexedDB has no siteRows store "tallies"');
     db.close();

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
 import { experienceStoreOn } from '../../src/learners/cer/core/experience-store.ts';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
@@ -37,7 +37,7 @@ describe('strict durability and storage-full errors', () => {
     const db = await openApprenticeDb({ factory: new IDBFactory() });
     const spy = vi.spyOn(db, 'transaction');
     await new IdbEpisodeStore(db).put(episode('e1'));
-    await new IdbMemoryStore(db).putEpisode('e1', [transition('e1', 0)]);
+    await new IdbStepRowStore(db).putEpisode('e1', [transition('e1', 0)]);
     await experienceStoreOn(new IdbSiteRows(db, 'experiences')).putMany([experience('x1')]);
     expect(spy.mock.calls.map((c) => c[2])).toEqual([{ durability: 'strict' }, { durability: 'strict' }, { durability: 'strict' }]);
   });

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { APPRENTICE_DB_VERSION, DatabaseOpenError, migrationLog, openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
 
 /** A row as version 1 wrote it: keyed by `site`, raw `url`, no updatedAt/rewardSource. */
@@ -60,7 +60,7 @@ describe('openApprenticeDb migrations', () => {
       request.onerror = () => reject(request.error);
     });
 
-    const store = await IdbMemoryStore.open({ factory, version: 2 });
+    const store = await IdbStepRowStore.open({ factory, version: 2 });
     const page = await store.byPage('https://shop.example', '/products/{slug}');
     expect(page.map((t) => t.id)).toEqual(['f:0', 'e:0']);
     expect(page[1]).toEqual({
@@ -153,7 +153,7 @@ describe('openApprenticeDb migrations', () => {
     await raw.put('experiences', { id: 'x1', origin: 'https://shop.example', kind: 'skill', text: 'search first' });
     v2.close();
 
-    const memory = await IdbMemoryStore.open({ factory });
+    const memory = await IdbStepRowStore.open({ factory });
     expect(memory.db.version).toBe(3);
     expect((await memory.all()).map((t) => [t.id, t.origin, t.rewardSource])).toEqual([['e:0', 'https://shop.example', 'person']]);
     expect(await memory.db.getAll('experiences')).toEqual([{ id: 'x1', origin: 'https://shop.example', kind: 'skill', text: 'search first' }]);
@@ -176,7 +176,7 @@ describe('openApprenticeDb migrations', () => {
       store.put(v1Row('e', 0, 10));
     };
     await new Promise<void>((resolve) => { request.onsuccess = () => { request.result.close(); resolve(); }; });
-    const store = await IdbMemoryStore.open({ factory });
+    const store = await IdbStepRowStore.open({ factory });
     expect(store.db.version).toBe(3);
     expect((await store.byPage('https://shop.example', '/products/{slug}')).map((t) => t.id)).toEqual(['e:0']);
     expect((await migrationLog(store.db))?.map((m) => [m.from, m.to, m.rows])).toEqual([[1, 2, 1], [2, 3, 0]]);

@@ -16,7 +16,7 @@ import { IdbEpisodeStore } from '../../src/adapters/idb/idb-episode-store.ts';
 import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';
 import { experienceStoreOn } from '../../src/learners/cer/core/experience-store.ts';
 import { IdbLearnerDataStore } from '../../src/adapters/idb/idb-learner-data-store.ts';
-import { IdbMemoryStore } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
@@ -73,7 +73,7 @@ interface Profile {
 async function profile(): Promise<Profile> {
   const db = await openApprenticeDb({ factory: new IDBFactory() });
   const learnerData = new IdbLearnerDataStore(db);
-  await new IdbMemoryStore(db).putEpisode('e1', [transition('e1', 0, 'click(<button "Old">)'), transition('e1', 1)]);
+  await new IdbStepRowStore(db).putEpisode('e1', [transition('e1', 0, 'click(<button "Old">)'), transition('e1', 1)]);
   await new IdbEpisodeStore(db).put(episode('e1'));
   await experienceStoreOn(new IdbSiteRows(db, 'experiences')).putMany([dynamics('x1', 'Product')]);
   await learnerData.put(record('alpha', 'k1', 1));
@@ -84,7 +84,7 @@ async function profile(): Promise<Profile> {
     // JitRL's and CER's stores are reached through their memory, as the background builds them.
     learnerMemories: [
       { id: 'cer', memory: experiencesMemory(experienceStoreOn(new IdbSiteRows(db, 'experiences'))) },
-      { id: 'jitrl', memory: transitionsMemory(new IdbMemoryStore(db)) },
+      { id: 'jitrl', memory: transitionsMemory(new IdbStepRowStore(db)) },
       memoryOf('alpha', learnerData), memoryOf('beta', learnerData),
     ],
     learning: { learners: () => [], rewards: () => DEFAULT_SETTINGS.rewards, logger: silentLogger },

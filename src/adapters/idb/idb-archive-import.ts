@@ -16,7 +16,7 @@ import type { StepRow } from '../../core/learning/step-rows.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPTransaction } from 'idb';
 import { parseStoredOutcome, type ImportOutcome, type ImportOutcomes } from '../../core/learning/import-outcome.ts';
-import type { ApprenticeDb, ApprenticeDbSchema, ExperienceRow } from './open-database.ts';
+import type { ApprenticeDb, ApprenticeDbSchema, SiteRowRecord } from './open-database.ts';
 
 export type { ImportRows };
 
@@ -43,7 +43,7 @@ const OWN_STORE_WRITERS: Readonly<Record<string, (tx: Tx, rows: readonly unknown
     for (const t of transitions) push(store.put(t));
   },
   experiences: async (tx, rows, push) => {
-    for (const x of rows) push(tx.objectStore('experiences').put(x as ExperienceRow));
+    for (const x of rows) push(tx.objectStore('experiences').put(x as SiteRowRecord));
   },
 };
 

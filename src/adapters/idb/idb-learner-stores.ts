@@ -8,7 +8,7 @@
 import type { Logger } from '../../core/ports.ts';
 import { storesFrom, type LearnerStores, type StoreDeclaration, type StoreKind, type StoreKinds } from '../../core/learning/learner-stores.ts';
 import { IdbLearnerDataStore } from './idb-learner-data-store.ts';
-import { IdbMemoryStore } from './idb-memory-store.ts';
+import { IdbStepRowStore, STEP_ROW_STORES } from './idb-step-row-store.ts';
 import { IdbSiteRows, type SiteRowStoreName } from './idb-site-rows.ts';
 import type { ApprenticeDb } from './open-database.ts';
 
@@ -17,7 +17,10 @@ const SITE_ROW_STORES: readonly SiteRowStoreName[] = ['experiences'];
 export function idbLearnerStores(db: ApprenticeDb, logger: Logger): LearnerStores {
   const build = <K extends StoreKind>(declaration: StoreDeclaration<K>): StoreKinds[K] => {
     const builders: { [Kind in StoreKind]: (name: string) => StoreKinds[Kind] | null } = {
-      stepRows: (name) => (name === 'transitions' ? new IdbMemoryStore(db, logger) : null),
+      stepRows: (name) => {
+        const known = STEP_ROW_STORES.find((n) => n === name);
+        return known === undefined ? null : new IdbStepRowStore(db, logger, known);
+      },
       siteRows: (name) => {
         const known = SITE_ROW_STORES.find((n) => n === name);
         return known === undefined ? null : new IdbSiteRows(db, known);

@@ -6,7 +6,7 @@
  */
 import { STRICT } from './durable-writes.ts';
 import type { SiteRow, SiteRowStore } from '../../core/learning/site-rows.ts';
-import { openApprenticeDb, type ApprenticeDb, type ExperienceRow, type OpenApprenticeDbOptions } from './open-database.ts';
+import { openApprenticeDb, type ApprenticeDb, type SiteRowRecord, type OpenApprenticeDbOptions } from './open-database.ts';
 
 /** The object stores that hold site rows (keyPath id, index byOrigin). */
 export type SiteRowStoreName = 'experiences';
@@ -33,7 +33,7 @@ export class IdbSiteRows implements SiteRowStore {
     if (rows.length === 0) return;
     const tx = this.db.transaction(this.name, 'readwrite', STRICT);
     // Rows come from the learner's typed code; the object store's row type is its own.
-    const requests = rows.map((r) => tx.store.put(r as ExperienceRow));
+    const requests = rows.map((r) => tx.store.put(r as SiteRowRecord));
     // One failure aborts the transaction; report it once, from tx.done.
     for (const r of requests) r.catch(() => undefined);
     await tx.done;

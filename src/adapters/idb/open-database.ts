@@ -26,12 +26,10 @@ export const APPRENTICE_DB_NAME = 'apprentice';
 /** Bump together with a new entry in `migrations`. */
 export const APPRENTICE_DB_VERSION = 3;
 
-export type ExperienceKind = 'dynamics' | 'skill';
-/** A siteRows row: the store only relies on these keys; the declaring learner owns the rest. */
-export interface ExperienceRow {
+/** A siteRows row: the store only relies on these keys (and `kind`, for the byKind index); the declaring learner owns the rest. */
+export interface SiteRowRecord {
   id: string;
   origin: string;
-  kind: ExperienceKind;
   [k: string]: unknown;
 }
 
@@ -61,8 +59,8 @@ export interface ApprenticeDbSchema extends DBSchema {
   };
   experiences: {
     key: string;
-    value: ExperienceRow;
-    indexes: { byOrigin: string; byKind: [string, ExperienceKind] };
+    value: SiteRowRecord;
+    indexes: { byOrigin: string; byKind: [string, string] };
   };
   learnerData: {
     key: [string, string, string];

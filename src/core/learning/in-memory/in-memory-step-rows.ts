@@ -21,7 +21,7 @@ export class InMemoryStepRowStore implements StepRowStore {
 
   async putEpisode(episodeId: string, transitions: StepRow[]): Promise<void> {
     for (const t of transitions) {
-      if (t.episodeId !== episodeId) throw new Error(`transition ${t.id} belongs to episode ${t.episodeId}, not ${episodeId}`);
+      if (t.episodeId !== episodeId) throw new Error(`step row ${t.id} belongs to episode ${t.episodeId}, not ${episodeId}`);
     }
     for (const id of [...(this.#byEpisode.get(episodeId) ?? [])]) this.#remove(id);
     for (const t of transitions) this.#insert(structuredClone(t));

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { IdbMemoryStore } from '../../../adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore } from '../../../adapters/idb/idb-step-row-store.ts';
 import { JitrlLearner } from '../core/jitrl-learner.ts';
 import { rankNeighbours, STALE_DEMOTION } from '../core/retrieve-neighbours.ts';
 import type { StepContext } from '../../../core/learning/learner.ts';
@@ -29,7 +29,7 @@ async function adjustOnce(store: MemoryStore, at: number) {
 
 describe.each([
   ['in memory', async () => new InMemoryMemoryStore() as MemoryStore],
-  ['IndexedDB', async () => (await IdbMemoryStore.open({ factory: new IDBFactory() })) as MemoryStore],
+  ['IndexedDB', async () => (await IdbStepRowStore.open({ factory: new IDBFactory() })) as MemoryStore],
 ])('stale memory (%s store)', (_name, open) => {
   it('counts each miss on the transition, keeps it, and says so', async () => {
     const store = await open();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { IdbMemoryStore, EpisodeWriteError } from '../../src/adapters/idb/idb-memory-store.ts';
+import { IdbStepRowStore, EpisodeWriteError } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import type { StepRow } from '../../src/core/learning/step-rows.ts';
 import type { Logger } from '../../src/core/ports.ts';
@@ -29,15 +29,15 @@ function transition(episodeId: string, stepIndex: number, over: Partial<StepRow>
 
 async function freshStore(logger?: Logger) {
   const factory = new IDBFactory();
-  return { factory, store: await IdbMemoryStore.open(logger ? { factory, logger } : { factory }) };
+  return { factory, store: await IdbStepRowStore.open(logger ? { factory, logger } : { factory }) };
 }
 
-describe('IdbMemoryStore', () => {
+describe('IdbStepRowStore', () => {
   it('keeps transitions across close and reopen', async () => {
     const { factory, store } = await freshStore();
     await store.putEpisode('e1', [transition('e1', 0), transition('e1', 1)]);
     store.close();
-    const reopened = await IdbMemoryStore.open({ factory });
+    const reopened = await IdbStepRowStore.open({ factory });
     expect(await reopened.count()).toBe(2);
     expect((await reopened.all()).map((t) => t.id)).toEqual(['e1:0', 'e1:1']);
     expect(await reopened.byPage('https://shop.example', '/products/{slug}')).toEqual([transition('e1', 1), transition('e1', 0)]);
@@ -105,7 +105,7 @@ describe('IdbMemoryStore', () => {
   it('rejects rows of another episode and duplicate ids before writing', async () => {
     const { store } = await freshStore();
     await expect(store.putEpisode('e', [transition('x', 0)])).rejects.toThrow('belongs to episode x');
-    await expect(store.putEpisode('e', [transition('e', 0), transition('e', 0)])).rejects.toThrow('duplicate transition id e:0');
+    await expect(store.putEpisode('e', [transition('e', 0), transition('e', 0)])).rejects.toThrow('duplicate step row id e:0');
     expect(await store.count()).toBe(0);
   });
 
@@ -121,13 +121,13 @@ describe('IdbMemoryStore', () => {
     await db.put('transitions', broken);
     db.close();
 
-    const reopened = await IdbMemoryStore.open({ factory, logger });
+    const reopened = await IdbStepRowStore.open({ factory, logger });
     expect((await reopened.byPage('https://shop.example', '/products/{slug}')).map((t) => t.id)).toEqual(['e:1', 'e:0']);
     expect(reopened.corruptRowsSkipped).toBe(1);
     expect((await reopened.all()).map((t) => t.id)).toEqual(['e:0', 'e:1']);
     expect(reopened.corruptRowsSkipped).toBe(2);
     expect(await reopened.count()).toBe(3);
-    expect(warnings).toEqual(['skipped a corrupt transition row', 'skipped a corrupt transition row']);
+    expect(warnings).toEqual(['skipped a corrupt step row', 'skipped a corrupt step row']);
     // With a limit the corrupt row does not use up a slot, and is counted once.
     expect((await reopened.byPage('https://shop.example', '/products/{slug}', 2)).map((t) => t.id)).toEqual(['e:1', 'e:0']);
     expect(reopened.corruptRowsSkipped).toBe(3);

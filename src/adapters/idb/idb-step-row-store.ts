@@ -1,5 +1,8 @@
 /**
- * The stepRows store (step-rows.ts) in IndexedDB. Retrieval is a bounded range of the
+ * A store of the `stepRows` kind (step-rows.ts) in IndexedDB, on the object
+ * store of its declared name (`transitions`, the name it always had, so
+ * stored rows load as they are). It names no learner: the row schema is the
+ * kind's, and the learner that declares the store gives the rows their meaning. Retrieval is a bounded range of the
  * [origin, regUrl, createdAt] index walked newest first, so its cost depends
  * on the rows of one page type, not on the size of the memory.
  *
@@ -22,16 +25,21 @@ export class EpisodeWriteError extends Error {
 const AFTER_ALL: never[] = [];
 const DEFAULT_SITE_LIMIT = 100;
 
-export class IdbMemoryStore implements StepRowStore {
+/** The object stores that hold step rows (keyPath id; indexes byPage, byOrigin, byEpisode: open-database.ts). */
+export type StepRowStoreName = 'transitions';
+export const STEP_ROW_STORES: readonly StepRowStoreName[] = ['transitions'];
+
+export class IdbStepRowStore implements StepRowStore {
   #corruptRows = 0;
 
   constructor(
     readonly db: ApprenticeDb,
     private readonly logger: Logger = silentLogger,
+    readonly name: StepRowStoreName = 'transitions',
   ) {}
 
-  static async open(options: OpenApprenticeDbOptions & { logger?: Logger } = {}): Promise<IdbMemoryStore> {
-    return new IdbMemoryStore(await openApprenticeDb(options), options.logger ?? silentLogger);
+  static async open(options: OpenApprenticeDbOptions & { logger?: Logger } = {}): Promise<IdbStepRowStore> {
+    return new IdbStepRowStore(await openApprenticeDb(options), options.logger ?? silentLogger);
   }
 
   /** Rows skipped on read because they failed validation, since this store was created. */
@@ -43,20 +51,20 @@ export class IdbMemoryStore implements StepRowStore {
     this.db.close();
   }
 
-  async putEpisode(episodeId: string, transitions: StepRow[]): Promise<void> {
+  async putEpisode(episodeId: string, rows: StepRow[]): Promise<void> {
     const ids = new Set<string>();
-    for (const t of transitions) {
-      if (t.episodeId !== episodeId) throw new EpisodeWriteError(`transition ${t.id} belongs to episode ${t.episodeId}, not ${episodeId}`);
-      if (ids.has(t.id)) throw new EpisodeWriteError(`duplicate transition id ${t.id}`);
+    for (const t of rows) {
+      if (t.episodeId !== episodeId) throw new EpisodeWriteError(`step row ${t.id} belongs to episode ${t.episodeId}, not ${episodeId}`);
+      if (ids.has(t.id)) throw new EpisodeWriteError(`duplicate step row id ${t.id}`);
       ids.add(t.id);
     }
-    const tx = this.db.transaction('transitions', 'readwrite', STRICT);
+    const tx = this.db.transaction(this.name, 'readwrite', STRICT);
     // The first failure aborts the transaction, which rolls back the deletes as well as the puts.
     try {
       await allOrNothing(tx, async (push) => {
         const earlier = await tx.store.index('byEpisode').getAllKeys(episodeId);
         for (const key of earlier) if (!ids.has(key)) push(tx.store.delete(key));
-        for (const t of transitions) push(tx.store.put(t));
+        for (const t of rows) push(tx.store.put(t));
       });
     } catch (error) {
       if (isQuotaError(error)) await writing('what this episode taught', () => Promise.reject(error));
@@ -69,7 +77,7 @@ export class IdbMemoryStore implements StepRowStore {
     if (!(limit > 0)) return [];
     const upper = [origin, regUrl, AFTER_ALL];
     const range = IDBKeyRange.bound([origin, regUrl, -Infinity], upper);
-    const index = this.db.transaction('transitions').store.index('byPage');
+    const index = this.db.transaction(this.name).store.index('byPage');
     // One getAll is far cheaper than a cursor step per row in Chromium. With a
     // limit, a key cursor skips to the limit-th newest key and the getAll starts there.
     let from = range;
@@ -96,7 +104,7 @@ export class IdbMemoryStore implements StepRowStore {
     const matches = (t: StepRow): boolean =>
       needle === '' || [t.task, t.regUrl, t.action].some((text) => text.toLowerCase().includes(needle));
     const range = IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]);
-    const index = this.db.transaction('transitions').store.index('byOrigin');
+    const index = this.db.transaction(this.name).store.index('byOrigin');
     return this.#readNewestFirst(index, range, limit, (t) => {
       if (!matches(t)) return false;
       if (toSkip > 0) { toSkip--; return false; }
@@ -105,7 +113,7 @@ export class IdbMemoryStore implements StepRowStore {
   }
 
   async #readNewestFirst(
-    index: IDBPIndex<ApprenticeDbSchema, ['transitions'], 'transitions', 'byPage' | 'byOrigin', 'readonly'>,
+    index: IDBPIndex<ApprenticeDbSchema, [StepRowStoreName], StepRowStoreName, 'byPage' | 'byOrigin', 'readonly'>,
     range: IDBKeyRange,
     limit: number,
     keep: (t: StepRow) => boolean,
@@ -122,11 +130,11 @@ export class IdbMemoryStore implements StepRowStore {
 
   /**
    * Walks the byPage index by key only, jumping from one page type to the next,
-   * so the cost grows with the number of page types, not of transitions.
+   * so the cost grows with the number of page types, not of rows.
    * `lastUpdated` is the newest row's `updatedAt`.
    */
   async sites(): Promise<StepRowSite[]> {
-    const tx = this.db.transaction('transitions');
+    const tx = this.db.transaction(this.name);
     const byPage = tx.store.index('byPage');
     const byOrigin = tx.store.index('byOrigin');
     const summaries: StepRowSite[] = [];
@@ -148,7 +156,7 @@ export class IdbMemoryStore implements StepRowStore {
   }
 
   async deleteRows(ids: string[]): Promise<number> {
-    const tx = this.db.transaction('transitions', 'readwrite');
+    const tx = this.db.transaction(this.name, 'readwrite');
     let deleted = 0;
     for (const id of new Set(ids)) {
       if ((await tx.store.count(id)) > 0) {
@@ -161,7 +169,7 @@ export class IdbMemoryStore implements StepRowStore {
   }
 
   async markStale(ids: string[], at: number): Promise<number> {
-    const tx = this.db.transaction('transitions', 'readwrite');
+    const tx = this.db.transaction(this.name, 'readwrite');
     let marked = 0;
     for (const id of new Set(ids)) {
       const row = (await tx.store.get(id)) as StepRow | undefined;
@@ -174,21 +182,21 @@ export class IdbMemoryStore implements StepRowStore {
   }
 
   async forgetSite(origin: string): Promise<number> {
-    const tx = this.db.transaction('transitions', 'readwrite');
+    const tx = this.db.transaction(this.name, 'readwrite');
     const keys = await tx.store.index('byOrigin').getAllKeys(IDBKeyRange.bound([origin, -Infinity], [origin, AFTER_ALL]));
     await Promise.all(keys.map((key) => tx.store.delete(key)));
     await tx.done;
     return keys.length;
   }
 
-  /** Every valid transition, by origin then oldest first. */
+  /** Every valid row, by origin then oldest first. */
   async all(): Promise<StepRow[]> {
-    return this.#parseAll(await this.db.getAllFromIndex('transitions', 'byOrigin'));
+    return this.#parseAll(await this.db.getAllFromIndex(this.name, 'byOrigin'));
   }
 
   /** Rows stored, including any that would fail validation. */
   async count(): Promise<number> {
-    return this.db.count('transitions');
+    return this.db.count(this.name);
   }
 
   #parseAll(rows: unknown[]): StepRow[] {
@@ -205,7 +213,7 @@ export class IdbMemoryStore implements StepRowStore {
     if (parsed.success) return parsed.data;
     this.#corruptRows++;
     const id = typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : '?';
-    this.logger.warn('skipped a corrupt transition row', { id, issue: parsed.error.issues[0]?.message ?? 'invalid' });
+    this.logger.warn('skipped a corrupt step row', { id, issue: parsed.error.issues[0]?.message ?? 'invalid' });
     return null;
   }
 }
