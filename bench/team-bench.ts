@@ -25,7 +25,7 @@ import { loadavg, tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { markdownTable } from 'markdown-table';
 import { carryMarkdown, runTeamCarry } from './team-carry.ts';
-import type { StepRow } from '../src/core/learning/step-rows.ts';
+import type { StepRow } from '../src/core/stores/step-rows.ts';
 import { shareItems } from '../src/core/sync/share-items.ts';
 import { ownStoresOf } from '../src/core/learning/learner-definition.ts';
 import { BENCH_CONFIGURATIONS, inMemoryLearnerStores, learnerMemories } from '../src/core/learning/registry/registry-factories.ts';

@@ -24,7 +24,7 @@ import { trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
-import type { StepRow } from '../../src/core/learning/step-rows.ts';
+import type { StepRow } from '../../src/core/stores/step-rows.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { recordedStepRecord } from '../../src/core/episode/episode.ts';
 

@@ -6,9 +6,10 @@
 import { storesFrom, type LearnerStores, type StoreDeclaration, type StoreKind, type StoreKinds } from '../../src/core/learning/learner-stores.ts';
 import type { LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
-import { InMemorySiteRows, type SiteRowStore } from '../../src/core/learning/site-rows.ts';
-import type { StepRowStore } from '../../src/core/learning/step-rows.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import type { SiteRowStore } from '../../src/core/stores/site-rows.ts';
+import { InMemorySiteRows } from '../../src/core/stores/in-memory-site-rows.ts';
+import type { StepRowStore } from '../../src/core/stores/step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 
 export type TestLearnerStores<M extends StepRowStore = StepRowStore, E extends SiteRowStore = SiteRowStore> = LearnerStores & { memory: M; experiences: E };
 

@@ -20,7 +20,7 @@ import { PouchTeamDatabase } from '../../src/adapters/sync/pouch-team-database.t
 import type { PouchDatabase } from '../../src/adapters/sync/pouch-types.ts';
 import { memoryDb, remoteDb } from './node-pouch.ts';
 import { TRANSITIONS } from '../../src/learners/jitrl/core/stores.ts';
-import type { StepRowStore } from '../../src/core/learning/step-rows.ts';
+import type { StepRowStore } from '../../src/core/stores/step-rows.ts';
 import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 

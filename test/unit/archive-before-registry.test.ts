@@ -15,7 +15,7 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { exportMemory, forgetSite, importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';

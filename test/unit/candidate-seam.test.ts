@@ -10,7 +10,7 @@ import { EpisodeSchema, type Episode } from '../../src/core/episode/episode.ts';
 import { candidateRecord, pageActionOf, proposedCandidates } from '../../src/core/learning/candidate.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
 import type { Learner, RequestShape, StepContext } from '../../src/core/learning/learner.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import * as semanticAction from '../../src/core/page/semantic-action.ts';

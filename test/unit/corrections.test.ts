@@ -21,7 +21,7 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import { estimateValues } from '../../src/learners/jitrl/core/estimate-values.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { instanceValues, rebindValues } from '../../src/core/page/task-instances.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';

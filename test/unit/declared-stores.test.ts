@@ -9,7 +9,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { scopedStores, storesFrom, UndeclaredStoreError, type StoreDeclaration } from '../../src/core/learning/learner-stores.ts';
 import { buildLearners, inMemoryLearnerStores, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
-import { InMemorySiteRows } from '../../src/core/learning/site-rows.ts';
+import { InMemorySiteRows } from '../../src/core/stores/in-memory-site-rows.ts';
 import { idbLearnerStores } from '../../src/adapters/idb/idb-learner-stores.ts';
 import { IdbStepRowStore } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { IdbSiteRows } from '../../src/adapters/idb/idb-site-rows.ts';

@@ -15,7 +15,7 @@ import type { Episode } from '../../src/core/episode/episode.ts';
 import { CerLearner } from '../../src/learners/cer/core/cer-learner.ts';
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { JitrlLearner } from '../../src/learners/jitrl/core/jitrl-learner.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';

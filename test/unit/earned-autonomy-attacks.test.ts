@@ -15,7 +15,7 @@ import { fingerprintOf, type TargetFingerprint } from '../../src/core/page/targe
 import { targetChanged } from '../../src/core/agent/decision-guard.ts';
 import { earnedAutonomy } from '../../src/core/autonomy/earned-autonomy.ts';
 import { actionKey, personDecisionsOf, type PersonDecision } from '../../src/core/autonomy/approval-history.ts';
-import { asImportedEpisode } from '../../src/core/learning/memory-archive.ts';
+import { asImportedEpisode } from '../../src/core/archive/memory-archive.ts';
 import { recordedStepRecord, type Episode } from '../../src/core/episode/episode.ts';
 import type { AlwaysAskMark } from '../../src/core/autonomy/always-ask.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';

@@ -16,7 +16,7 @@ import { addChildren, newLineage, recordEpisode } from '../../src/learners/evote
 import { withTuned } from '../../src/learners/jitrl/core/tunables.ts';
 import type { LearnerPorts } from '../../src/core/learning/learner-definition.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import type { CandidatePolicy, PolicyInput } from '../../src/core/policy/policy.ts';

@@ -6,7 +6,7 @@ import { lineageDataOn, lineageStoreOn } from '../../src/learners/evotest/core/l
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { addChildren, newLineage } from '../../src/learners/evotest/core/lineage.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { SEED } from '../../src/learners/evotest/test/evotest-helpers.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { seededRandom } from '../../src/core/random.ts';

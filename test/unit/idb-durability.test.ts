@@ -13,9 +13,9 @@ import { experienceStoreOn } from '../../src/learners/cer/core/experience-store.
 import { openApprenticeDb, type ApprenticeDb } from '../../src/adapters/idb/open-database.ts';
 import { writeImportAtomically, ImportWriteError } from '../../src/adapters/idb/idb-archive-import.ts';
 import { StorageFullError } from '../../src/adapters/idb/durable-writes.ts';
-import { asImportedEpisode } from '../../src/core/learning/memory-archive.ts';
+import { asImportedEpisode } from '../../src/core/archive/memory-archive.ts';
 import type { Episode } from '../../src/core/episode/episode.ts';
-import type { StepRow } from '../../src/core/learning/step-rows.ts';
+import type { StepRow } from '../../src/core/stores/step-rows.ts';
 import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
 
 const transition = (episodeId: string, i: number): StepRow => ({

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { IdbStepRowStore, EpisodeWriteError } from '../../src/adapters/idb/idb-step-row-store.ts';
 import { openApprenticeDb } from '../../src/adapters/idb/open-database.ts';
-import type { StepRow } from '../../src/core/learning/step-rows.ts';
+import type { StepRow } from '../../src/core/stores/step-rows.ts';
 import type { Logger } from '../../src/core/ports.ts';
 
 function transition(episodeId: string, stepIndex: number, over: Partial<StepRow> = {}): StepRow {

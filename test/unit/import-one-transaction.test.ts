@@ -29,8 +29,8 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import type { LearnerDataRecord, LearnerDataStore } from '../../src/core/learning/learner-data-store.ts';
 import { LearnerData } from '../../src/core/learning/learner-data.ts';
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
-import type { StepRow } from '../../src/core/learning/step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
+import type { StepRow } from '../../src/core/stores/step-rows.ts';
 import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode } from '../../src/core/learning/stored-step-upgrade.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { transition } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 describe('InMemoryStepRowStore', () => {

@@ -19,7 +19,7 @@ import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/le
 import type { Learner, Trajectory } from '../../src/core/learning/learner.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/core/settings.ts';

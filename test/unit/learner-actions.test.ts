@@ -6,7 +6,7 @@ import { runLearnerAction } from '../../src/core/learning/learner-actions.ts';
 import { actionableLearners } from '../../src/core/learning/learner-definition.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { buildLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { seededRandom } from '../../src/core/random.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { testLearnerStores } from '../support/learner-stores.ts';

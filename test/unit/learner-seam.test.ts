@@ -23,7 +23,7 @@ import { learnerSettings, type LearnerPorts, type RegisteredLearner } from '../.
 import type { FinishedEpisode, Learner } from '../../src/core/learning/learner.ts';
 import { LEARNERS, learnerDefinition, UnknownLearnerError } from '../../src/core/learning/registry/registry.ts';
 import { buildLearners, enabledLearners, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { PAGE_DIGEST_CHARS, pageDigest } from '../../src/core/secrets/page-digest.ts';

@@ -16,7 +16,7 @@ import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-m
 import { LearnerDataGuideStore } from '../../src/learners/metattl/core/guide-store.ts';
 import { DEFAULT_METATTL } from '../../src/learners/metattl/core/metattl-settings.ts';
 import { buildLearners, enabledLearners } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';
 import { createOfflinePolicy } from '../../src/core/policy/offline-policy.ts';

@@ -12,7 +12,7 @@ import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { matchNamePattern } from '../../src/core/learning/shared/skill-variables.ts';
 import { buildLearners, procedureKnowledge } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore as InMemoryMemoryStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore as InMemoryMemoryStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { parseAction } from '../../src/core/page/action-grammar.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { seededRandom } from '../../src/core/random.ts';

@@ -20,7 +20,7 @@ import { ownStoresOf, type LearnerPorts } from '../../src/core/learning/learner-
 import type { Learner } from '../../src/core/learning/learner.ts';
 import { exportMemory } from '../../src/core/learning/memory-transfer.ts';
 import { buildLearners, enabledLearners, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import type { Action, ActionResult } from '../../src/core/page/action.ts';
 import type { PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
 import { createLlmPolicy } from '../../src/core/policy/llm-policy.ts';

@@ -14,7 +14,7 @@ import { EvoCandidateEvidenceSchema, EvoStepEvidenceSchema } from '../../src/lea
 import { importMemory, type ImportRows, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';
 import { LEARNERS } from '../../src/core/learning/registry/registry.ts';
 import { upgradeStoredEpisode, upgradeStoredStep } from '../../src/core/learning/stored-step-upgrade.ts';
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../../src/core/learning/memory-archive.ts';
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION } from '../../src/core/archive/memory-archive.ts';
 
 const NEIGHBOUR = { transitionId: 'e0:0', episodeId: 'e0', task: 'Sign up as Bob', action: 'click(<button "Sign up">)', similarity: 0.91, ret: 1.1 };
 

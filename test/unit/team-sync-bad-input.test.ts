@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTeamConnection } from '../../src/adapters/sync/test-connection.ts';
 import { shareItems } from '../../src/core/sync/share-items.ts';
 import { transitionsMemory } from '../../src/learners/jitrl/core/memory.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { mergeReviewed } from '../../src/core/sync/team-sync.ts';
 import { contentHashOf, MAX_SHARED_DOC_BYTES, sharedDocId } from '../../src/core/sync/shared-doc.ts';
 import { TeamSyncError } from '../../src/core/sync/sync-errors.ts';

@@ -5,7 +5,7 @@ import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
 import { LearnerDataTfgrpoStore } from '../../src/learners/tfgrpo/core/learner-data-tfgrpo-store.ts';
-import { InMemoryStepRowStore } from '../../src/core/learning/in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../src/core/stores/in-memory-step-rows.ts';
 import { experience, ORIGIN } from '../../src/learners/tfgrpo/test/tfgrpo-helpers.ts';
 
 // Export, import and forget go through the learner's generic memory (core/learning/memory-transfer.ts).

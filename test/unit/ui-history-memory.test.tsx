@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/preac
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ExperienceEntry } from '../../src/learners/cer/core/experience.ts';
-import type { StepRow } from '../../src/core/learning/step-rows.ts';
+import type { StepRow } from '../../src/core/stores/step-rows.ts';
 import type { EpisodeSummary } from '../../src/protocol/messages.ts';
 import { HistoryTab } from '../../src/ui/app/history-tab.tsx';
 import { MemoryTab } from '../../src/ui/app/memory-tab.tsx';

@@ -12,7 +12,7 @@
  * learner keeps it.
  */
 import type { ImportRows } from '../../core/learning/memory-transfer.ts';
-import type { StepRow } from '../../core/learning/step-rows.ts';
+import type { StepRow } from '../../core/stores/step-rows.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPTransaction } from 'idb';
 import { parseStoredOutcome, type ImportOutcome, type ImportOutcomes } from '../../core/learning/import-outcome.ts';

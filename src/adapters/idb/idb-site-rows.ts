@@ -5,7 +5,7 @@
  * reads, so this adapter names no learner.
  */
 import { STRICT } from './durable-writes.ts';
-import type { SiteRow, SiteRowStore } from '../../core/learning/site-rows.ts';
+import type { SiteRow, SiteRowStore } from '../../core/stores/site-rows.ts';
 import { openApprenticeDb, type ApprenticeDb, type SiteRowRecord, type OpenApprenticeDbOptions } from './open-database.ts';
 
 /** The object stores that hold site rows (keyPath id, index byOrigin). */

@@ -12,8 +12,8 @@
  */
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPIndex } from 'idb';
-import type { StepRowStore, StepRowSite } from '../../core/learning/step-rows.ts';
-import { StepRowSchema, type StepRow } from '../../core/learning/step-rows.ts';
+import type { StepRowStore, StepRowSite } from '../../core/stores/step-rows.ts';
+import { StepRowSchema, type StepRow } from '../../core/stores/step-rows.ts';
 import { silentLogger, type Logger } from '../../core/ports.ts';
 import { openApprenticeDb, type ApprenticeDb, type ApprenticeDbSchema, type OpenApprenticeDbOptions } from './open-database.ts';
 

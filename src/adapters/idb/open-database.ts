@@ -17,7 +17,7 @@
  */
 // idb's openDB always uses the global factory; opening through `wrap` lets tests pass their own.
 import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { StepRow } from '../../core/learning/step-rows.ts';
+import type { StepRow } from '../../core/stores/step-rows.ts';
 import type { Episode, EpisodeStatus } from '../../core/episode/episode.ts';
 import type { LearnerDataRecord } from '../../core/learning/learner-data-store.ts';
 import type { ImportOutcome } from '../../core/learning/import-outcome.ts';

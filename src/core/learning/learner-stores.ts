@@ -7,9 +7,9 @@
  * part, where their data already is). A learner reaches only what it
  * declared: the registry hands each one a view scoped to its declarations.
  */
-import type { StepRowStore } from './step-rows.ts';
+import type { StepRowStore } from '../stores/step-rows.ts';
 import type { LearnerDataStore } from './learner-data-store.ts';
-import type { SiteRowStore } from './site-rows.ts';
+import type { SiteRowStore } from '../stores/site-rows.ts';
 
 /** The kinds of store the composition roots can build (IndexedDB in the extension, in memory elsewhere). */
 export interface StoreKinds {

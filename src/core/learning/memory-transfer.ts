@@ -10,7 +10,7 @@
  * `learners[id]`. Both are read back through the learner's `prepareImport`.
  */
 import type { EpisodeStore } from '../episode/episode-store.ts';
-import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStoreRows, parseArchive, type MemoryArchive } from './memory-archive.ts';
+import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStoreRows, parseArchive, type MemoryArchive } from '../archive/memory-archive.ts';
 import type { Episode } from '../episode/episode.ts';
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';

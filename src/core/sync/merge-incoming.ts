@@ -13,7 +13,7 @@
 import { ownStoresOf } from '../learning/learner-definition.ts';
 import type { LearnerDataStore } from '../learning/learner-data-store.ts';
 import { importMemory, type MemoryTransferDeps } from '../learning/memory-transfer.ts';
-import { buildArchive, type MemoryArchive } from '../learning/memory-archive.ts';
+import { buildArchive, type MemoryArchive } from '../archive/memory-archive.ts';
 import { checkIncoming } from './check-incoming.ts';
 import { resolveVersions, type Conflict } from './conflicts.ts';
 import { itemAddress, type Member, type SharedDoc, type SharedPart } from './shared-doc.ts';

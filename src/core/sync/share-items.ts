@@ -12,7 +12,7 @@
  * export at all.
  */
 import type { OwnStore } from '../learning/learner-definition.ts';
-import { ownStoreRows, type MemoryArchive } from '../learning/memory-archive.ts';
+import { ownStoreRows, type MemoryArchive } from '../archive/memory-archive.ts';
 import { maskRecord } from '../secrets/mask-record.ts';
 import {
   contentHashOf,

@@ -16,7 +16,7 @@
  */
 import { exportArchive } from '../learning/memory-transfer.ts';
 import { ownStoresOf } from '../learning/learner-definition.ts';
-import { parseArchive } from '../learning/memory-archive.ts';
+import { parseArchive } from '../archive/memory-archive.ts';
 import { mergeIncoming, parseDocId, type MergeDeps, type MergeReport } from './merge-incoming.ts';
 import { shareItems, type ShareResult } from './share-items.ts';
 import type { Member, SharedDoc } from './shared-doc.ts';

@@ -3,11 +3,11 @@
  * factory per learner id. Only the background, the benchmark and tests import
  * this file; the extension pages never do, so they bundle no learner code.
  */
-import { InMemorySiteRows } from '../site-rows.ts';
+import { InMemorySiteRows } from '../../stores/in-memory-site-rows.ts';
 import { InMemoryLearnerDataStore } from '../in-memory/in-memory-learner-data-store.ts';
 import { storesFrom, type StoreDeclaration, type StoreKind, type StoreKinds } from '../learner-stores.ts';
 import { learnerSettings, portsFor, type BuiltLearner, type LearnerDefinition, type LearnerFactory, type LearnerMemory, type LearnerPorts, type LearnerStores, type ProcedureKnowledge, type RegisteredLearner } from '../learner-definition.ts';
-import { InMemoryStepRowStore } from '../in-memory/in-memory-step-rows.ts';
+import { InMemoryStepRowStore } from '../../stores/in-memory-step-rows.ts';
 import type { Learner } from '../learner.ts';
 import { LEARNERS, learnerDefinition, learnerFolderOf } from './registry.ts';
 import type { Settings } from '../../settings.ts';

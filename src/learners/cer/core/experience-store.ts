@@ -7,7 +7,8 @@
  * skipped, counted and logged.
  */
 import { silentLogger, type Logger } from '../../../core/ports.ts';
-import { InMemorySiteRows, type SiteRowStore } from '../../../core/learning/site-rows.ts';
+import type { SiteRowStore } from '../../../core/stores/site-rows.ts';
+import { InMemorySiteRows } from '../../../core/stores/in-memory-site-rows.ts';
 import { ExperienceEntrySchema, type ExperienceEntry } from './experience.ts';
 
 export interface ExperienceStore {

@@ -6,8 +6,8 @@
  * proposed first in its state next time and transfers to other instances of
  * the task's template (corrections.ts).
  */
-import { StepRowSchema, type StepRow, type StepRowSite, type StepRowStore } from '../../../core/learning/step-rows.ts';
-import { InMemoryStepRowStore, newestFirst } from '../../../core/learning/in-memory/in-memory-step-rows.ts';
+import { StepRowSchema, type StepRow, type StepRowSite, type StepRowStore } from '../../../core/stores/step-rows.ts';
+import { InMemoryStepRowStore, newestFirst } from '../../../core/stores/in-memory-step-rows.ts';
 
 export const TransitionSchema = StepRowSchema;
 export type Transition = StepRow;

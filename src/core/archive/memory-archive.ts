@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { EpisodeSchema, FINISHED_STATUSES, type Episode } from '../episode/episode.ts';
-import { StepRowSchema } from './step-rows.ts';
+import { StepRowSchema } from '../stores/step-rows.ts';
 
 export const ARCHIVE_FORMAT = 'apprentice-memory';
 export const ARCHIVE_VERSION = 1;
@@ -15,8 +15,8 @@ export const MemoryArchiveSchema = z.strictObject({
   exportedAt: z.number(),
   transitions: z.array(StepRowSchema),
   episodes: z.array(EpisodeSchema),
-  /** The `experiences` siteRows store's rows; validated by the declaring learner's schema on import. */
-  experiences: z.array(z.looseObject({ id: z.string(), origin: z.string(), kind: z.enum(['dynamics', 'skill']) })),
+  /** The `experiences` siteRows store's rows; the rest of each row is validated by the declaring learner's schema on import. */
+  experiences: z.array(z.looseObject({ id: z.string(), origin: z.string() })),
   /**
    * Every other registry learner's memory export, by learner id; each learner
    * validates its own part on import. Optional: exports written before the

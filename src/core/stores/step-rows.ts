@@ -6,7 +6,7 @@
  * the rows their meaning. Returns are never stored: `futureRewards` keeps the
  * raw rewards, so a learner's discount can change without a migration.
  * The IndexedDB implementation is in src/adapters/idb; an in-memory one in
- * in-memory/in-memory-step-rows.ts.
+ * in-memory-step-rows.ts.
  */
 import * as z from 'zod';
 import { RewardSourceSchema } from '../episode/reward-source.ts';

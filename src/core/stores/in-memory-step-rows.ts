@@ -4,8 +4,8 @@
  * store: an episode write replaces that episode's earlier rows as one unit,
  * and page reads go through a (origin, regUrl) index, newest first.
  */
-import type { StepRowStore, StepRowSite } from '../step-rows.ts';
-import type { StepRow } from '../step-rows.ts';
+import type { StepRowStore, StepRowSite } from './step-rows.ts';
+import type { StepRow } from './step-rows.ts';
 
 const pageKey = (origin: string, regUrl: string): string => `${origin}\u0000${regUrl}`;
 
