@@ -20,7 +20,7 @@ import { idbLearnerStores } from '../../src/adapters/idb/idb-learner-stores.ts';
 import { writeImportAtomically } from '../../src/adapters/idb/idb-archive-import.ts';
 import { REGISTERED_LEARNERS, inMemoryLearnerStores, learnerMemories } from '../../src/core/learning/registry/registry-factories.ts';
 import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
-import { trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
+import { trajectoryOf } from '../../src/core/episode/trajectory.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { silentLogger } from '../../src/core/ports.ts';
 import { seededRandom } from '../../src/core/random.ts';

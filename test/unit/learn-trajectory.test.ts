@@ -14,7 +14,8 @@ import { EpisodeSchema, recordedStepRecord, type Episode } from '../../src/core/
 import { InMemoryExperienceStore } from '../../src/learners/cer/core/experience-store.ts';
 import { inMemoryImportWriter } from '../../src/core/learning/in-memory/in-memory-import.ts';
 import { InMemoryLearnerDataStore } from '../../src/core/learning/in-memory/in-memory-learner-data-store.ts';
-import { isLearnable, learnFromTrajectory, trajectoryOf } from '../../src/core/learning/learn-trajectory.ts';
+import { learnFromTrajectory } from '../../src/core/learning/learn-trajectory.ts';
+import { isLearnable, trajectoryOf } from '../../src/core/episode/trajectory.ts';
 import type { LearnerPorts, RegisteredLearner } from '../../src/core/learning/learner-definition.ts';
 import type { Learner, Trajectory } from '../../src/core/learning/learner.ts';
 import { importMemory, type MemoryTransferDeps } from '../../src/core/learning/memory-transfer.ts';

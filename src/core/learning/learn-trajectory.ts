@@ -6,43 +6,10 @@
  * background's and the benchmark's `learners()`). Learning is best-effort:
  * a learner that fails becomes a note, and the others still learn.
  */
-import type { Episode, StepRecord } from '../episode/episode.ts';
-import type { RewardSource } from '../episode/reward-source.ts';
 import { describeError } from '../errors.ts';
 import type { Logger } from '../ports.ts';
-import type { Learner, Trajectory } from './learner.ts';
-
-/**
- * A step a learner may see: one that ran or had proposals rejected, and not
- * a take-over step the person marked "don't learn from this".
- */
-export function isLearnable(step: StepRecord): boolean {
-  return (step.chosen !== null || step.rejected.length > 0) && step.takeOver?.learn !== false;
-}
-
-/** What the source knows about each step's page, parallel to `episode.steps`. */
-export interface StepPages {
-  pageTitles?: readonly (string | null)[];
-  observations?: readonly (string | null)[];
-}
-
-/**
- * The trajectory of a closed episode: its learnable steps, each with the
- * reward already on it (0 when none), and the page facts of those steps.
- */
-export function trajectoryOf(episode: Episode, options: { rewardSource?: RewardSource } & StepPages = {}): Trajectory {
-  const kept = episode.steps.flatMap((step, i) => (isLearnable(step) ? [{ step, i }] : []));
-  const pick = (list: readonly (string | null)[] | undefined) => (list ? { list: kept.map(({ i }) => list[i] ?? null) } : null);
-  const titles = pick(options.pageTitles);
-  const observations = pick(options.observations);
-  return {
-    episode: { ...episode, steps: kept.map(({ step }) => step) },
-    rewards: kept.map(({ step }) => step.reward ?? 0),
-    ...(options.rewardSource ? { rewardSource: options.rewardSource } : {}),
-    ...(titles ? { pageTitles: titles.list } : {}),
-    ...(observations ? { observations: observations.list } : {}),
-  };
-}
+import type { Learner } from './learner.ts';
+import type { Trajectory } from '../episode/trajectory.ts';
 
 export interface LearnOutcome {
   /** What the learners reported and what failed, each prefixed with the learner's id. */

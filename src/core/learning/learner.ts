@@ -27,7 +27,7 @@
  * records it in the step's notes, and goes on.
  */
 import type { Episode } from '../episode/episode.ts';
-import type { RewardSource } from '../episode/reward-source.ts';
+import type { Trajectory } from '../episode/trajectory.ts';
 import type { PageObservation } from '../page/observation.ts';
 import type { PromptSection } from '../policy/policy.ts';
 import type { Candidate, PageAction } from './candidate.ts';
@@ -133,25 +133,8 @@ export interface AdjustOutput {
   notes: string[];
 }
 
-/**
- * What a trajectory taught: a live episode, a recorded demonstration, an
- * imported trajectory or a taught correction, in one shape (built by
- * learn-trajectory.ts, which also leaves out the steps no learner may see).
- */
-export interface FinishedEpisode {
-  episode: Episode;
-  /** r_t per step, parallel to episode.steps. */
-  rewards: number[];
-  /** Where the rewards came from (`assignStepRewards().source`); 'person' when absent. */
-  rewardSource?: RewardSource;
-  /** Parallel to episode.steps, where the source knew them (a demonstration, an imported file): the page titles. */
-  pageTitles?: readonly (string | null)[];
-  /** Parallel to episode.steps, where an imported file gave them: a short summary of what each page showed. */
-  observations?: readonly (string | null)[];
-}
-
-/** The one shape every learner learns from. */
-export type Trajectory = FinishedEpisode;
+/** What a trajectory taught (core/episode/trajectory.ts): the one shape every learner learns from. */
+export type { FinishedEpisode, Trajectory } from '../episode/trajectory.ts';
 
 /** Optional answer of `learn`: non-fatal problems for the log and the panel (learning is best-effort). */
 export interface LearnReport {

@@ -14,7 +14,8 @@ import { asImportedEpisode, buildArchive, ImportError, OWN_STORE_FIELDS, ownStor
 import type { Episode } from '../episode/episode.ts';
 import type { Logger } from '../ports.ts';
 import type { RewardSettings } from '../settings.ts';
-import { learnFromTrajectory, trajectoryOf } from './learn-trajectory.ts';
+import { learnFromTrajectory } from './learn-trajectory.ts';
+import { trajectoryOf } from '../episode/trajectory.ts';
 import type { Learner } from './learner.ts';
 import { assignStepRewards } from '../credit/rewards.ts';
 import { importTrajectories, type ImportedTrajectoryInput } from '../episode/trajectory-file.ts';
