@@ -9,6 +9,7 @@
 import * as z from 'zod';
 import { systemClock, type Clock } from '../ports.ts';
 import type { LearnerMemory } from './learner-definition.ts';
+import { sitesOf } from './memory-sites.ts';
 import {
   InvalidLearnerDataError,
   LearnerDataRecordSchema,
@@ -138,8 +139,8 @@ export class LearnerData<T> {
     return { imported, rejected };
   }
 
-  /** The learner's `memory` for the registry: forget a site, export, validate an import, list for the Memory tab. */
-  memory(): Required<Omit<LearnerMemory, 'ownStore' | 'sites'>> {
+  /** The learner's `memory` for the registry: forget a site, export, validate an import, list and count by site for the Memory tab. */
+  memory(): Required<Omit<LearnerMemory, 'ownStore'>> {
     return {
       forgetSite: (origin) => this.forgetSite(origin),
       export: () => this.exportAll(),
@@ -148,6 +149,7 @@ export class LearnerData<T> {
         return { records: valid, rejected: rejected.map((e) => e.message) };
       },
       list: async (origin) => (await this.list(origin)).records,
+      sites: async () => sitesOf((await this.list()).records),
     };
   }
 

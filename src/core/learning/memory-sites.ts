@@ -3,9 +3,12 @@
  * when some learner remembers something there (`LearnerMemory.sites`), with
  * the items summed over the learners and the newest update among them. No
  * learner is named: the table is whatever the registry's learners report.
+ * A learner reports the sites it keeps items of (`sitesOf` counts them);
+ * what belongs to no site (a meta-prompt, GLOBAL_ORIGIN) is no site's.
  */
 import * as z from 'zod';
 import type { LearnerMemory } from './learner-definition.ts';
+import { GLOBAL_ORIGIN } from './learner-data-store.ts';
 
 export const MemorySiteSchema = z.strictObject({
   origin: z.string(),
@@ -28,4 +31,15 @@ export async function memorySites(memories: readonly { memory: Pick<LearnerMemor
     }
   }
   return [...bySite.values()].sort((a, b) => b.lastUpdated - a.lastUpdated || a.origin.localeCompare(b.origin));
+}
+
+/** A learner's sites from its items: how many per origin and the newest update; GLOBAL_ORIGIN is left out. */
+export function sitesOf(items: readonly { origin: string; updatedAt: number }[]): MemorySite[] {
+  const bySite = new Map<string, MemorySite>();
+  for (const { origin, updatedAt } of items) {
+    if (origin === GLOBAL_ORIGIN) continue;
+    const seen = bySite.get(origin);
+    bySite.set(origin, { origin, items: (seen?.items ?? 0) + 1, lastUpdated: Math.max(seen?.lastUpdated ?? updatedAt, updatedAt) });
+  }
+  return [...bySite.values()];
 }

@@ -1,11 +1,12 @@
 /**
  * CER's memory as the registry reaches it: its experience buffer, exported
  * as the archive's top-level `experiences` (the field exports had before
- * the registry), imported with ExperienceEntrySchema, forgotten per site,
- * and shared with a team as `experiences` documents.
+ * the registry), imported with ExperienceEntrySchema, forgotten and counted
+ * per site (the Memory tab's site table), and shared with a team as `experiences` documents.
  */
 import type { LearnerMemory, OwnStore, PreparedLearnerImport } from '../../../core/learning/learner-definition.ts';
 import type { ExperienceStore } from './experience-store.ts';
+import { sitesOf } from '../../../core/learning/memory-sites.ts';
 import { ExperienceEntrySchema, type ExperienceEntry } from './experience.ts';
 import { EXPERIENCES } from './stores.ts';
 
@@ -42,6 +43,8 @@ export function experiencesMemory(store: ExperienceStore): LearnerMemory {
     forgetSite: (origin) => store.forgetSite(origin),
     export: () => store.all(),
     prepareImport: prepareEntries,
+    // Each entry is one site's (dynamics of a page type, a skill): the Memory tab counts them per site.
+    sites: async () => sitesOf((await store.all()).map((e) => ({ origin: e.origin, updatedAt: e.provenance.updatedAt }))),
     ownStore,
   };
 }
