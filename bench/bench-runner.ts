@@ -214,11 +214,16 @@ function runReportCollector() {
   };
 }
 
-/** `learnCorrections: false` for every registry learner whose settings have that switch. */
-export function withoutCorrections(): Record<string, Record<string, unknown>> {
-  const has = (defaults: unknown) => typeof defaults === 'object' && defaults !== null && 'learnCorrections' in defaults;
-  return Object.fromEntries(REGISTERED_LEARNERS.filter((d) => has(d.settings.defaults)).map((d) => [d.id, { learnCorrections: false }]));
+/** The settings every registry learner declares for a benchmark mutant (`definition.mutants[name]`), by learner id. */
+export function mutantSettings(name: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(REGISTERED_LEARNERS.flatMap((d) => {
+    const settings = d.mutants?.[name];
+    return settings ? [[d.id, settings as Record<string, unknown>]] : [];
+  }));
 }
+
+/** The teaching figures' mutant: every learner without its correction rules (those that declare the mutant). */
+export const withoutCorrections = (): Record<string, Record<string, unknown>> => mutantSettings('no-corrections');
 
 /**
  * The settings of one attempt: the defaults with the suite's step limit, and every learner the

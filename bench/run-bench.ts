@@ -8,7 +8,7 @@
  * --learners: registry ids joined by "+" (see the registry; default: its BENCH_CONFIGURATIONS).
  * --ablate: each learner with ablation rows (for example: none of our additions,
  * then each one alone, then all; bench/ablation.ts); --learners is ignored.
- * --no-corrections: every learner with a `learnCorrections` setting without it.
+ * --no-corrections: every learner without its correction rules (its definition's `mutants['no-corrections']`).
  * --mutant settle-off: the refusals figure's mutant, the page read without the settle wait (issue 34).
  * --teach N: the suite's teachers teach the first N attempts of each task
  * (with --memory carry: the first N instances of each template); see bench/teach.ts.
@@ -91,7 +91,7 @@ async function main(): Promise<number> {
       'ask-mode': { type: 'string', default: 'every-step' },
       mutant: { type: 'string', default: '' },
       teach: { type: 'string', default: '0' },
-      // The mutant of the teaching figures: the learners without their correction rules (their `learnCorrections` setting).
+      // The mutant of the teaching figures: the learners without their correction rules (their definition's `mutants`).
       'no-corrections': { type: 'boolean', default: false },
       ablate: { type: 'boolean', default: false },
       // Knowing it is done: the runner does not stop at the goal; the agent must end the task itself.

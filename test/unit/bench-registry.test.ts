@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ABLATED } from '../../bench/ablation.ts';
-import { attemptSettings, LEARNER_CONFIGS, parseLearnerConfig, withoutCorrections, type BenchOptions } from '../../bench/bench-runner.ts';
+import { attemptSettings, LEARNER_CONFIGS, mutantSettings, parseLearnerConfig, withoutCorrections, type BenchOptions } from '../../bench/bench-runner.ts';
 import type { BenchTask } from '../../bench/suite.ts';
 import { newLineage } from '../../src/learners/evotest/core/lineage.ts';
 import { BENCH_CONFIGURATIONS, learnersOff, learnersOnly, REGISTERED_LEARNERS } from '../../src/core/learning/registry/registry-factories.ts';
@@ -30,7 +30,9 @@ describe('the benchmark over the registry', () => {
     expect(learners['metattl']?.['enabled']).toBe(true);
     expect(learners['jitrl']?.['learnCorrections']).toBe(false);
     expect(learners['jitrl']?.['enabled']).toBe(true);
-    expect(Object.keys(withoutCorrections())).toEqual(['jitrl']);
+    // Declared by the definitions (`mutants`), not found by scanning settings for a key.
+    expect(withoutCorrections()).toEqual({ jitrl: { learnCorrections: false } });
+    expect(mutantSettings('no-such-mutant')).toEqual({});
     expect([s.agent.maxSteps, s.agent.seed]).toEqual([9, 3]);
   });
 

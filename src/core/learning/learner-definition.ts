@@ -152,6 +152,11 @@ export interface LearnerDefinition<S = unknown> {
   stores?: readonly StoreDeclaration[];
   /** The numbers it lets other learners tune for a step (tunables.ts); it reads them back from `request.tuned`. */
   tunables?: Tunables;
+  /**
+   * Its settings under a benchmark mutant, by the mutant's name (`no-corrections`: the teaching figures
+   * without correction rules), laid over its own for that run; the benchmark reads no setting by name.
+   */
+  mutants?: Readonly<Record<string, Partial<S>>>;
 }
 
 /** How to build a learner, and reach its stored knowledge. */

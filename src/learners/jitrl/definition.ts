@@ -22,6 +22,8 @@ export const jitrlDefinition: LearnerDefinition<JitrlSettings> = {
   actions: JITRL_ACTIONS,
   // What tuners may move per step (read back from `request.tuned`).
   tunables: jitrlTunables((s) => learnerSettings(jitrlDefinition, s)),
+  // Taught corrections are our addition: the teaching figures' mutant runs without them.
+  mutants: { 'no-corrections': { learnCorrections: false } },
 };
 
 /** What the registry reads (src/core/learning/registry/registry.ts globs every learner's definition.ts). */
