@@ -20,7 +20,7 @@ import type { TeamRequests } from '../protocol/team-messages.ts';
 import type { SettingsStore } from '../adapters/chrome/settings-store.ts';
 import { keyTransportProblem } from '../core/provider-key.ts';
 import type { ProcedureLibrary } from '../core/replay/procedure-library.ts';
-import type { ImportOutcomes } from '../core/learning/import-outcome.ts';
+import type { ImportOutcomes } from '../core/archive/import-outcome.ts';
 
 export interface UiHandlerDeps {
   controller: AgentController;

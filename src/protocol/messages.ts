@@ -12,7 +12,7 @@ import { ActionResultSchema, ActionSchema, SemanticTargetSchema } from '../core/
 import { AskModeSchema, HttpOriginSchema } from '../core/autonomy/ask-mode.ts';
 import { TargetFingerprintSchema } from '../core/page/target-fingerprint.ts';
 import { PageObservationSchema, TASK_TEXT_MAX } from '../core/page/observation.ts';
-import { ImportIdSchema, ImportOutcomeSchema, MemoryImportResultSchema } from '../core/learning/import-outcome.ts';
+import { ImportIdSchema, ImportOutcomeSchema, MemoryImportResultSchema } from '../core/archive/import-outcome.ts';
 import { MemorySiteSchema } from '../core/learning/memory-sites.ts';
 import { ProviderSettingsSchema, SettingsSchema } from '../core/settings.ts';
 import { ProcedureSchema, ReplayStatusSchema } from '../core/replay/procedure.ts';

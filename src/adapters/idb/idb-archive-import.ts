@@ -15,7 +15,7 @@ import type { ImportRows } from '../../core/learning/memory-transfer.ts';
 import type { StepRow } from '../../core/stores/step-rows.ts';
 import { STRICT, allOrNothing, isQuotaError, writing } from './durable-writes.ts';
 import type { IDBPTransaction } from 'idb';
-import { parseStoredOutcome, type ImportOutcome, type ImportOutcomes } from '../../core/learning/import-outcome.ts';
+import { parseStoredOutcome, type ImportOutcome, type ImportOutcomes } from '../../core/archive/import-outcome.ts';
 import type { ApprenticeDb, ApprenticeDbSchema, SiteRowRecord } from './open-database.ts';
 
 export type { ImportRows };

@@ -20,7 +20,7 @@ import { wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'id
 import type { StepRow } from '../../core/stores/step-rows.ts';
 import type { Episode, EpisodeStatus } from '../../core/episode/episode.ts';
 import type { LearnerDataRecord } from '../../core/learning/learner-data-store.ts';
-import type { ImportOutcome } from '../../core/learning/import-outcome.ts';
+import type { ImportOutcome } from '../../core/archive/import-outcome.ts';
 
 export const APPRENTICE_DB_NAME = 'apprentice';
 /** Bump together with a new entry in `migrations`. */

@@ -23,7 +23,7 @@ import type { LearnerMemory } from './learner-definition.ts';
 import type { LearnerDataRecord } from './learner-data-store.ts';
 import { maskRecord } from '../secrets/mask-record.ts';
 import { forgetSiteEpisodes, type ForgottenEpisodes } from '../autonomy/forget-site.ts';
-import type { ImportOutcome, ImportOutcomes, MemoryImportResult } from './import-outcome.ts';
+import type { ImportOutcome, ImportOutcomes, MemoryImportResult } from '../archive/import-outcome.ts';
 
 /** Validated rows for one learner's own store (OwnStore), by the store's name. */
 export interface OwnStoreRows {

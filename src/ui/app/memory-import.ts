@@ -6,7 +6,7 @@
  * (memory.importOutcome) when the reply does not come — the question wakes
  * the worker again.
  */
-import type { ImportOutcome, MemoryImportResult } from '../../core/learning/import-outcome.ts';
+import type { ImportOutcome, MemoryImportResult } from '../../core/archive/import-outcome.ts';
 import { RemoteError, type UiClient } from '../../protocol/validate.ts';
 import { errorText } from './format.ts';
 
