@@ -135,8 +135,8 @@ export interface BenchOptions {
   /** Makes the learners' stores (default: empty ones); bench:team starts member B from what member A shared. */
   learnerSet?: () => LearnerSet;
   /**
-   * Settings over a learner's defaults, by registry id (`settings.learners[id]`): the ablation switches
-   * additions off, `--no-corrections` switches correction learning off, meta-training sets its strategy.
+   * Settings over a learner's defaults, by registry id (`settings.learners[id]`): an ablation row's, a
+   * mutant's (`definition.mutants`), or those a learner's own benchmark (bench/<id>/) runs with.
    */
   learnerSettings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Called with each attempt's learners once built (meta-training observes its learner's adaptations). */
