@@ -181,6 +181,16 @@ describe('an import writes every store in one transaction', () => {
     await expect(importMemory(other.deps, JSON.stringify(bad))).rejects.toThrow(/invalid at experiences\.2\.origin/);
     expect(await everyStore(other.db)).toEqual(untouched);
   });
+
+  it('an own-store row the archive accepts but its learner does not refuses the whole file, in the learner\'s words', async () => {
+    // The archive checks only id and origin (it names no learner's kinds); CER's schema refuses the kind.
+    const { db, deps } = await profile();
+    const untouched = await everyStore(db);
+    const bad = JSON.parse(archiveJson()) as { experiences: unknown[] };
+    bad.experiences.push({ ...dynamics('x9', 'Elsewhere'), kind: 'hunch' });
+    await expect(importMemory(deps, JSON.stringify(bad))).rejects.toThrow(/^experience #2 is invalid/);
+    expect(await everyStore(db)).toEqual(untouched);
+  });
 });
 
 describe('the in-memory import writer', () => {
