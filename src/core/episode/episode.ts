@@ -241,14 +241,19 @@ export function recordedStepRecord(input: {
   target?: TargetFingerprint | undefined;
   /** What the page showed open when the person acted (`pageMarks`). */
   pageMarks?: string[] | undefined;
+  /** The page before the action, as a proposed step keeps it (`pageDigest`, `pageKeyOf`), when it was observed. */
+  pageDigest?: string | undefined;
+  pageKey?: string | undefined;
 }): StepRecord {
   return {
     index: input.index,
     url: input.url,
     regUrl: input.regUrl,
     ...(input.pageTitle ? { pageTitle: input.pageTitle } : {}),
+    ...(input.pageDigest !== undefined ? { pageDigest: input.pageDigest } : {}),
     effectiveState: [],
     ...(input.pageMarks !== undefined ? { pageMarks: input.pageMarks } : {}),
+    ...(input.pageKey !== undefined ? { pageKey: input.pageKey } : {}),
     // No policy ranked anything here; the field needs a value, and no model was involved.
     logitSource: 'offline',
     candidates: [],
