@@ -1,13 +1,14 @@
 /**
  * A demonstration keeps the page it was done on (issue 35, loose end of
  * session 11), on the built extension in real Chromium, against a page
- * written for this test (shown/tags.html: a tag box that Add empties into a
- * chip, and Save, on one URL). The person shows type → Add → Save; each
+ * written for this test (shown/tags.html: a tag box that Attach empties into
+ * a chip, and Save, on one URL). The person shows type → Attach → Save; each
  * recorded step carries the page as it was just before the person acted, so
- * the step after Add is filed after Add, as an approved step would be. The
- * next attempt, alone on memory (replay off, so no plan orders the steps),
- * proposes the steps in the order shown. Before, the steps before and after
- * Add were one state, and Save (rewarded as the last step) came first.
+ * the step after Attach is filed after it, as an approved step would be. The
+ * next attempt, alone on memory (shipped settings but replay off, so no plan
+ * orders the steps), proposes the steps in the order shown. Before, the steps before and after
+ * Attach were one state, memory could not tell them apart, and the offline
+ * policy's Save came first.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,12 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Episode } from '../../src/core/episode/episode.ts';
 import { launchWithExtension, type ExtensionBrowser } from '../support/chromium.ts';
 import { startStaticServer, type StaticServer } from '../support/static-server.ts';
-import { disableExploration } from '../support/extension-settings.ts';
 import { messagesFrom } from '../support/extension-messaging.ts';
 
 const TASK = 'Tag my reading list with "crime"';
 const FILL = 'fill(<textbox "Tag">, "crime")';
-const ADD = 'click(<button "Add">)';
+const ADD = 'click(<button "Attach">)';
 const SAVE = 'click(<button "Save">)';
 
 let browser: ExtensionBrowser;
@@ -45,7 +45,6 @@ beforeAll(async () => {
   await site.goto(pageUrl);
   ui = await browser.context.newPage();
   await ui.goto(`chrome-extension://${browser.extensionId}/src/ui/sidepanel/index.html`);
-  await disableExploration(ui);
   // Memory alone: a replayed plan would keep the order whatever the states say.
   await ui.evaluate(async () => {
     const got = (await chrome.runtime.sendMessage({ type: 'settings.get' })) as { value: Record<string, unknown> };
