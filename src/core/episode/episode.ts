@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ActionResultSchema } from '../page/action.ts';
 import { TargetFingerprintSchema, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { AnswerSourceSchema } from '../page/answer-source.ts';
 
 export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
 export type LogitSource = z.infer<typeof LogitSourceSchema>;
@@ -153,6 +154,12 @@ export const StepRecordSchema = z.strictObject({
   startedAt: z.number(),
   /** The step came from a learned procedure, not the policy (issue 25): which one, and which of its steps. */
   replayStep: z.strictObject({ procedureId: z.string(), step: z.number().int().nonnegative(), of: z.number().int().positive() }).optional(),
+  /**
+   * An answer step: where the page showed the answer (page/answer-source.ts), read from the whole page as it was
+   * observed when the answer was given, secrets masked; null when no one place shows it. Absent on other steps and
+   * on records older than it (their place is read from `pageDigest`, which keeps only its first 4,000 characters).
+   */
+  answerFrom: AnswerSourceSchema.nullable().optional(),
 });
 export type StepRecord = z.infer<typeof StepRecordSchema>;
 
