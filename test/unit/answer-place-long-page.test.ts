@@ -6,9 +6,10 @@
  * not carry to another instance. It is now read from the page as observed
  * when the answer was given, whole, and kept on the step (`answerFrom`).
  *
- * Mutants: observing the answer's page with the agent's budget (12,000
- * characters) instead of whole leaves `answerFrom` null; JitRL reading the
- * digest instead of `answerFrom` gives the transition no place.
+ * Mutants: JitRL reading the digest instead of `answerFrom` gives the
+ * transition no place; observing the answer's page with the agent's budget
+ * (12,000 characters) instead of whole leaves `answerFrom` null on a page
+ * longer than that.
  */
 import { describe, expect, it } from 'vitest';
 import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
@@ -23,12 +24,12 @@ import { buildTransitions } from '../../src/learners/jitrl/core/jitrl-learner.ts
 const node = (ref: string | null, role: string, name: string, inViewport: boolean): SnapshotNode => ({
   ref, kind: ref === null ? 'text' : 'interactive', role, name, states: {}, depth: 0, inViewport,
 });
-/** A release page: 300 links to older notes (about 13,000 characters rendered), then, below the fold, the answer. */
-const releasePage = (release: string): PageObservation => ({
+/** A release page: links to older notes (150: about 6,700 characters rendered), then, below the fold, the answer. */
+const releasePage = (release: string, links = 150): PageObservation => ({
   url: 'https://proj.test/releases', title: 'Releases', focusedRef: null, offscreen: { above: 0, below: 0 }, omissions: [],
   scroll: { y: 0, maxY: 4000, viewportHeight: 800 }, tookMs: 1,
   nodes: [
-    ...Array.from({ length: 300 }, (_, i) => node(String(i + 1), 'link', `Release notes for build ${1000 + i}`, true)),
+    ...Array.from({ length: links }, (_, i) => node(String(i + 1), 'link', `Release notes for build ${1000 + i}`, true)),
     node(null, 'text', `Latest release: ${release}`, false),
   ],
 });
@@ -75,11 +76,20 @@ describe('an answer below what the digest keeps', () => {
     const closed = await c.finish(ep.id, 'success');
     const [transition] = buildTransitions({ episode: closed, rewards: [1] }, { now: 0, rejectReward: -1 });
     expect(transition!.answerFrom).toEqual(PLACE);
-    // Another instance's page answers from the same place.
-    expect(answerAt(PLACE, releasePage('Kestrel'))).toBe('Kestrel');
+    // Another instance's page, as the agent observes it (its 12,000-character budget keeps this one whole), answers from the same place.
+    const seen = truncateObservation(releasePage('Kestrel'), { maxChars: DEFAULT_SETTINGS.agent.observationChars });
+    expect(answerAt(PLACE, seen)).toBe('Kestrel');
     // A record from before answerFrom reads the digest, as it did: here, no place.
     const { answerFrom: _none, ...older } = closed.steps[0]!;
     expect(buildTransitions({ episode: { ...closed, steps: [older] }, rewards: [1] }, { now: 0, rejectReward: -1 })[0]!.answerFrom).toBeUndefined();
+  });
+
+  it('the answer\'s page is read whole, also past the agent\'s own budget', async () => {
+    const page = releasePage('Juniper', 300); // about 13,000 characters of links
+    const c = controller(page);
+    const ep = await c.start({ task: 'What is the latest release?', startUrl: page.url, tabId: 7 });
+    const answered = await c.decide(ep.id, { kind: 'edit', action: 'send_msg_to_user("Juniper")', step: 0 });
+    expect(answered.steps[0]!.answerFrom).toEqual(PLACE);
   });
 
   it('a place shown twice in two shapes is no place', () => {
