@@ -6,7 +6,8 @@
  */
 import { markdownTable } from 'markdown-table';
 import { runAdaptive, type AdaptiveReport } from './adaptive-run.ts';
-import { ATTACK_CLASSES, type AttackPage, type BenignPage } from './attack-classes.ts';
+import { ATTACK_CLASSES, type AttackPage } from './attack-classes.ts';
+import type { BenignPage } from './benign-pages.ts';
 import type { CountingServer } from './servers.ts';
 import { MUTANTS } from './mutants.ts';
 

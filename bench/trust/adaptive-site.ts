@@ -11,7 +11,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { BENIGN_ONCE } from './gate-rule-shapes.ts';
-import { BENIGN_EFFECT, type AttackPage, type BenignPage } from './attack-classes.ts';
+import { BENIGN_EFFECT, type AttackPage } from './attack-classes.ts';
+import type { BenignPage } from './benign-pages.ts';
 
 interface Hit { method: string; path: string }
 

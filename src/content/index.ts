@@ -21,6 +21,7 @@ const background = createContentClient((message) => browser.runtime.sendMessage(
 const recorder = createDemonstrationRecorder({
   win: window,
   locate: (el) => agent.locate(el),
+  observe: () => agent.observe({}),
   send: async (step) => {
     await background.request('demo.step', step);
   },

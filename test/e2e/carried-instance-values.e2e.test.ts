@@ -9,6 +9,10 @@
  *  - A wiki search whose answer is the result link's page name: taught
  *    "Sync Protocol" off "Wiki: Sync Protocol", the next instance answers
  *    "Build Instructions" off its own result (page/answer-source.ts).
+ *  - A release page whose answer line comes after 120 links: the place is
+ *    read from the page when the answer is given, not from the
+ *    4,000-character digest (which keeps the links and drops the line).
+ *    With the digest (the old lookup) the next instance has no answer.
  * Needs dist-inject (`npm run build`); the pages are written for this test
  * (test/fixtures/sites/carry/).
  */
@@ -74,6 +78,21 @@ describe('a search whose answer must be reported', () => {
     const result = await run('carried-answer', [task('wiki.search.1', 'tombstone', 'Sync Protocol'), task('wiki.search.2', 'zlib', 'Build Instructions')]);
     expect(result.records.map((r) => [r.taskId, r.taught, r.outcome, r.answer])).toEqual([
       ['wiki.search.1', true, 'success', 'Sync Protocol'], ['wiki.search.2', false, 'success', 'Build Instructions'],
+    ]);
+  }, 240_000);
+});
+
+describe('an answer below what the page digest keeps', () => {
+  it('taught "Juniper" off a long page, the next instance alone answers "Kestrel" from the same line', async () => {
+    const task = (id: string, project: string, release: string): BenchTask => ({
+      id, template: 'releases.latest', startUrl: `${server.origin}/carry/releases.html?p=${project}`, maxSteps: 3,
+      instruction: `What is the newest version of project ${project} called?`,
+      reward: async (page) => ((await readAnswer(page))?.trim() === release ? 1 : 0),
+      teacher: async (): Promise<TeacherStep> => ({ do: 'answer', text: release }),
+    });
+    const result = await run('long-page-answer', [task('releases.1', 'alpha', 'Juniper'), task('releases.2', 'beta', 'Kestrel')]);
+    expect(result.records.map((r) => [r.taskId, r.taught, r.outcome, r.answer])).toEqual([
+      ['releases.1', true, 'success', 'Juniper'], ['releases.2', false, 'success', 'Kestrel'],
     ]);
   }, 240_000);
 });

@@ -109,7 +109,10 @@ describe('a first-time user', () => {
     expect(await steps.first().textContent()).toMatch(/^Choose “admin” in “Role” \(row “Alan Turing”\) on \/members\.html/);
     expect(await card.getByRole('textbox', { name: 'Value item' }).inputValue()).toBe('Alan Turing');
     await shot(panel, '7-plan-offered');
-    await card.getByRole('button', { name: 'Approve plan' }).click();
+    // One primary action (issue 31): a one-step plan is its step, approved once from the proposal.
+    expect(await card.getByRole('button').allTextContents()).toEqual(["Don't use the plan"]);
+    expect(await panel.locator('button.primary').count()).toBe(1);
+    await panel.getByRole('button', { name: /^Approve: Choose/ }).click();
     await expect.poll(() => site.locator('#alan-role').inputValue(), { timeout: 30_000 }).toBe('Admin');
     await expect.poll(() => panel.getByTestId('replay-saving').textContent(), { timeout: 30_000 }).toMatch(/^replayed from memory · 0 model calls · 1 step/);
     // The taught success ended with "Task is done": after the plan, the finishing step is proposed, and asks.

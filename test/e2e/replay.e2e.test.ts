@@ -85,7 +85,7 @@ describe('a learned procedure in the side panel', () => {
     expect(await card.getByRole('textbox', { name: 'Value nickname' }).inputValue()).toBe('Grace');
     expect(await card.textContent()).toContain(`Origins it touches: ${server.origin}`);
     await shot('1-plan-offered');
-    await card.getByRole('button', { name: 'Approve plan' }).click();
+    await card.getByRole('button', { name: 'Run all 3 steps without asking' }).click();
     await panel.getByTestId('replay-saving').waitFor({ timeout: 30_000 });
     await expect.poll(() => site.locator('#current').textContent(), { timeout: 30_000 }).toBe('Grace');
     await expect.poll(() => panel.getByTestId('replay-saving').textContent(), { timeout: 30_000 }).toMatch(/^replayed from memory · 0 model calls · 3 steps/);
@@ -103,7 +103,7 @@ describe('a learned procedure in the side panel', () => {
     await site.evaluate(() => localStorage.setItem('orbit.renamed', '1'));
     await startTask('Set my nickname to "Hopper"');
     const card = panel.locator('section.replay-plan');
-    await card.getByRole('button', { name: 'Approve plan' }).click({ timeout: 30_000 });
+    await card.getByRole('button', { name: 'Run all 3 steps without asking' }).click({ timeout: 30_000 });
     const fallback = panel.getByTestId('replay-fallback');
     await fallback.waitFor({ timeout: 30_000 });
     expect(await fallback.textContent()).toBe('Replay stopped at step 3 of 3: <button "Apply nickname"> is not on the page. The policy takes over from here.');

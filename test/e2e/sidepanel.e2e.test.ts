@@ -144,7 +144,7 @@ describe('the side panel drives a whole episode, then a better second attempt', 
     await panel.getByText(/attempt 2/).waitFor();
     // Attempt 1's success is now a learned procedure, offered as a plan (issue 25): decline it, so the policy
     // proposes and JitRL adjusts its logits, which is what this test checks.
-    await panel.getByRole('button', { name: 'Decline (let the policy work)' }).click();
+    await panel.getByRole('button', { name: "Don't use the plan" }).click();
     await panel.locator('section.replay-plan[data-replay-status="declined"]').waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await shownCandidates()).length, { timeout: 30_000 }).toBeGreaterThan(1);
     const second = await shownCandidates();

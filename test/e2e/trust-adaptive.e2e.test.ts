@@ -7,7 +7,8 @@
  * on the same pages, or the zero means nothing: the second describe below.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACK_CLASSES, buildAttackPages, buildBenignPages } from '../../bench/trust/attack-classes.ts';
+import { ATTACK_CLASSES, buildAttackPages } from '../../bench/trust/attack-classes.ts';
+import { buildBenignPages } from '../../bench/trust/benign-pages.ts';
 import { runAdaptive, type AdaptiveReport } from '../../bench/trust/adaptive-run.ts';
 import { figureOf, harm } from '../../bench/trust/adaptive-report.ts';
 import { MUTANT_TARGETS, MUTANTS, type Mutant } from '../../bench/trust/mutants.ts';

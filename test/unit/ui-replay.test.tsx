@@ -8,6 +8,7 @@ import type { EpisodeReplay } from '../../src/core/episode/episode.ts';
 import { EMPTY_REPLAY_STATUS } from '../../src/core/replay/procedure.ts';
 import { ProcedureList } from '../../src/ui/app/procedure-list.tsx';
 import { ReplayPlan } from '../../src/ui/app/replay-plan.tsx';
+import { ProposalPanel } from '../../src/ui/app/proposal-panel.tsx';
 import { candidate, episode, fakeConnector, step } from './ui-fake-connector.ts';
 
 afterEach(cleanup);
@@ -31,7 +32,7 @@ describe('the replay plan card', () => {
     const input = screen.getByRole('textbox', { name: 'Value display_name' });
     await user.clear(input);
     await user.type(input, 'Hopper');
-    await user.click(screen.getByRole('button', { name: 'Approve plan with these values' }));
+    await user.click(screen.getByRole('button', { name: 'Run the plan with these values' }));
     await waitFor(() => expect(fake.callsOf('episode.plan')).toEqual([{ episodeId: ep.id, decision: { kind: 'approve', values: { display_name: 'Hopper' } } }]));
   });
 
@@ -39,7 +40,7 @@ describe('the replay plan card', () => {
     const ep = episode({ replay: plan(), status: 'awaiting_approval' });
     const fake = fakeConnector({ 'episode.plan': async () => ep });
     render(<ReplayPlan client={fake.connector.client} episode={ep} onEpisode={() => {}} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Decline (let the policy work)' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: "Don't use the plan" }));
     await waitFor(() => expect(fake.callsOf('episode.plan')).toEqual([{ episodeId: ep.id, decision: { kind: 'decline' } }]));
   });
 
@@ -58,6 +59,36 @@ describe('the replay plan card', () => {
     const refused = episode({ replay: plan({ status: 'refused', message: 'Not replayed: "X" needs {password}, which the task does not give. The policy runs instead.' }) });
     render(<ReplayPlan client={fakeConnector({}).connector.client} episode={refused} onEpisode={() => {}} />);
     expect(screen.getByTestId('replay-refused')).toHaveTextContent('needs {password}, which the task does not give');
+  });
+});
+
+describe('a plan offered beside its first step (issue 31: two Approve buttons)', () => {
+  const pending = step({ index: 0, replayStep: { procedureId: 's-1', step: 0, of: 2 }, candidates: [candidate({ origin: 'memory', action: 'click([1])', semantic: 'click(<link "Profile">)' })], chosen: null, result: null });
+  const run = (replay: EpisodeReplay) => {
+    const ep = episode({ replay, status: 'awaiting_approval', steps: [pending] });
+    const fake = fakeConnector({ 'episode.plan': async () => ep });
+    const { container } = render(
+      <div>
+        <ReplayPlan client={fake.connector.client} episode={ep} onEpisode={() => {}} />
+        <ProposalPanel client={fake.connector.client} tabId={null} episode={ep} proposal={pending} disabled={false} decide={async () => true} />
+      </div>,
+    );
+    return { fake, ep, container };
+  };
+
+  it('one primary action, the step\'s Approve; the plan is its own choice: run every step without asking', async () => {
+    const { fake, ep, container } = run(plan());
+    expect(screen.getAllByRole('button', { name: /approve/i })).toHaveLength(1);
+    expect([...container.querySelectorAll('button.primary')].map((b) => b.textContent)).toEqual(['Approve: Click “Profile” A']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Run all 2 steps without asking' }));
+    await waitFor(() => expect(fake.callsOf('episode.plan')).toEqual([{ episodeId: ep.id, decision: { kind: 'approve' } }]));
+  });
+
+  it('a one-step plan is its step: no second way to approve it', () => {
+    const { container } = run(plan({ steps: [{ regUrl: '/', action: 'click(<link "Profile">)' }] }));
+    expect(screen.getAllByRole('button', { name: /approve|plan|steps/i }).map((b) => b.textContent)).toEqual(["Don't use the plan", 'Approve: Click “Profile” A']);
+    expect(container.querySelectorAll('button.primary')).toHaveLength(1);
+    expect(screen.getByText('Approve the proposed step below to do it from memory.')).toBeInTheDocument();
   });
 });
 

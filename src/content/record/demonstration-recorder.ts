@@ -24,6 +24,7 @@ import type { PageObservation } from '../../core/page/observation.ts';
 import { eventTarget, inputType, isTextField, recordedOtherwise, tagOf, textFieldOf } from './recorded-elements.ts';
 import { createStepSender, type RecordedStep } from './step-sender.ts';
 import { createValueRecorder } from './value-recorder.ts';
+import { createBeforePage } from './before-page.ts';
 
 export type { RecordedStep } from './step-sender.ts';
 
@@ -31,6 +32,8 @@ export interface DemonstrationRecorderOptions {
   win: Window;
   /** The snapshot line standing for an element (the page agent's `locate`). */
   locate(el: Element): { observation: PageObservation; ref: string } | null;
+  /** The page as a proposal would observe it: read just before each action, so a step keeps the page it was done on. */
+  observe?(): PageObservation;
   /** Sends one step to the background; rejects when the background refused it. */
   send(step: RecordedStep): Promise<void>;
   /** A send failed (for the console; the background may have ended the recording). */
@@ -53,7 +56,11 @@ export interface DemonstrationRecorder {
 
 /** The capture-phase listeners: each turns one kind of trusted event into steps. */
 function listenersFor(win: Window, options: DemonstrationRecorderOptions, detach: () => void) {
-  const sender = createStepSender({ win, locate: options.locate, send: options.send, onNotRecording: detach, ...(options.onSendError ? { onSendError: options.onSendError } : {}) });
+  const before = options.observe ? createBeforePage(options.observe) : undefined;
+  const sender = createStepSender({
+    win, locate: options.locate, send: options.send, onNotRecording: detach,
+    ...(before ? { before } : {}), ...(options.onSendError ? { onSendError: options.onSendError } : {}),
+  });
   const { emit } = sender;
   const values = createValueRecorder(emit);
   const unrecordable = (what: string) => options.onUnrecordable?.(what);
@@ -105,7 +112,15 @@ function listenersFor(win: Window, options: DemonstrationRecorderOptions, detach
     if (!e.isTrusted) return;
     const el = eventTarget(e);
     const field = el ? textFieldOf(el) : null;
-    if (field) values.begin(field);
+    if (!field) return;
+    // The first change since the field's last fill: the page still shows the text before it.
+    if (e.type === 'beforeinput' && !values.pending(field)) before?.edit(field);
+    values.begin(field);
+  };
+  // Before a click, a toggle or a keyboard choice changes anything (capture phase, first listeners).
+  const onInteraction = (e: Event) => {
+    const el = e.isTrusted ? eventTarget(e) : null;
+    if (el && !(e instanceof KeyboardEvent && e.repeat)) before?.interaction(el, e instanceof KeyboardEvent ? e.key : undefined);
   };
   const onFocusOut = (e: Event) => {
     const el = eventTarget(e);
@@ -120,6 +135,8 @@ function listenersFor(win: Window, options: DemonstrationRecorderOptions, detach
     if (submitter && emit(submitter, (target) => ({ type: 'click', target }))) markTriggered();
   };
   const listeners: [string, EventListener][] = [
+    ['pointerdown', onInteraction],
+    ['keydown', onInteraction],
     ['click', onClick as EventListener],
     ['focusin', onBeginEdit],
     ['beforeinput', onBeginEdit],
@@ -132,7 +149,7 @@ function listenersFor(win: Window, options: DemonstrationRecorderOptions, detach
     ['contextmenu', (e) => { if (e.isTrusted) unrecordable('a right click'); }],
     ['drop', (e) => { if (e.isTrusted) unrecordable('a drag and drop'); }],
   ];
-  return { listeners, values, sender };
+  return { listeners, values, sender, before };
 }
 
 export function createDemonstrationRecorder(options: DemonstrationRecorderOptions): DemonstrationRecorder {
@@ -141,6 +158,7 @@ export function createDemonstrationRecorder(options: DemonstrationRecorderOption
     controller?.abort();
     controller = null;
     wiring.values.clear();
+    wiring.before?.clear();
   }
   const wiring = listenersFor(options.win, options, detach);
   return {

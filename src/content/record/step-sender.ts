@@ -12,6 +12,7 @@ import { toSemanticAction } from '../../core/page/semantic-action.ts';
 import { fingerprintOf } from '../../core/page/target-fingerprint.ts';
 import { pageMarks } from '../../core/page/page-marks.ts';
 import type { RecordedAction as RecordedStep } from '../../core/agent/person-input.ts';
+import type { BeforePage } from './before-page.ts';
 
 /** A recorded step is the core's RecordedAction (declared once, with its schema). */
 export type { RecordedAction as RecordedStep } from '../../core/agent/person-input.ts';
@@ -20,6 +21,8 @@ export interface StepSenderOptions {
   win: Window;
   locate(el: Element): { observation: PageObservation; ref: string } | null;
   send(step: RecordedStep): Promise<void>;
+  /** The page read just before the person acted (before-page.ts); without it, the page when the step is sent. */
+  before?: BeforePage;
   onSendError?(err: unknown): void;
   /** The background said this tab is not recorded any more. */
   onNotRecording(): void;
@@ -40,12 +43,14 @@ export function createStepSender(options: StepSenderOptions): StepSender {
       if (!located) return false;
       const action = build({ kind: 'ref', ref: located.ref });
       const node = located.observation.nodes.find((n) => n.ref === located.ref);
+      const before = options.before?.take(el, action.type === 'fill') ?? located.observation;
       const step: RecordedStep = {
         action: formatAction(toSemanticAction(action, located.observation)),
         url: options.win.location.href,
         title: options.win.document.title,
         ...(node ? { target: fingerprintOf(node) } : {}),
-        marks: pageMarks(located.observation),
+        marks: pageMarks(before),
+        before,
       };
       // Sent at once, not chained behind earlier replies: a click that navigates must leave before the page does.
       const sending = options.send(step).catch((err: unknown) => {

@@ -22,6 +22,8 @@ export interface ValueRecorder {
   begin(field: Element): void;
   /** The person typed in this field: its fill is pending until it settles. */
   touch(field: Element): void;
+  /** Whether the field was typed in since its last recorded fill. */
+  pending(field: Element): boolean;
   /** Records the field's fill now, if its text changed since the last one. */
   flushField(field: Element): void;
   /** Records every pending fill (before another action, so the order is the person's). */
@@ -86,6 +88,7 @@ export function createValueRecorder(emit: Emit): ValueRecorder {
       if (!pending.has(field) && !before.has(field)) before.set(field, textOf(field));
     },
     touch: (field) => void pending.add(field),
+    pending: (field) => pending.has(field),
     flushField,
     flushAll,
     choice(el) {

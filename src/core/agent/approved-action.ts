@@ -4,9 +4,11 @@
  */
 import { parseAction } from '../page/action-grammar.ts';
 import type { TargetFingerprint } from '../page/target-fingerprint.ts';
-import type { Action, ActionResult } from '../page/action.ts';
+import { FINISH_TEXT, type Action, type ActionResult } from '../page/action.ts';
+import { answerSourceOn } from '../page/answer-source.ts';
+import { maskObservation } from '../secrets/mask-secrets.ts';
 import type { Episode, StepRecord } from '../episode/episode.ts';
-import { actFindingAgain, checkBeforeActing, observeOptionsFor, withNote } from './stale-target.ts';
+import { actFindingAgain, checkBeforeActing, observeOptionsFor, withNote, type BeforeActing } from './stale-target.ts';
 import { isFinished } from './controller-types.ts';
 import { secretKey, type AgentRuntime, type DecisionOutcome } from './agent-runtime.ts';
 import { containsMask } from '../secrets/secret-kinds.ts';
@@ -87,7 +89,7 @@ export async function actApproved(
     const { actionId: _done, ...ran } = last.chosen!;
     // A whole text typed over a multi-line one is kept as the change it made (text-change.ts): that is what is learned.
     const chosen = { ...ran, semantic: semanticAsChange(ran.semantic, result) };
-    const steps = [...latest.steps.slice(0, -1), { ...last, chosen, result }];
+    const steps = [...latest.steps.slice(0, -1), { ...last, chosen, result, ...answerPlace(action, before) }];
     let next: Episode;
     const maxSteps = rt.stepLimit(latest);
     if (isFinished(latest)) {
@@ -112,4 +114,13 @@ export async function actApproved(
     const saved = await rt.saveOrPause(next, latest);
     return { episode: saved, exclude: [], next: saved.status === 'running' };
   });
+}
+
+/**
+ * Where the page showed an answer the person or the policy gave (`answerFrom`): read from the page as it was
+ * observed just before (whole, secrets masked), not from the step's 4,000-character digest.
+ */
+function answerPlace(action: Action, before: BeforeActing | null): Pick<StepRecord, 'answerFrom'> {
+  if (action.type !== 'send_msg_to_user' || action.text === FINISH_TEXT || action.text.trim() === '' || before?.kind !== 'run') return {};
+  return { answerFrom: answerSourceOn(maskObservation(before.observation), action.text) };
 }

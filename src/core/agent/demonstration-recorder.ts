@@ -12,12 +12,7 @@
  * abandoned (or whose tab closes) is kept as partial, never as a success.
  */
 import { maskTaskSecrets } from '../secrets/task-secrets.ts';
-import { formatAction, parseAction } from '../page/action-grammar.ts';
-import type { Action } from '../page/action.ts';
-import { fingerprintNames, type TargetFingerprint } from '../page/target-fingerprint.ts';
-import { maskedFormData } from '../secrets/form-data.ts';
 import { regularizeUrl } from '../page/regularize-url.ts';
-import { computeEffectiveState, stateStepsOf } from './effective-state.ts';
 import { assignStepRewards } from '../credit/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory } from '../learning/learn-trajectory.ts';
@@ -27,12 +22,13 @@ import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { RewardSource } from '../episode/reward-source.ts';
 import type { Settings } from '../settings.ts';
-import { recordedStepRecord, type Episode, type StepRecord, type Verdict } from '../episode/episode.ts';
+import type { Episode, Verdict } from '../episode/episode.ts';
 import { isUnfinished, type EpisodeStore } from '../episode/episode-store.ts';
-import { samePage } from '../page/same-page.ts';
 import type { DemonstrationOutcome, RecordedAction } from './person-input.ts';
+import { appendStep, DemonstrationError } from './recorded-step.ts';
 
 export type { DemonstrationOutcome, RecordedAction } from './person-input.ts';
+export { appendStep, DemonstrationError, recordedStep } from './recorded-step.ts';
 
 /** The tab side of recording (chrome messaging in the extension; plain objects in tests). */
 export interface DemonstrationPage {
@@ -62,11 +58,6 @@ export interface DemonstrationDeps {
 /** A step arrived from a tab that is not being recorded (the recording ended meanwhile). */
 export class NotRecordingError extends Error {
   override name = 'NotRecordingError';
-}
-
-/** A request the recorder cannot carry out: bad action text, unknown or finished episode. */
-export class DemonstrationError extends Error {
-  override name = 'DemonstrationError';
 }
 
 /** A person can be slow, but a recording that never ends is a stuck page script. */
@@ -221,70 +212,4 @@ export class DemonstrationRecorder {
     await this.deps.episodes.put(episode);
     this.deps.onUpdate?.(episode);
   }
-}
-
-
-/**
- * Validates one recorded action and turns it into a step. The content script
- * already replaces a password field's text; a field whose name says it is
- * secret is masked here as well, so a real secret never reaches the store.
- */
-export function recordedStep(step: RecordedAction, index: number, startedAt: number, latencyMs: number): StepRecord {
-  let url: URL;
-  try {
-    url = new URL(step.url);
-  } catch {
-    throw new DemonstrationError(`"${step.url}" is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new DemonstrationError(`"${step.url}" is not an http(s) page`);
-  const parsed = parseAction(step.action.trim());
-  if (!parsed.ok) throw new DemonstrationError(`"${step.action}" is not an action: ${parsed.error.message}`);
-  // Typed into a field whose name says it is secret: masked (the page masked by type and autocomplete).
-  const action = maskedAction(parsed.action)?.action ?? parsed.action;
-  if ('target' in action && action.target?.kind === 'ref') {
-    throw new DemonstrationError(`"${step.action}" targets a ref; a demonstration records <role "name"> targets`);
-  }
-  const semantic = formatAction(action);
-  const title = step.title.replace(/\s+/g, ' ').trim();
-  return recordedStepRecord({
-    index,
-    url: step.url,
-    regUrl: regularizeUrl(step.url).regUrl,
-    ...(title ? { pageTitle: title } : {}),
-    semantic,
-    ...targetOf(action, step.target),
-    ...(step.marks !== undefined ? { pageMarks: step.marks } : {}),
-    decision: 'demonstrated',
-    result: { ok: true, navigated: false },
-    latencyMs,
-    startedAt,
-  });
-}
-
-/** The fingerprint, when it describes the element the action names (role and name); otherwise none, and the step does not count for autonomy. */
-function targetOf(action: Action, target: TargetFingerprint | undefined): { target?: TargetFingerprint } {
-  if (target === undefined || !('target' in action) || action.target?.kind !== 'semantic') return {};
-  // The page layer's secret digests are unkeyed: only their masks are stored (secrets/form-data.ts).
-  return fingerprintNames(target, action.target.role, action.target.name) ? { target: maskedFormData(target) } : {};
-}
-
-/**
- * The episode's steps with one more. The previous step is marked as having
- * navigated when the new one happened on another URL, and the new step's
- * effective state is computed as the agent loop does for its own steps.
- */
-export function appendStep(episode: Episode, recorded: RecordedAction, now: number): StepRecord[] {
-  const previous = episode.steps.at(-1);
-  const step = recordedStep(recorded, episode.steps.length, now, now - (previous?.startedAt ?? episode.startedAt));
-  const steps = [...episode.steps];
-  if (previous?.result?.ok && !samePage(previous.url, recorded.url)) {
-    steps[steps.length - 1] = { ...previous, result: { ...previous.result, navigated: true } };
-  }
-  const effectiveState = computeEffectiveState(
-    stateStepsOf(steps),
-    step.regUrl,
-    undefined,
-    recorded.marks,
-  );
-  return [...steps, { ...step, effectiveState }];
 }

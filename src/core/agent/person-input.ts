@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { TargetFingerprintSchema } from '../page/target-fingerprint.ts';
+import { PageObservationSchema } from '../page/observation.ts';
 import { VerdictSchema } from '../episode/episode.ts';
 
 /** One action the person did in the page, as the content script reports it. */
@@ -22,6 +23,13 @@ export const RecordedActionSchema = z.strictObject({
   target: TargetFingerprintSchema.optional(),
   /** What the page showed open when the person acted (dialogs, expanded controls: `pageMarks`). */
   marks: z.array(z.string().max(2000)).max(40).optional(),
+  /**
+   * The page just before the person acted (before a click's handlers ran, a
+   * box toggled, an option changed, or the first character of a fill): what a
+   * proposal at that moment would have observed. The step's digest, page key
+   * and effective state are read from it; it is not stored.
+   */
+  before: PageObservationSchema.optional(),
 });
 export type RecordedAction = z.infer<typeof RecordedActionSchema>;
 

@@ -26,11 +26,16 @@ const refOf = (action: Action): string | null => ('target' in action && action.t
  * How a page is re-read around acting: the element the action names is kept
  * by the snapshot budget (and anchors it), as are the lines the task names.
  * Read without it, a long list is cut from another anchor, and a row the
- * person just chose far down the list is "not on the page".
+ * person just chose far down the list is "not on the page". An answer acts on
+ * nothing, and where it was read is looked up in the page (`answerFrom`): its
+ * page is read whole, or an answer far down a long page would have no place.
  */
 export function observeOptionsFor(action: Action, maxChars: number, task: string): ObserveOptions {
-  return { maxChars, lastActedRef: refOf(action), task };
+  return { maxChars: action.type === 'send_msg_to_user' ? WHOLE_PAGE_CHARS : maxChars, lastActedRef: refOf(action), task };
 }
+
+/** A budget no page's snapshot reaches: the page whole (the DOM bounds it). */
+export const WHOLE_PAGE_CHARS = 10_000_000;
 
 /**
  * The action moved onto the one element of `now` with the shown target's exact
@@ -98,7 +103,7 @@ export async function actFindingAgain(
 }
 
 export type BeforeActing =
-  | { kind: 'run'; action: Action; note: string | null }
+  | { kind: 'run'; action: Action; note: string | null; observation: PageObservation }
   | { kind: 'refused'; reason: string }
   | { kind: 'gone'; result: ActionResult };
 
@@ -126,5 +131,5 @@ export async function checkBeforeActing(
     return elsewhere !== null ? { kind: 'refused', reason: elsewhere } : { kind: 'gone', result: here.result };
   }
   const changed = targetChanged(here.action, shown.semantic, now, shown.shownOn, shown.expected);
-  return changed !== null ? { kind: 'refused', reason: changed } : { kind: 'run', action: here.action, note: here.note };
+  return changed !== null ? { kind: 'refused', reason: changed } : { kind: 'run', action: here.action, note: here.note, observation: now };
 }

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ActionResultSchema } from '../page/action.ts';
 import { TargetFingerprintSchema, type TargetFingerprint } from '../page/target-fingerprint.ts';
+import { AnswerSourceSchema } from '../page/answer-source.ts';
 
 export const LogitSourceSchema = z.enum(['logprobs', 'verbalized', 'offline', 'simulated', 'memory']);
 export type LogitSource = z.infer<typeof LogitSourceSchema>;
@@ -153,6 +154,12 @@ export const StepRecordSchema = z.strictObject({
   startedAt: z.number(),
   /** The step came from a learned procedure, not the policy (issue 25): which one, and which of its steps. */
   replayStep: z.strictObject({ procedureId: z.string(), step: z.number().int().nonnegative(), of: z.number().int().positive() }).optional(),
+  /**
+   * An answer step: where the page showed the answer (page/answer-source.ts), read from the whole page as it was
+   * observed when the answer was given, secrets masked; null when no one place shows it. Absent on other steps and
+   * on records older than it (their place is read from `pageDigest`, which keeps only its first 4,000 characters).
+   */
+  answerFrom: AnswerSourceSchema.nullable().optional(),
 });
 export type StepRecord = z.infer<typeof StepRecordSchema>;
 
@@ -241,14 +248,19 @@ export function recordedStepRecord(input: {
   target?: TargetFingerprint | undefined;
   /** What the page showed open when the person acted (`pageMarks`). */
   pageMarks?: string[] | undefined;
+  /** The page before the action, as a proposed step keeps it (`pageDigest`, `pageKeyOf`), when it was observed. */
+  pageDigest?: string | undefined;
+  pageKey?: string | undefined;
 }): StepRecord {
   return {
     index: input.index,
     url: input.url,
     regUrl: input.regUrl,
     ...(input.pageTitle ? { pageTitle: input.pageTitle } : {}),
+    ...(input.pageDigest !== undefined ? { pageDigest: input.pageDigest } : {}),
     effectiveState: [],
     ...(input.pageMarks !== undefined ? { pageMarks: input.pageMarks } : {}),
+    ...(input.pageKey !== undefined ? { pageKey: input.pageKey } : {}),
     // No policy ranked anything here; the field needs a value, and no model was involved.
     logitSource: 'offline',
     candidates: [],

@@ -5,9 +5,10 @@
  * it: the page showed it as the link `"Wiki: Sync Protocol"`, so on another
  * instance's page of that type the answer is what stands in the same place, the
  * link `"Wiki: Build Instructions"` → "Build Instructions". The place is the
- * element's role and the fixed text around the answer in its name, read from
- * the step's rendered page (secrets/page-digest.ts) once, when the step is
- * learned. It is used only when exactly one text fits on each side: an answer
+ * element's role and the fixed text around the answer in its name, read once:
+ * from the whole page as observed when the answer was given (the step's
+ * `answerFrom`), or for records older than that from the step's rendered page
+ * (secrets/page-digest.ts), which keeps only the first 4,000 characters. It is used only when exactly one text fits on each side: an answer
  * shown in several places of several shapes has no place, and a page showing
  * several elements of that shape gives no answer (which one is not known).
  */
@@ -40,20 +41,33 @@ function nameOf(quoted: string): string | null {
 
 /** The one place a rendered page (`pageDigest`) shows `answer` in an element's name; null for none or several shapes. */
 export function answerSourceIn(digest: string, answer: string): AnswerSource | null {
+  return placeAmong(digest.split('\n').flatMap((line) => {
+    const m = LINE.exec(line);
+    const name = m ? nameOf(m[2]!) : null;
+    return name === null ? [] : [{ role: m![1]!, name }];
+  }), answer);
+}
+
+/**
+ * The same, read from the page as observed when the answer was given, whole:
+ * an answer shown below what the digest keeps (a long page) still has its place.
+ */
+export function answerSourceOn(observation: Pick<PageObservation, 'nodes'>, answer: string): AnswerSource | null {
+  return placeAmong(observation.nodes.map((n) => ({ role: roleOf(n), name: collapse(n.name) })), answer);
+}
+
+function placeAmong(elements: readonly { role: string; name: string }[], answer: string): AnswerSource | null {
   const words = wholeWords(collapse(answer));
   if (words === null) return null;
   const every = new RegExp(words.source, 'giu');
   const shapes = new Map<string, AnswerSource>();
-  for (const line of digest.split('\n')) {
-    const m = LINE.exec(line);
-    const name = m ? nameOf(m[2]!) : null;
-    if (name === null) continue;
+  for (const { role, name } of elements) {
     const hits = [...name.matchAll(every)];
     if (hits.length === 0) continue;
     // The same text twice in one name: which is the answer is not known.
     if (hits.length > 1) return null;
     const at = hits[0]!.index;
-    const source = { role: m![1]!, before: name.slice(0, at), after: name.slice(at + hits[0]![0].length) };
+    const source = { role, before: name.slice(0, at), after: name.slice(at + hits[0]![0].length) };
     shapes.set(JSON.stringify(source), source);
   }
   return shapes.size === 1 ? [...shapes.values()][0]! : null;

@@ -1,9 +1,14 @@
 /**
  * The Run tab's replay card (issue 25). Before a learned procedure replays,
  * the whole plan: its steps, the values it will type (editable), the origins
- * it touches; approve once, or decline (the policy runs as usual). While and
- * after it runs: "replayed from memory · 0 model calls" with the tokens
+ * it touches; run it all once, or not at all (the policy runs as usual). While
+ * and after it runs: "replayed from memory · 0 model calls" with the tokens
  * saved, where it stopped and why, or why it could not run.
+ *
+ * The plan's first step is also the pending proposal, with its own Approve:
+ * that stays the one primary action (issue 31). The plan is a second choice,
+ * worded as what it does differently — run every step without asking — and
+ * offered only when there is more than one step; a one-step plan is its step.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { Episode } from '../../core/episode/episode.ts';
@@ -36,6 +41,7 @@ export function ReplayPlan({ client, episode, onEpisode }: { client: UiClient; e
     }
   };
   const edited = Object.keys(values).some((k) => values[k] !== replay.values[k]);
+  const count = replay.steps.length;
 
   return (
     <section class="replay-plan" aria-labelledby="replay-heading" data-replay-status={replay.status}>
@@ -64,11 +70,14 @@ export function ReplayPlan({ client, episode, onEpisode }: { client: UiClient; e
             </fieldset>
           ) : null}
           <p class="muted">Origins it touches: {replay.origins.join(', ')}. Steps that always ask (secrets, payment, submitting, another origin, downloads) still ask.</p>
+          <p class="help">{count > 1 ? `Approve the proposed step below to go one step at a time, or run all ${count} steps at once.` : 'Approve the proposed step below to do it from memory.'}</p>
           <div class="decision-bar" role="group" aria-label="Plan decision">
-            <button type="button" class="primary" disabled={busy} onClick={() => void decide(edited ? { kind: 'approve', values } : { kind: 'approve' })}>
-              {edited ? 'Approve plan with these values' : 'Approve plan'}
-            </button>
-            <button type="button" disabled={busy} onClick={() => void decide({ kind: 'decline' })}>Decline (let the policy work)</button>
+            {edited ? (
+              <button type="button" disabled={busy} onClick={() => void decide({ kind: 'approve', values })}>Run the plan with these values</button>
+            ) : count > 1 ? (
+              <button type="button" disabled={busy} onClick={() => void decide({ kind: 'approve' })}>Run all {count} steps without asking</button>
+            ) : null}
+            <button type="button" disabled={busy} onClick={() => void decide({ kind: 'decline' })}>Don't use the plan</button>
           </div>
         </>
       ) : null}

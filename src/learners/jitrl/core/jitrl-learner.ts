@@ -136,8 +136,10 @@ export class JitrlLearner implements Learner {
 /** Where the page showed a step's answer (page/answer-source.ts); null for other steps, "done", or no one place. */
 function answerSourceOf(step: StepRecord): AnswerSource | null {
   const parsed = parseAction(step.chosen?.semantic ?? '');
-  if (!parsed.ok || parsed.action.type !== 'send_msg_to_user' || parsed.action.text === FINISH_TEXT || step.pageDigest === undefined) return null;
-  return answerSourceIn(step.pageDigest, parsed.action.text);
+  if (!parsed.ok || parsed.action.type !== 'send_msg_to_user' || parsed.action.text === FINISH_TEXT) return null;
+  // Read from the whole page when the answer was given; older records only have the digest.
+  if (step.answerFrom !== undefined) return step.answerFrom;
+  return step.pageDigest === undefined ? null : answerSourceIn(step.pageDigest, parsed.action.text);
 }
 
 const isExecuted = (step: StepRecord): boolean => step.chosen !== null && step.chosen.decision !== 'rejected';
