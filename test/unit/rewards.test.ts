@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_ERROR_REWARD, assignStepRewards, choiceMargin, OUTCOME_SHARE, WASTED_STEP_REWARD } from '../../src/core/credit/rewards.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { stepEvidence } from '../../src/core/credit/step-credit.ts';
 import { stepRecord } from '../../src/learners/jitrl/test/jitrl-helpers.ts';
 
 const settings = DEFAULT_SETTINGS.rewards; // approve 0.2, reject −1, success 1, failure −1, partial 0.3, evaluatorWeight 0.5
@@ -89,6 +90,20 @@ describe('assignStepRewards: per-step credit from the page (issue 10, item 4)', 
     // on a success the whole loop is wasted
     const won = assignStepRewards({ steps: [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'C', 2)], outcome: 'success', evaluatorScores: null, settings });
     expect(won.rewards).toEqual([WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);
+  });
+
+  it('a round trip that came back (A → B → A → B → C): the first step to B is the way, the round is the detour (issue 35)', () => {
+    // step 0 went to B; step 1 left B for A (undone: A was seen); step 2 went back to B (undone: B was seen);
+    // the attempt went on from B. The way is A → B (step 0) and B → C (step 3); steps 1 and 2 are the round.
+    const path = [auto(0, 'A', 2), auto(1, 'B', 2), auto(2, 'A', 2), auto(3, 'B', 2), auto(4, 'C', 2)];
+    expect(stepEvidence(path.map((s) => ({ pageKey: s.pageKey ?? null, action: s.chosen!.semantic, ok: true, margin: 2 }))))
+      .toEqual([null, 'undone', 'undone', null, null]);
+    const won = assignStepRewards({ steps: path, outcome: 'success', evaluatorScores: null, settings });
+    // before: step 0 was marked 'loop' too and got −0.5: [−0.5, −0.5, −0.5, 0.5, 1]
+    expect(won.rewards).toEqual([0.5, WASTED_STEP_REWARD, WASTED_STEP_REWARD, 0.5, 1]);
+    // a failure is blamed as before: the two undoing steps, not step 0
+    const lost = assignStepRewards({ steps: path, outcome: 'failure', evaluatorScores: null, settings });
+    expect(lost.rewards).toEqual([0, -1, -1, 0, 0]);
   });
 
   it('a failure judged right after the last step also blames that step; one that ran out of steps does not', () => {

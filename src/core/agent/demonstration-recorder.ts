@@ -17,7 +17,6 @@ import { assignStepRewards } from '../credit/rewards.ts';
 import type { Learner } from '../learning/learner.ts';
 import { learnFromTrajectory } from '../learning/learn-trajectory.ts';
 import { trajectoryOf } from '../episode/trajectory.ts';
-import { maskedAction } from '../secrets/mask-secrets.ts';
 import { describeError } from '../errors.ts';
 import type { Clock, Logger } from '../ports.ts';
 import type { RewardSource } from '../episode/reward-source.ts';

@@ -87,6 +87,29 @@ function targetName(semantic: string): string | null {
 }
 
 /**
+ * The steps the attempt's way is made of, its loops cut out: from the page the
+ * last step acted on, back to the start, each page counts as reached by the
+ * step that first reached it (page keys; the way stops where a key is
+ * unknown). Of A → B → A → B → C that is A → B (step 0) and B → C (step 3):
+ * the round B → A → B (steps 1 and 2) is the detour, not the step that first
+ * went to B. Marking every step of every loop instead gave step 0 −0.5 on a
+ * success: its state's right action was penalized (issue 35, session 12).
+ */
+function wayThrough(steps: readonly CreditStep[]): Set<number> {
+  const way = new Set<number>();
+  let at = steps.length - 1;
+  while (at > 0) {
+    const key = steps[at]!.pageKey;
+    if (key === null) break;
+    const first = steps.findIndex((s) => s.pageKey === key);
+    if (first <= 0) break;
+    way.add(first - 1);
+    at = first - 1;
+  }
+  return way;
+}
+
+/**
  * Evidence per executed step (the page after step t is the page before step
  * t + 1; the last step's is unknown). With the task's words (`taskWords`:
  * in order, repeats kept), wrong-item detours too (`wrongItemDetours`).
@@ -107,6 +130,10 @@ export function stepEvidence(steps: readonly CreditStep[], taskTokens?: readonly
     out[t] = out[t] === 'error' ? 'error' : 'undone';
     for (let j = back; j < t; j++) out[j] ??= 'loop';
   }
+  // A loop's step that a later step brought back (A → B → A → B: the go_back
+  // restored B, and the attempt went on from B) is the way, not the detour.
+  const way = wayThrough(steps);
+  out.forEach((e, t) => { if (e === 'loop' && way.has(t)) out[t] = null; });
   if (taskTokens) wrongItemDetours(steps, taskTokens).forEach((d, t) => { if (d && (out[t] === null || out[t] === 'loop')) out[t] = 'detour'; });
   return out;
 }

@@ -44,11 +44,19 @@ export const MEMORY_ONLY_MARGIN = 1;
 export const BARRED_RETURN = -0.5;
 
 /**
- * Exploitation after success: an action whose returns in this very state
- * (similarity 1, as for bars) average at least this (half a success) is
+ * Exploitation after success: an action whose own credit in this very state
+ * (similarity 1, as for bars) averages at least this (half a success) is
  * "settled": it is proposed outright, not sampled (`chooseProposal`). Only
  * this very state counts: a similar state of another task (another instance
  * of the template) must not replay that task's choices.
+ *
+ * The step's own reward r_t is read, not its return G_t (`settledHere`): G
+ * adds γ-discounted rewards of later states, so on a success path a detour
+ * taken after this step (−0.5, wasted) pulled a right step's G to 0.445 and
+ * it was never settled; and a later attempt that failed elsewhere, where the
+ * credit did not blame this step (r_t = 0: it did what it meant to), halved
+ * its mean. Either way the success was found and then lost (issue 35: seed 1
+ * of the no-teacher quick run solved a task at attempt 4 and lost it at 5).
  */
 export const SETTLED_RETURN = 0.5;
 const SAME_STATE = 1 - 1e-9;
@@ -177,7 +185,7 @@ export function estimateValues(input: EstimateInput): EstimateOutput {
   const settledOn = input.settings.exploitSettled ?? true;
   const taughtOn = input.settings.learnCorrections ?? true;
   const barred = entries.map((e) => (barsOn ? barOf(keyOf(e), here, taughtOn) : undefined));
-  const settled = entries.map((e, i) => settledOn && !barred[i] && (sameStateMean(keyOf(e), here) >= SETTLED_RETURN || (taughtOn && correctedHere(keyOf(e), here))));
+  const settled = entries.map((e, i) => settledOn && !barred[i] && (settledHere(keyOf(e), here) || (taughtOn && correctedHere(keyOf(e), here))));
   const n = input.neighbours.length;
   const v = input.neighbours.reduce((sum, nb) => sum + nb.ret, 0) / n; // Eq. 4
 
@@ -220,10 +228,18 @@ function sameState(neighbours: readonly Neighbour[], url: string | undefined): N
   return neighbours.filter((n) => n.similarity >= SAME_STATE && (url === undefined || n.transition.url === undefined || samePage(n.transition.url, url)));
 }
 
-/** Mean return of this action over the neighbours in this very state; −∞ when there are none. */
-function sameStateMean(action: string, neighbours: readonly Neighbour[]): number {
-  const here = neighbours.filter((n) => n.transition.action === action);
-  return here.length === 0 ? Number.NEGATIVE_INFINITY : here.reduce((s, n) => s + n.ret, 0) / here.length;
+/**
+ * Whether this action is settled in this very state (see SETTLED_RETURN): the
+ * mean of its own rewards r_t there is at least SETTLED_RETURN, over the
+ * transitions that say something about the step itself. A row with r_t = 0
+ * does not: the credit rule gives 0 to an unrated step that a failure did not
+ * blame and to any step of a stopped episode (rewards.ts), and neither says
+ * the step was wrong. A blamed failure (−1), a wasted step (−0.5) or a
+ * rejection (−1) is evidence and pulls the mean down.
+ */
+function settledHere(action: string, neighbours: readonly Neighbour[]): boolean {
+  const rated = neighbours.filter((n) => n.transition.action === action && n.transition.reward !== 0);
+  return rated.length > 0 && rated.reduce((s, n) => s + n.transition.reward, 0) / rated.length >= SETTLED_RETURN;
 }
 
 /**

@@ -103,7 +103,8 @@ describe('settled (state, action) pairs: exploitation after success', () => {
     expect(here.candidates.find((c) => c.semantic === B)!.settled).toBe(true);
     // A's Q = 2 comes from a similar state only: valued, but not settled
     expect(here.candidates.find((c) => c.semantic === A)!.settled).toBeUndefined();
-    const weak = estimateValues(input({ neighbours: [nb('s1:0', B, 0.4, 1)] }));
+    // own credit r_t = 0.4 (an action error on a success path: 0.5 − 0.25 = 0.25 is another such): below half a success
+    const weak = estimateValues(input({ neighbours: [{ transition: transition({ id: 's1:0', action: B, reward: 0.4 }), similarity: 1, ret: 0.4 }] }));
     expect(weak.candidates.find((c) => c.semantic === B)!.settled).toBeUndefined();
   });
 });
