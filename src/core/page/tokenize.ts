@@ -72,7 +72,7 @@ export function entryMarks(effectiveState: readonly string[]): string[] {
  */
 export function stateTokensOf(effectiveState: readonly string[], taskTokens?: readonly string[]): string[] {
   if (!taskTokens || taskTokens.length === 0) return [...new Set([...tokenize(effectiveState.join(' ')), ...entryMarks(effectiveState)])];
-  const out = new Set<string>(entryMarks(effectiveState));
+  const out = new Set<string>();
   for (const entry of effectiveState) {
     const parsed = parseAction(entry);
     const value = parsed.ok ? valueOf(parsed.action) : null;
@@ -85,6 +85,7 @@ export function stateTokensOf(effectiveState: readonly string[], taskTokens?: re
     if (isTaskValue(words, taskTokens)) out.add(TASK_VALUE_TOKEN);
     else for (const w of words) out.add(w);
   }
+  for (const m of entryMarks(effectiveState)) out.add(m);
   return [...out];
 }
 
