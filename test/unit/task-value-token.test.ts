@@ -14,10 +14,10 @@ describe('the task-value state token (finding 5)', () => {
   it('the right value folds, a wrong one sharing "red" keeps its words', () => {
     const right = stateTokensOf(['fill(<searchbox "Search">, "red teapot")'], TASK);
     const wrong = stateTokensOf(['fill(<searchbox "Search">, "red mug")'], TASK);
-    expect(right).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN]);
-    expect(wrong).toEqual(['fill', 'searchbox', 'search', 'red', 'mug']);
-    // 3 shared of 6: the two states are no longer one (they were: Jaccard 1).
-    expect(jaccard(right, wrong)).toBe(3 / 6);
+    expect(right).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN, '⟨fill searchbox "search"⟩']);
+    expect(wrong).toEqual(['fill', 'searchbox', 'search', 'red', 'mug', '⟨fill searchbox "search"⟩']);
+    // 4 shared of 7 (the search box's mark is shared): the two states are no longer one (they were: Jaccard 1).
+    expect(jaccard(right, wrong)).toBe(4 / 7);
   });
 
   it('a different thing before the shared word is another value too', () => {
@@ -42,7 +42,7 @@ describe('the task-value state token (finding 5)', () => {
     expect(isTaskValue(tokenize('Lemon balm'), taskWords(task))).toBe(true);
     expect(isTaskValue(tokenize('Lemon thyme'), taskWords(task))).toBe(true);
     expect(isTaskValue(tokenize('Lemon mint'), taskWords(task))).toBe(false);
-    expect(stateTokensOf(['fill(<searchbox "Search">, "Lemon thyme")'], taskWords(task))).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN]);
+    expect(stateTokensOf(['fill(<searchbox "Search">, "Lemon thyme")'], taskWords(task))).toEqual(['fill', 'searchbox', 'search', TASK_VALUE_TOKEN, '⟨fill searchbox "search"⟩']);
     // "red mug" stays another value when the mug the task names is blue.
     expect(isTaskValue(tokenize('red mug'), taskWords('Add the red teapot and the blue mug'))).toBe(false);
     expect(isTaskValue(tokenize('blue mug'), taskWords('Add the red teapot and the blue mug'))).toBe(true);

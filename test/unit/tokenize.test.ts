@@ -14,21 +14,23 @@ describe('tokenize', () => {
   });
   it('tokenizes an effective state as one bag of tokens', () => {
     expect(stateTokensOf(['select_option(<combobox "Show by">, "Year")', 'fill(<textbox "From">, "2023")']))
-      .toEqual(['select_option', 'combobox', 'show', 'by', 'year', 'fill', 'textbox', 'from', '2023']);
+      .toEqual(['select_option', 'combobox', 'show', 'by', 'year', 'fill', 'textbox', 'from', '2023',
+        '⟨select_option combobox "show by"⟩', '⟨fill textbox "from"⟩']);
     expect(stateTokensOf([])).toEqual([]);
   });
   it('with the task, folds a value the task gave into one token, so two instances of a template share the state', () => {
     const cityA = stateTokensOf(['select_option(<combobox "Home city">, "(GMT+10) Sydney")', 'fill(<textbox "Note">, "call later")'], tokenize('Make Sydney my home city'));
     const cityB = stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")', 'fill(<textbox "Note">, "call later")'], tokenize('Make Lima my home city'));
-    expect(cityA).toEqual(['select_option', 'combobox', 'home', 'city', TASK_VALUE_TOKEN, 'fill', 'textbox', 'note', 'call', 'later']);
+    expect(cityA).toEqual(['select_option', 'combobox', 'home', 'city', TASK_VALUE_TOKEN, 'fill', 'textbox', 'note', 'call', 'later',
+      '⟨select_option combobox "home city"⟩', '⟨fill textbox "note"⟩']);
     expect(cityB).toEqual(cityA);
-    // Without the task (and for a value the task did not give) the words stay: 5 shared of 9, Jaccard 5/9.
+    // Without the task (and for a value the task did not give) the words stay: 6 shared of 10 (the mark is shared), Jaccard 6/10.
     const plainA = stateTokensOf(['select_option(<combobox "Home city">, "(GMT+10) Sydney")']);
     const plainB = stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")']);
-    expect(plainA).toEqual(['select_option', 'combobox', 'home', 'city', 'gmt', '10', 'sydney']);
-    expect(jaccard(plainA, plainB)).toBe(5 / 9);
+    expect(plainA).toEqual(['select_option', 'combobox', 'home', 'city', 'gmt', '10', 'sydney', '⟨select_option combobox "home city"⟩']);
+    expect(jaccard(plainA, plainB)).toBe(6 / 10);
     // The element's own name is never folded, even when the task names it.
-    expect(stateTokensOf(['click(<tab "Sydney office">)'], tokenize('Open the Sydney office tab'))).toEqual(['click', 'tab', 'sydney', 'office']);
+    expect(stateTokensOf(['click(<tab "Sydney office">)'], tokenize('Open the Sydney office tab'))).toEqual(['click', 'tab', 'sydney', 'office', '⟨click tab "sydney office"⟩']);
   });
 });
 

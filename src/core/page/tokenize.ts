@@ -38,7 +38,30 @@ export const TASK_VALUE_TOKEN = '⟨task value⟩';
 
 
 /**
- * Tokens of an effective state (a list of semantic actions). The empty state
+ * One token per element the state's actions set: the action's kind, the
+ * element's role and its name (`⟨fill textbox "add title"⟩`). Words alone are
+ * a set, so an entry whose words the state already holds vanishes: "title
+ * filled" and "title filled, then the unnamed text box filled" (both with the
+ * task's values) were one state, and the step after the second fill was
+ * remembered as this very state's step before it (issue 35 part 4: step k and
+ * step k + 1 on one URL are different states). Role and name only: the row a
+ * control sits in names the instance's item, and its words already count.
+ * Marks of the page (`open <dialog …>`) and unparsable entries add none.
+ */
+export function entryMarks(effectiveState: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const entry of effectiveState) {
+    const parsed = parseAction(entry);
+    if (!parsed.ok || !('target' in parsed.action) || parsed.action.target?.kind !== 'semantic') continue;
+    const { role, name } = parsed.action.target;
+    out.push(`⟨${parsed.action.type} ${role.toLowerCase()} ${JSON.stringify(name.toLowerCase())}⟩`);
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Tokens of an effective state (a list of semantic actions), with one mark
+ * per element it set (`entryMarks`). The empty state
  * ("No action") has no tokens. With the task's tokens, a value typed or
  * chosen in the state (not the element's name) that is the task's own value
  * (`isTaskValue`: it shares words with the task and names nothing else right
@@ -48,7 +71,7 @@ export const TASK_VALUE_TOKEN = '⟨task value⟩';
  * (the abstraction skill variables make, applied to a step's state).
  */
 export function stateTokensOf(effectiveState: readonly string[], taskTokens?: readonly string[]): string[] {
-  if (!taskTokens || taskTokens.length === 0) return tokenize(effectiveState.join(' '));
+  if (!taskTokens || taskTokens.length === 0) return [...new Set([...tokenize(effectiveState.join(' ')), ...entryMarks(effectiveState)])];
   const out = new Set<string>();
   for (const entry of effectiveState) {
     const parsed = parseAction(entry);
@@ -62,6 +85,7 @@ export function stateTokensOf(effectiveState: readonly string[], taskTokens?: re
     if (isTaskValue(words, taskTokens)) out.add(TASK_VALUE_TOKEN);
     else for (const w of words) out.add(w);
   }
+  for (const m of entryMarks(effectiveState)) out.add(m);
   return [...out];
 }
 

@@ -14,7 +14,7 @@ import { boundToOtherTask } from '../../../core/page/task-binding.ts';
 import { samePage } from '../../../core/page/same-page.ts';
 import { instanceValues, mentionsValues, rebindValues } from '../../../core/page/task-instances.ts';
 import { rebindAction } from '../../../core/page/rebind-action.ts';
-import { stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
+import { entryMarks, stateTokensOf, taskWords, tokenize } from '../../../core/page/tokenize.ts';
 import { answerAt } from '../../../core/page/answer-source.ts';
 import { formatAction, parseAction } from '../../../core/page/action-grammar.ts';
 import type { PageObservation } from '../../../core/page/observation.ts';
@@ -138,6 +138,16 @@ export function thresholdAt(stepIndex: number, settings: Pick<JitrlSettings, 'th
   return settings.threshold - (settings.threshold - settings.thresholdFloor) * progress;
 }
 
+/**
+ * A stored row's state tokens with its entry marks: rows written before the
+ * marks (`entryMarks`) get them from their effective state, so the same state
+ * is still similarity 1; on newer rows the union changes nothing.
+ */
+function storedStateTokens(t: Transition): readonly string[] {
+  const marks = entryMarks(t.effectiveState);
+  return marks.every((m) => t.stateTokens.includes(m)) ? t.stateTokens : [...new Set([...t.stateTokens, ...marks])];
+}
+
 /** Scores candidate transitions of the same page type (the pure part of retrieval; no store access). */
 export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuery, settings: JitrlSettings): Neighbour[] {
   const r = thresholdAt(query.stepIndex, settings);
@@ -149,7 +159,7 @@ export function rankNeighbours(rows: readonly Transition[], query: RetrievalQuer
     if (taskSimilarity <= settings.taskFloor) continue;
     // Another task's particulars are not evidence for this one (memory/task-binding.ts).
     if (boundToOtherTask(transition.action, transition.taskTokens, query.taskTokens)) continue;
-    const similarity = (settings.stateWeight * jaccard(query.stateTokens, transition.stateTokens) + settings.taskWeight * taskSimilarity)
+    const similarity = (settings.stateWeight * jaccard(query.stateTokens, storedStateTokens(transition)) + settings.taskWeight * taskSimilarity)
       * STALE_DEMOTION ** (transition.stale ?? 0);
     // Tolerance: 0.7·1 + 0.3·0.5 must pass r = 0.85 despite floating point.
     if (similarity + 1e-12 < r) continue;

@@ -135,7 +135,7 @@ describe('JitrlLearner.learn', () => {
       episodeId: 'ep', stepIndex: 0, createdAt: 100, updatedAt: 5000, taught: 'approved',
     });
     // Picked over a rejected proposal: a correction.
-    expect(rows.find((t) => t.id === 'ep:1')).toMatchObject({ action: RED, reward: 1.2, futureRewards: [1.2], stateTokens: ['click', 'tab', 'shirts'], taught: 'corrected' });
+    expect(rows.find((t) => t.id === 'ep:1')).toMatchObject({ action: RED, reward: 1.2, futureRewards: [1.2], stateTokens: ['click', 'tab', 'shirts', '⟨click tab "shirts"⟩'], taught: 'corrected' });
     expect(rows.find((t) => t.id === 'ep:1:rejected:0')).toMatchObject({
       action: BLUE, reward: -2, futureRewards: [-2], rewardSource: 'person', stepIndex: 1, regUrl: '/products/ID', effectiveState: ['click(<tab "Shirts">)'], taught: 'rejected',
     });
@@ -162,16 +162,16 @@ describe('instances of a template share a state', () => {
     const steps = [stepRecord({ index: 0, effectiveState: [setSydney], chosen: { action: 'click([1])', semantic: BLUE, decision: 'auto' } })];
     await learner.learn({ episode: episode('syd', steps, { task: sydney, status: 'failure' }), rewards: [-1], rewardSource: 'outcome' });
     const stored = (await store.all())[0]!;
-    expect(stored.stateTokens).toEqual(['select_option', 'combobox', 'home', 'city', TASK_VALUE_TOKEN]);
+    expect(stored.stateTokens).toEqual(['select_option', 'combobox', 'home', 'city', TASK_VALUE_TOKEN, '⟨select_option combobox "home city"⟩']);
 
     const lima = 'Make Lima my home city';
     const out = await learner.adjust(adjustInput({ task: lima, effectiveState: ['select_option(<combobox "Home city">, "(GMT-03) Lima")'] }));
     // State Jaccard 1 (both fold to ⟨task value⟩), task Jaccard 3/5: 0.7 + 0.3·0.6 = 0.88 ≥ r = 0.8.
     expect(stepValuesOf(out).neighbours.map((n) => [n.transitionId, n.similarity])).toEqual([['syd:0', expect.closeTo(0.88, 12)]]);
-    // With the raw tokens the states share 5 of 9 tokens: 0.7·5/9 + 0.18 ≈ 0.569, below r.
+    // With the raw tokens the states share 6 of 10 tokens (the combobox's mark among them): 0.7·6/10 + 0.18 = 0.6, below r.
     const raw = stateTokensOf([setSydney]);
     const rawScore = 0.7 * jaccard(raw, stateTokensOf(['select_option(<combobox "Home city">, "(GMT-03) Lima")'])) + 0.3 * 0.6;
-    expect(rawScore).toBeCloseTo(0.7 * 5 / 9 + 0.18, 12);
+    expect(rawScore).toBeCloseTo(0.7 * 6 / 10 + 0.18, 12);
     expect(rawScore).toBeLessThan(DEFAULT_JITRL.threshold);
   });
 });

@@ -41,14 +41,14 @@ describe('rankNeighbours', () => {
   });
 
   it('keeps scores ≥ r only, with r decaying by step', () => {
-    // state {fill, textbox, size, 42} vs query {fill, textbox, size, 40}: J = 3/5; task J = 1
+    // state {fill, textbox, size, 42, ⟨fill textbox "size"⟩} vs query {…, 40, ⟨…⟩}: J = 4/6; task J = 1
     const t = transition({ id: 'a:0', effectiveState: ['fill(<textbox "Size">, "42")'] });
     const q = query({ stateTokens: stateTokensOf(['fill(<textbox "Size">, "40")']) });
-    const score = 0.7 * 0.6 + 0.3 * 1; // 0.72
+    const score = 0.7 * (4 / 6) + 0.3 * 1; // 0.7667
     expect(rankNeighbours([t], q, S)).toEqual([]);
     const decaying = { ...S, thresholdFloor: 0.7, thresholdDecaySteps: 10 };
-    expect(rankNeighbours([t], { ...q, stepIndex: 7 }, decaying)).toEqual([]); // r = 0.73
-    const [n] = rankNeighbours([t], { ...q, stepIndex: 8 }, decaying); // r = 0.72
+    expect(rankNeighbours([t], { ...q, stepIndex: 3 }, decaying)).toEqual([]); // r = 0.77
+    const [n] = rankNeighbours([t], { ...q, stepIndex: 4 }, decaying); // r = 0.76
     expect(n!.similarity).toBeCloseTo(score, 15);
   });
 
