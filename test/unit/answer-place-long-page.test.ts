@@ -12,14 +12,12 @@
  * longer than that.
  */
 import { describe, expect, it } from 'vitest';
-import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { ObserveOptions, PageObservation, SnapshotNode } from '../../src/core/page/observation.ts';
-import { parseAction } from '../../src/core/page/action-grammar.ts';
 import { truncateObservation } from '../../src/core/page/render-observation.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { answerAt, answerSourceIn, answerSourceOn } from '../../src/core/page/answer-source.ts';
 import { buildTransitions } from '../../src/learners/jitrl/core/jitrl-learner.ts';
+import { oneCandidateAgent } from '../support/one-candidate-agent.ts';
 
 const node = (ref: string | null, role: string, name: string, inViewport: boolean): SnapshotNode => ({
   ref, kind: ref === null ? 'text' : 'interactive', role, name, states: {}, depth: 0, inViewport,
@@ -35,7 +33,6 @@ const releasePage = (release: string, links = 150): PageObservation => ({
 });
 
 function controller(observation: PageObservation) {
-  let t = 0;
   const page = {
     // As the page layer does: the snapshot is cut to the budget asked for.
     async observe(options: ObserveOptions): Promise<PageObservation> {
@@ -43,19 +40,7 @@ function controller(observation: PageObservation) {
     },
     async act() { return { ok: true as const, navigated: false }; },
   };
-  const deps: AgentDeps = {
-    episodes: new InMemoryEpisodeStore(), pageFor: () => page, learners: () => [], evaluator: () => null,
-    policy: () => ({
-      id: 'one',
-      async propose() {
-        const parsed = parseAction('click([1])');
-        if (!parsed.ok) throw parsed.error;
-        return { candidates: [{ action: parsed.action, logit: 0 }], logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [] };
-      },
-    }),
-    settings: () => DEFAULT_SETTINGS, clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
-  };
-  return new AgentController(deps);
+  return oneCandidateAgent(page);
 }
 
 const PLACE = { role: 'text', before: 'Latest release: ', after: '' };

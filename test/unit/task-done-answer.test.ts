@@ -3,15 +3,13 @@
  * as the episode's answer unless the agent gave one; the protocol accepts it.
  */
 import { describe, expect, it } from 'vitest';
-import { AgentController, type AgentDeps } from '../../src/core/agent/agent-controller.ts';
-import { InMemoryEpisodeStore } from '../../src/core/episode/episode-store.ts';
 import type { PageObservation } from '../../src/core/page/observation.ts';
-import { parseAction } from '../../src/core/page/action-grammar.ts';
 import { UiRequests } from '../../src/protocol/messages.ts';
-import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { attemptCosts } from '../../src/core/episode/attempt-costs.ts';
 import { createUiClient } from '../../src/protocol/validate.ts';
+import type { AgentController } from '../../src/core/agent/agent-controller.ts';
 import { markDone } from '../../src/ui/app/finish-controls.tsx';
+import { oneCandidateAgent } from '../support/one-candidate-agent.ts';
 
 const page = {
   async observe(): Promise<PageObservation> {
@@ -24,22 +22,7 @@ const page = {
   async act() { return { ok: true as const, navigated: false }; },
 };
 
-function controller() {
-  let t = 0;
-  const deps: AgentDeps = {
-    episodes: new InMemoryEpisodeStore(), pageFor: () => page, learners: () => [], evaluator: () => null,
-    policy: () => ({
-      id: 'one',
-      async propose() {
-        const parsed = parseAction('click([1])');
-        if (!parsed.ok) throw parsed.error;
-        return { candidates: [{ action: parsed.action, logit: 0 }], logitSource: 'offline', usage: { calls: 0, promptTokens: 0, completionTokens: 0 }, notes: [] };
-      },
-    }),
-    settings: () => DEFAULT_SETTINGS, clock: { now: () => (t += 10) }, logger: { info: () => {}, warn: () => {}, error: () => {} }, newId: () => 'ep-1',
-  };
-  return new AgentController(deps);
-}
+const controller = () => oneCandidateAgent(page);
 
 describe('the verdict with the person\'s answer', () => {
   it('a paused episode closes as a success with the answer kept', async () => {
